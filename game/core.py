@@ -1,0 +1,286 @@
+"""The engine's shared vocabulary: node kinds, outcomes, moves, events, errors and the State base.
+
+Every game's state is an immutable dataclass built on `State`. A state is one of four kinds of
+node (`NodeKind`): one seat to decide, both seats choosing simultaneously, chance, or over.
+`apply` and friends never mutate: they return a `Step` (the new state and the events that
+describe what happened, for renderers to animate). `apply` never draws a random number: chance
+outcomes come from the caller (the match layer draws them from a seeded generator).
+
+At a simultaneous node each seat commits its choice separately (`apply(move, seat)`); the first
+commit is sealed inside the state and `observe` hides it from the other seat. `apply_joint`
+resolves both choices at once, which is what search uses.
+"""
+from __future__ import annotations
+
+import dataclasses
+import enum
+from fractions import Fraction
+from typing import Any, ClassVar, NamedTuple
+
+
+class NodeKind(enum.Enum):
+    """What kind of node a state is: who (if anyone) acts next."""
+
+    DECISION = "decision"
+    SIMULTANEOUS = "simultaneous"
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+class GameError(ValueError):
+    """Base of every error the engine raises for bad input."""
+
+
+class IllegalMoveError(GameError):
+    """A move that the rules do not allow in this state; nothing was changed."""
+
+
+class MoveParseError(GameError):
+    """Move text that does not parse into a move of this game."""
+
+
+class OptionError(GameError):
+    """An unknown game option or an option value outside what the game allows."""
+
+
+class Hidden(enum.Enum):
+    """Placeholders that observations put where the other seat's secret would be."""
+
+    SEALED = "sealed"  # the other seat has committed a simultaneous choice, not shown
+
+
+SEALED = Hidden.SEALED
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seat (None for a draw), why, and the scores that decided it."""
+
+    winner: int | None
+    reason: str
+    scores: tuple
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return self.winner is None
+
+    def to_json(self) -> dict:
+        """A JSON-ready dict of this outcome."""
+        return {"winner": self.winner, "reason": self.reason, "scores": _jsonable(self.scores)}
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class Move:
+    """Base of every game's moves: small frozen dataclasses whose `str()` is their text form."""
+
+    __slots__ = ()
+
+
+class Event:
+    """Base of every event: a frozen dataclass saying one thing that happened in a transition."""
+
+    __slots__ = ()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ChoiceSealed(Event):
+    """A seat committed its secret simultaneous choice (what it chose is not said)."""
+
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DrawAgreed(Event):
+    """Both players agreed to a draw."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended with this outcome."""
+
+    outcome: Outcome
+
+
+class Step(NamedTuple):
+    """The result of a transition: the new state and what happened, in order."""
+
+    state: "State"
+    events: tuple[Event, ...]
+
+
+class State:
+    """Base of every game's immutable state; subclasses are frozen, slotted dataclasses.
+
+    A subclass provides the fields `pending` (a pair of committed simultaneous choices, or
+    `(None, None)`) and `result` (an `Outcome` once over), and implements `kind`, `actors`,
+    `legal_moves`, `_apply_decision` and, where it has such nodes, `_resolve` (both simultaneous
+    choices), `chance_outcomes` and `_apply_chance`.
+    """
+
+    __slots__ = ()
+    game_id: ClassVar[str] = ""
+    seat_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")
+    draw_by_agreement: ClassVar[bool] = False
+
+    # ---- what kind of node this is -------------------------------------------------------
+    @property
+    def kind(self) -> NodeKind:  # pragma: no cover - every game overrides
+        """The node kind of this state."""
+        raise NotImplementedError
+
+    @property
+    def actors(self) -> tuple[int, ...]:  # pragma: no cover - every game overrides
+        """The seats that must act now: one at a decision, both at a simultaneous node."""
+        raise NotImplementedError
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.result is not None  # type: ignore[attr-defined]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+        return self.result  # type: ignore[attr-defined]
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that still owe a choice (at a simultaneous node, those not yet committed)."""
+        if self.kind is NodeKind.SIMULTANEOUS:
+            return tuple(s for s in (0, 1) if self.pending[s] is None)  # type: ignore[attr-defined]
+        return self.actors
+
+    @property
+    def turn(self) -> int:
+        """The number of the turn in progress, for grouping decisions into whole turns in logs."""
+        return self.turn_number  # type: ignore[attr-defined]
+
+    # ---- moves ---------------------------------------------------------------------------
+    def legal_moves(self, seat: int) -> tuple[Move, ...]:  # pragma: no cover
+        """The moves `seat` may make now (empty when it is not that seat's choice)."""
+        raise NotImplementedError
+
+    def is_legal(self, seat: int, move: Move) -> bool:
+        """True when `seat` may make `move` now."""
+        return move in self.legal_moves(seat)
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        """A plain-words reason why `seat` may not make `move` now, or None if it may."""
+        if self.is_terminal:
+            return "the game is over"
+        if seat not in (0, 1):
+            return f"there is no seat {seat!r}"
+        if seat not in self.awaiting:
+            return f"it is not {self.seat_names[seat]}'s choice now"
+        if self.is_legal(seat, move):
+            return None
+        return self._explain_illegal(seat, move)
+
+    def _explain_illegal(self, seat: int, move: Move) -> str:
+        legal = ", ".join(str(m) for m in self.legal_moves(seat))
+        return f"{move} is not a legal move here (legal: {legal})"
+
+    def _check(self, seat: int, move: Move) -> None:
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"{move!r} is not a move; parse text with the game's parse_move")
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalMoveError(reason)
+
+    def apply(self, move: Move, seat: int | None = None) -> Step:
+        """Make one seat's move; at a simultaneous node this commits (seals) that seat's choice."""
+        kind = self.kind
+        if kind is NodeKind.DECISION:
+            actor = self.actors[0]
+            self._check(actor if seat is None else seat, move)
+            return self._apply_decision(move)
+        if kind is NodeKind.SIMULTANEOUS:
+            if seat is None:
+                raise IllegalMoveError("a simultaneous choice must say which seat makes it")
+            self._check(seat, move)
+            pending = list(self.pending)  # type: ignore[attr-defined]
+            other = pending[1 - seat]
+            if other is SEALED:
+                raise IllegalMoveError("this is an observation: the other choice is hidden")
+            pending[seat] = move
+            if other is None:
+                sealed = dataclasses.replace(self, pending=tuple(pending))  # type: ignore[type-var]
+                return Step(sealed, (ChoiceSealed(seat),))
+            return self._resolve_pending(tuple(pending))
+        if kind is NodeKind.CHANCE:
+            raise IllegalMoveError("this is a chance node: use apply_chance")
+        raise IllegalMoveError("the game is over")
+
+    def apply_joint(self, move0: Move, move1: Move) -> Step:
+        """Resolve a simultaneous node with both seats' choices at once."""
+        if self.kind is not NodeKind.SIMULTANEOUS:
+            raise IllegalMoveError("apply_joint needs a simultaneous node")
+        if self.pending != (None, None):  # type: ignore[attr-defined]
+            raise IllegalMoveError("a choice is already committed here; use apply per seat")
+        self._check(0, move0)
+        self._check(1, move1)
+        return self._resolve_pending((move0, move1))
+
+    def _resolve_pending(self, moves: tuple[Move, Move]) -> Step:
+        cleared = dataclasses.replace(self, pending=(None, None))  # type: ignore[type-var]
+        return cleared._resolve(moves)
+
+    def _apply_decision(self, move: Move) -> Step:  # pragma: no cover
+        raise NotImplementedError
+
+    def _resolve(self, moves: tuple[Move, Move]) -> Step:  # pragma: no cover
+        raise NotImplementedError
+
+    # ---- chance --------------------------------------------------------------------------
+    def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance node, every outcome with its exact probability; else empty."""
+        return ()
+
+    def apply_chance(self, outcome: Any) -> Step:
+        """Resolve a chance node with the given outcome (drawn by the caller)."""
+        if self.kind is not NodeKind.CHANCE:
+            raise IllegalMoveError("this is not a chance node")
+        if outcome not in {o for o, _ in self.chance_outcomes()}:
+            raise IllegalMoveError(f"{outcome} is not a possible chance outcome here")
+        return self._apply_chance(outcome)
+
+    def _apply_chance(self, outcome: Any) -> Step:  # pragma: no cover
+        raise NotImplementedError
+
+    # ---- agreements ----------------------------------------------------------------------
+    def agree_draw(self) -> Step:
+        """End the game as a draw both players agreed to, where the game allows it."""
+        if not self.draw_by_agreement:
+            raise IllegalMoveError("this game has no draw by agreement")
+        if self.is_terminal:
+            raise IllegalMoveError("the game is over")
+        if self.kind is NodeKind.SIMULTANEOUS and self.pending != (None, None):  # type: ignore
+            raise IllegalMoveError("a draw can be agreed only before either player has chosen")
+        outcome = Outcome(None, "draw agreed", self.scores())
+        ended = dataclasses.replace(self, result=outcome)  # type: ignore[type-var]
+        return Step(ended, (DrawAgreed(), GameOver(outcome)))
+
+    # ---- what each seat may see ----------------------------------------------------------
+    def observe(self, seat: int) -> "State":
+        """This state as `seat` may know it: the other seat's secrets replaced by placeholders."""
+        pending = getattr(self, "pending", (None, None))
+        other = pending[1 - seat]
+        if other is None or other is SEALED:
+            return self
+        masked = list(pending)
+        masked[1 - seat] = SEALED
+        return dataclasses.replace(self, pending=tuple(masked))  # type: ignore[type-var]
+
+    def scores(self) -> tuple:
+        """The figures that decide the game, as they stand now (for status displays)."""
+        return ()
+
+    def seat_name(self, seat: int) -> str:
+        """The name this game gives a seat."""
+        return self.seat_names[seat]

@@ -1,0 +1,41 @@
+"""GameSpec: what the registry knows of a game (title, seats, options) and how to start one."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Mapping
+
+from game.core import MoveParseError, Move, State
+from game.options import Option, resolve_options
+
+
+def _no_chance(text: str) -> Any:
+    raise MoveParseError(f"this game has no chance outcomes, so {text!r} cannot be one")
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """One game of the collection: its id, names, options, and its start and parse functions."""
+
+    id: str
+    title: str
+    pitch: str
+    seat_names: tuple[str, str]
+    options: tuple[Option, ...]
+    start: Callable[[Mapping[str, Any]], State]
+    parse_move: Callable[[str], Move]
+    parse_chance: Callable[[str], Any] = _no_chance
+
+    def resolve_options(self, options: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+        """Every option of this game with `options` validated over the defaults."""
+        return resolve_options(self.options, options)
+
+    def new_game(self, options: Mapping[str, Any] | None = None, **more: Any) -> State:
+        """The initial state for these options (given as a mapping, keywords or both)."""
+        return self.start(self.resolve_options({**(options or {}), **more}))
+
+    def option(self, name: str) -> Option:
+        """The option of this name."""
+        for spec in self.options:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
