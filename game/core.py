@@ -76,6 +76,11 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+def tuple_with(values: tuple, index: int, value: Any) -> tuple:
+    """A copy of `values` with the item at `index` replaced."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
 class Move:
     """Base of every game's moves: small frozen dataclasses whose `str()` is their text form."""
 

@@ -25,6 +25,7 @@ from typing import Mapping
 
 from game.core import (
     Event, GameOver, IllegalMoveError, Move, MoveParseError, NodeKind, Outcome, State, Step,
+    tuple_with,
 )
 from game.spec import GameSpec
 
@@ -255,7 +256,7 @@ class TugOfWarState(State):
             dice = list(self.team[seat])
             for slot, value in zip(slots, outcome.values):
                 dice[slot] = value
-            team = _with(self.team, seat, tuple(dice))
+            team = tuple_with(self.team, seat, tuple(dice))
             event = DiceRolled(seat, "team", slots, outcome.values)
             after = dataclasses.replace(self, team=team, reroll_slots=())
             if self.phase == SETUP_ROLL:
@@ -331,7 +332,7 @@ class TugOfWarState(State):
         used = dict(used_common=self.used_common | 1 << common_slot,
                     used_team=self.used_team | 1 << team_slot)
         if isinstance(move, Remove):
-            athletes = _with(self.athletes, 1 - seat, self.athletes[1 - seat] - 1)
+            athletes = tuple_with(self.athletes, 1 - seat, self.athletes[1 - seat] - 1)
             after = dataclasses.replace(self, athletes=athletes, **used)
             events: list[Event] = [AthleteRemoved(seat, common_slot, team_slot,
                                                   athletes[1 - seat])]
@@ -344,9 +345,9 @@ class TugOfWarState(State):
         old = self.team[seat][team_slot]
         on_rope = min(ATHLETES, self.athletes[seat] + 1 + move.common - old)  # type: ignore
         change = on_rope - self.athletes[seat]
-        team = _with(self.team, seat, _with(self.team[seat], team_slot, move.common))  # type: ignore
-        common = _with(self.common, common_slot, old)
-        after = dataclasses.replace(self, athletes=_with(self.athletes, seat, on_rope), team=team,
+        team = tuple_with(self.team, seat, tuple_with(self.team[seat], team_slot, move.common))  # type: ignore
+        common = tuple_with(self.common, common_slot, old)
+        after = dataclasses.replace(self, athletes=tuple_with(self.athletes, seat, on_rope), team=team,
                                     common=common, exchanged=True, **used)
         event = DiceExchanged(seat, common_slot, team_slot, move.common, old, change, on_rope)  # type: ignore
         return after._continue([event])
@@ -369,11 +370,11 @@ class TugOfWarState(State):
     def _form_team(self, events: list[Event]) -> Step:
         seat = self.to_move
         dice = self.team[seat]
-        athletes = _with(self.athletes, seat, sum(dice))
+        athletes = tuple_with(self.athletes, seat, sum(dice))
         events.append(TeamFormed(seat, dice, sum(dice)))
         if seat == 0:
             after = dataclasses.replace(self, athletes=athletes, to_move=1, phase=SETUP_ROLL,
-                                        reroll_slots=(0, 1, 2), team=_with(self.team, 1, (0, 0, 0)),
+                                        reroll_slots=(0, 1, 2), team=tuple_with(self.team, 1, (0, 0, 0)),
                                         turn_number=self.turn_number + 1)
             return Step(after, tuple(events))
         starter = 1 if athletes[1] < athletes[0] else 0
@@ -383,9 +384,6 @@ class TugOfWarState(State):
                                     turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
-
-def _with(values: tuple, index: int, value) -> tuple:
-    return values[:index] + (value,) + values[index + 1:]
 
 
 def _slots_of(dice: tuple[int, ...], values: tuple[int, ...], used: int) -> tuple[int, ...]:
