@@ -268,7 +268,8 @@ class SynchState(State):
         claims = list(self.claims)
         claims[square[0] * self.size + square[1]] = seat + 1
         markers = (square, None) if seat == 0 else (self.markers[0], square)
-        after = dataclasses.replace(self, claims=tuple(claims), markers=markers)
+        after = dataclasses.replace(self, claims=tuple(claims), markers=markers,
+                                    turn_number=self.turn_number + seat)
         return Step(after, (MarkerPlaced(seat, square), SquareClaimed(seat, square)))
 
     def _move(self, direction: str, synch: bool | None, events: list[Event]) -> Step:
