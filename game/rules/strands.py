@@ -58,16 +58,19 @@ class Board:
     @classmethod
     def build(cls, side: int, shuffle_seed: int | None = None) -> "Board":
         """The standard board of this side, or its numbers shuffled with the given seed."""
-        radius = side - 1
-        coords, labels = [], []
-        for row, r in enumerate(range(-radius, radius + 1)):
-            qs = [q for q in range(-radius, radius + 1) if abs(q + r) <= radius]
-            for position, q in enumerate(qs, start=1):
-                coords.append((q, r))
-                labels.append(f"{ROW_LETTERS[row]}{position}")
+        coords = _hex_coords(side)
         numbers = [standard_number(side, q, r) for q, r in coords]
         if shuffle_seed is not None:
             random.Random(shuffle_seed).shuffle(numbers)
+        return cls.with_numbers(side, tuple(numbers))
+
+    @classmethod
+    def with_numbers(cls, side: int, numbers: tuple[int, ...]) -> "Board":
+        """A board of this side carrying these numbers, space by space in label order."""
+        coords = _hex_coords(side)
+        if len(numbers) != len(coords):
+            raise ValueError(f"a board of side {side} has {len(coords)} spaces, not {len(numbers)}")
+        labels = [f"{ROW_LETTERS[row]}{position}" for row, position in _hex_rows(side)]
         index = {c: i for i, c in enumerate(coords)}
         neighbours = tuple(
             tuple(index[(q + dq, r + dr)] for dq, dr in HEX_DIRECTIONS if (q + dq, r + dr) in index)
@@ -76,6 +79,9 @@ class Board:
         lookup = MappingProxyType({label: i for i, label in enumerate(labels)})
         return cls(side, tuple(coords), tuple(labels), tuple(numbers), neighbours, by_number,
                    lookup)
+
+    def __reduce__(self):
+        return (Board.with_numbers, (self.side, self.numbers))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and (self.side, self.numbers) == (other.side, other.numbers)
@@ -90,6 +96,20 @@ class Board:
     def counts(self) -> dict[int, int]:
         """How many spaces carry each number."""
         return {x: len(cells) for x, cells in enumerate(self.by_number) if cells}
+
+
+def _hex_rows(side: int) -> list[tuple[int, int]]:
+    """(row, position) of each space in label order: rows from the top, positions from the left."""
+    radius = side - 1
+    return [(row, position) for row, r in enumerate(range(-radius, radius + 1))
+            for position in range(1, 2 * side - abs(r))]
+
+
+def _hex_coords(side: int) -> list[tuple[int, int]]:
+    """Axial (q, r) of each space in label order."""
+    radius = side - 1
+    return [(q, r) for r in range(-radius, radius + 1)
+            for q in range(-radius, radius + 1) if abs(q + r) <= radius]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
