@@ -280,15 +280,22 @@ class StrandsState(State):
 
     def _final_outcome(self) -> Outcome:
         sizes = self.scores()
-        depth = max(len(sizes[0]), len(sizes[1]))
-        for rank in range(depth):
-            a, b = (s[rank] if rank < len(s) else 0 for s in sizes)
-            if a != b:
-                winner = 0 if a > b else 1
-                which = "largest group" if rank == 0 else f"group number {rank + 1} by size"
-                return Outcome(winner, f"{SEAT_NAMES[winner]}'s {which} is larger "
-                                       f"({max(a, b)} to {min(a, b)})", sizes)
-        return Outcome(None, "every group is matched in size", sizes)  # impossible on odd boards
+        winner, rank = compare_groups(*sizes)
+        if winner is None:
+            return Outcome(None, "every group is matched in size", sizes)  # not on odd boards
+        a, b = (s[rank] if rank < len(s) else 0 for s in (sizes[winner], sizes[1 - winner]))
+        which = "largest group" if rank == 0 else f"group number {rank + 1} by size"
+        return Outcome(winner, f"{SEAT_NAMES[winner]}'s {which} is larger ({a} to {b})", sizes)
+
+
+def compare_groups(sizes0: tuple[int, ...], sizes1: tuple[int, ...]) -> tuple[int | None, int]:
+    """(winner, rank that decided): largest groups first, then the next, a missing one being 0."""
+    for rank in range(max(len(sizes0), len(sizes1))):
+        a = sizes0[rank] if rank < len(sizes0) else 0
+        b = sizes1[rank] if rank < len(sizes1) else 0
+        if a != b:
+            return (0 if a > b else 1), rank
+    return None, 0
 
 
 def _start(options: Mapping) -> StrandsState:
