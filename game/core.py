@@ -133,6 +133,17 @@ class State:
     seat_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")
     draw_by_agreement: ClassVar[bool] = False
 
+    def _evolve(self, **changes: Any) -> "State":
+        """A copy with some fields changed (dataclasses.replace, without its per-call overhead)."""
+        cls = type(self)
+        new = object.__new__(cls)
+        for name in cls.__slots__:  # a slotted dataclass's slots are exactly its fields
+            object.__setattr__(new, name, changes.pop(name) if name in changes
+                               else getattr(self, name))
+        if changes:
+            raise TypeError(f"{cls.__name__} has no field {next(iter(changes))!r}")
+        return new
+
     # ---- what kind of node this is -------------------------------------------------------
     @property
     def kind(self) -> NodeKind:  # pragma: no cover - every game overrides
@@ -215,7 +226,7 @@ class State:
                 raise IllegalMoveError("this is an observation: the other choice is hidden")
             pending[seat] = move
             if other is None:
-                sealed = dataclasses.replace(self, pending=tuple(pending))  # type: ignore[type-var]
+                sealed = self._evolve(pending=tuple(pending))
                 return Step(sealed, (ChoiceSealed(seat),))
             return self._resolve_pending(tuple(pending))
         if kind is NodeKind.CHANCE:
@@ -233,7 +244,7 @@ class State:
         return self._resolve_pending((move0, move1))
 
     def _resolve_pending(self, moves: tuple[Move, Move]) -> Step:
-        cleared = dataclasses.replace(self, pending=(None, None))  # type: ignore[type-var]
+        cleared = self._evolve(pending=(None, None))
         return cleared._resolve(moves)
 
     def _apply_decision(self, move: Move) -> Step:  # pragma: no cover
@@ -246,6 +257,15 @@ class State:
     def chance_outcomes(self) -> tuple[tuple[Any, Fraction], ...]:
         """At a chance node, every outcome with its exact probability; else empty."""
         return ()
+
+    def chance_cumulative(self) -> tuple[tuple[Any, ...], tuple[float, ...]]:
+        """The chance outcomes and their running total of probability as floats, for sampling."""
+        outcomes = self.chance_outcomes()
+        running, total = [], Fraction(0)
+        for _, probability in outcomes:
+            total += probability
+            running.append(float(total))
+        return tuple(o for o, _ in outcomes), tuple(running)
 
     def apply_chance(self, outcome: Any) -> Step:
         """Resolve a chance node with the given outcome (drawn by the caller)."""
@@ -268,7 +288,7 @@ class State:
         if self.kind is NodeKind.SIMULTANEOUS and self.pending != (None, None):  # type: ignore
             raise IllegalMoveError("a draw can be agreed only before either player has chosen")
         outcome = Outcome(None, "draw agreed", self.scores())
-        ended = dataclasses.replace(self, result=outcome)  # type: ignore[type-var]
+        ended = self._evolve(result=outcome)
         return Step(ended, (DrawAgreed(), GameOver(outcome)))
 
     # ---- what each seat may see ----------------------------------------------------------
@@ -280,7 +300,7 @@ class State:
             return self
         masked = list(pending)
         masked[1 - seat] = SEALED
-        return dataclasses.replace(self, pending=tuple(masked))  # type: ignore[type-var]
+        return self._evolve(pending=tuple(masked))
 
     def scores(self) -> tuple:
         """The figures that decide the game, as they stand now (for status displays)."""

@@ -5,6 +5,7 @@ match seed and the entry's position, so a match resumed from its record draws th
 """
 from __future__ import annotations
 
+import bisect
 import random
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -15,13 +16,8 @@ from game.registry import get_game
 
 def sample_chance(state: State, rng: random.Random) -> Any:
     """Draw one outcome of a chance node with its exact probabilities."""
-    point = rng.random()
-    outcomes = state.chance_outcomes()
-    for outcome, probability in outcomes:
-        point -= float(probability)
-        if point < 0:
-            return outcome
-    return outcomes[-1][0]
+    outcomes, running = state.chance_cumulative()
+    return outcomes[min(bisect.bisect_right(running, rng.random()), len(outcomes) - 1)]
 
 
 class Player(Protocol):

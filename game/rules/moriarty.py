@@ -145,6 +145,10 @@ class Pass(Move):
 
 
 TOWARD, AWAY, END, PASS = Slide(True), Slide(False), EndGame(), Pass()
+PLACES = tuple(tuple(Place(k, c) for k in range(4)) for c in range(COLUMNS))  # [column][colour]
+PIVOTS = tuple(PickPivot(c) for c in range(COLUMNS))
+GUESSES = tuple(Declare(k) for k in range(4))
+BONUSES = tuple(Bonus(k) for k in range(4))
 
 
 def parse_move(text: str) -> Move:
@@ -332,9 +336,9 @@ class MoriartyState(State):
         if phase == SETUP:
             free = [c for c in range(COLUMNS) if self.colours[c] is None]
             left = [k for k in range(4) if self.colours.count(k) < 2]
-            return tuple(Place(k, c) for c in free for k in left)
+            return tuple(PLACES[c][k] for c in free for k in left)
         if phase == BONUS:
-            return tuple(Bonus(k) for k in range(4))
+            return BONUSES
         if phase == EDGE:
             return (GiveEdge(True), GiveEdge(False))
         if phase == DIRECTION:
@@ -342,11 +346,10 @@ class MoriartyState(State):
             return tuple(s for s in (TOWARD, AWAY) if 0 <= row + self._slide_delta(seat, s.toward) <= 9)
         ending = (END,) if self.can_end else ()
         if phase == PIVOT:
-            guesses = tuple(Declare(k) for k in range(4)) if self.rounds else ()
-            return tuple(PickPivot(c) for c in range(COLUMNS)) + ending + guesses
+            return PIVOTS + ending + (GUESSES if self.rounds else ())
         if phase == ACTIVE:
             return tuple(Take(c) for c in self.actives(self.pivot)) + ending  # type: ignore
-        return (PASS,) + tuple(Declare(k) for k in range(4))  # DECLARE
+        return (PASS,) + GUESSES  # DECLARE
 
     def _explain_illegal(self, seat: int, move: Move) -> str:
         if isinstance(move, EndGame):
@@ -372,22 +375,22 @@ class MoriartyState(State):
             colours = tuple_with(self.colours, move.column, move.colour)
             event = TokenPlaced(move.colour, move.column, self.rows[move.column])
             done = None not in colours
-            after = dataclasses.replace(self, colours=colours, phase=BONUS if done else SETUP,
+            after = self._evolve(colours=colours, phase=BONUS if done else SETUP,
                                         turn_number=self.turn_number + done)
             return Step(after, (event,))
         if isinstance(move, GiveEdge):
             edge = self.south if move.to_south else self.north
-            after = dataclasses.replace(self, edge=edge, phase=PIVOT,
+            after = self._evolve(edge=edge, phase=PIVOT,
                                         turn_number=self.turn_number + 1)
             return Step(after, (EdgeGiven(edge),))
         if isinstance(move, PickPivot):
             actives = self.actives(move.column)
-            after = dataclasses.replace(self, pivot=move.column, phase=ACTIVE)
+            after = self._evolve(pivot=move.column, phase=ACTIVE)
             return Step(after, (PivotChosen(seat, move.column, actives),))
         if isinstance(move, Take):
             other = next(c for c in self.actives(self.pivot) if c != move.column)  # type: ignore
             tokens = (move.column, other) if seat == 0 else (other, move.column)
-            after = dataclasses.replace(self, tokens=tokens, phase=DIRECTION)
+            after = self._evolve(tokens=tokens, phase=DIRECTION)
             return Step(after, (TokensAssigned(tokens),))
         if isinstance(move, EndGame):
             return self._score_game([GameEndDeclared(seat)], f"{SEAT_NAMES[seat]} declared the "
@@ -399,7 +402,7 @@ class MoriartyState(State):
     def _resolve(self, moves: tuple[Move, Move]) -> Step:
         if self.phase == BONUS:
             colours = (moves[0].colour, moves[1].colour)  # type: ignore[attr-defined]
-            after = dataclasses.replace(self, bonus=colours, phase=EDGE,
+            after = self._evolve(bonus=colours, phase=EDGE,
                                         turn_number=self.turn_number + 1)
             return Step(after, (BonusesChosen(),))
         toward = (moves[0].toward, moves[1].toward)  # type: ignore[attr-defined]
@@ -419,7 +422,7 @@ class MoriartyState(State):
             target = pivot_row + 1 if pivot_row <= 4 else pivot_row - 1
         rows[self.pivot] = target  # type: ignore[index]
         events.append(TokenSlid(self.pivot, pivot_row, target, "pivot"))  # type: ignore[arg-type]
-        after = dataclasses.replace(self, rows=tuple(rows), pivot=None, tokens=(None, None),
+        after = self._evolve(rows=tuple(rows), pivot=None, tokens=(None, None),
                                     rounds=self.rounds + 1, phase=DECLARE)
         if after.rounds >= self.round_limit:
             return after._score_game(events, f"the round limit of {self.round_limit} was reached")
@@ -428,7 +431,7 @@ class MoriartyState(State):
     def _pass_edge(self, events: list[Event]) -> Step:
         edge = 1 - self.edge
         events.append(EdgeGiven(edge))
-        after = dataclasses.replace(self, edge=edge, phase=PIVOT, turn_number=self.turn_number + 1)
+        after = self._evolve(edge=edge, phase=PIVOT, turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
     def _moriarty(self, seat: int, colour: int) -> Step:
@@ -468,7 +471,7 @@ class MoriartyState(State):
         if self.game_index + 1 >= self.games:
             result = _match_outcome(totals, self.games)
             events.append(GameOver(result))
-            after = dataclasses.replace(self, totals=totals, history=history, phase=OVER,
+            after = self._evolve(totals=totals, history=history, phase=OVER,
                                         result=result, turn_number=self.turn_number + 1)
             return Step(after, tuple(events))
         south = 1 - self.south if self.swap_sides else self.south
@@ -482,7 +485,7 @@ class MoriartyState(State):
         """The state as `seat` knows it: the opponent's Bonus Colour and sealed slide hidden."""
         seen = State.observe(self, seat)
         if self.result is None and self.bonus[1 - seat] is not None:
-            seen = dataclasses.replace(seen, bonus=tuple_with(self.bonus, 1 - seat, None))
+            seen = seen._evolve(bonus=tuple_with(self.bonus, 1 - seat, None))
         return seen  # type: ignore[return-value]
 
 

@@ -54,6 +54,7 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]
     by_number: tuple[tuple[int, ...], ...]  # index X: the spaces marked X
     lookup: Mapping[str, int]  # label -> index
+    places: tuple  # the Place move of each space
 
     @classmethod
     def build(cls, side: int, shuffle_seed: int | None = None) -> "Board":
@@ -77,8 +78,9 @@ class Board:
             for q, r in coords)
         by_number = tuple(tuple(i for i, n in enumerate(numbers) if n == x) for x in range(7))
         lookup = MappingProxyType({label: i for i, label in enumerate(labels)})
+        places = tuple(Place(label) for label in labels)
         return cls(side, tuple(coords), tuple(labels), tuple(numbers), neighbours, by_number,
-                   lookup)
+                   lookup, places)
 
     def __reduce__(self):
         return (Board.with_numbers, (self.side, self.numbers))
@@ -191,14 +193,13 @@ class StrandsState(State):
         """Empty spaces this seat may cover now, and `end` once a stone is down this turn."""
         if self.result is not None or seat != self.to_move:
             return ()
-        labels = self.board.labels
         if self.turn_number == 1:
             cells = self.board.by_number[2]
         elif self.placed:
             cells = self.board.by_number[self.number]
         else:
             cells = range(len(self.stones))
-        places = tuple(Place(labels[i]) for i in cells if not self.stones[i])
+        places = tuple(self.board.places[i] for i in cells if not self.stones[i])
         return places + (END_TURN,) if self.placed else places
 
     def is_legal(self, seat: int, move: Move) -> bool:
@@ -238,7 +239,7 @@ class StrandsState(State):
         cell = self.board.index(move.label)  # type: ignore[attr-defined]
         stones = list(self.stones)
         stones[cell] = seat + 1
-        after = dataclasses.replace(self, stones=tuple(stones), number=self.board.numbers[cell],
+        after = self._evolve(stones=tuple(stones), number=self.board.numbers[cell],
                                     placed=self.placed + 1)
         events: list[Event] = [StonePlaced(seat, cell, move.label)]  # type: ignore[attr-defined]
         room = any(not stones[i] for i in self.board.by_number[after.number])
@@ -248,12 +249,12 @@ class StrandsState(State):
 
     def _end_turn(self, events: list[Event]) -> Step:
         events.append(TurnEnded(self.to_move, self.number, self.placed))
-        after = dataclasses.replace(self, to_move=1 - self.to_move, number=0, placed=0,
+        after = self._evolve(to_move=1 - self.to_move, number=0, placed=0,
                                     turn_number=self.turn_number + 1)
         if all(self.stones):
             result = after._final_outcome()
             events.append(GameOver(result))
-            after = dataclasses.replace(after, result=result)
+            after = after._evolve(result=result)
         return Step(after, tuple(events))
 
     def group_sizes(self, seat: int) -> tuple[int, ...]:

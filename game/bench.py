@@ -1,0 +1,95 @@
+"""Engine benchmark: random full games per second and state transitions per second, per game.
+
+    python -m game.bench                  # every game, 2 seconds each
+    python -m game.bench --seconds 5 strands
+    python -m game.bench --profile strands   # where the time goes (cProfile, top 15)
+
+A transition is one `apply`, `apply_joint` or `apply_chance`; every choice is drawn uniformly
+from `legal_moves` (chance by its exact probabilities), which is what a search's playouts do.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import platform
+import pstats
+import random
+import sys
+import time
+
+from game.core import NodeKind, State
+from game.match import sample_chance
+from game.registry import GAMES, get_game
+
+
+def random_game(state: State, rng: random.Random) -> int:
+    """Play one game to its end with uniformly random choices; the number of transitions."""
+    transitions = 0
+    while True:
+        kind = state.kind
+        if kind is NodeKind.TERMINAL:
+            return transitions
+        if kind is NodeKind.CHANCE:
+            state = state.apply_chance(sample_chance(state, rng)).state
+        elif kind is NodeKind.SIMULTANEOUS:
+            state = state.apply_joint(rng.choice(state.legal_moves(0)),
+                                      rng.choice(state.legal_moves(1))).state
+        else:
+            state = state.apply(rng.choice(state.legal_moves(state.actors[0]))).state
+        transitions += 1
+
+
+def measure(game_id: str, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """(games, transitions, elapsed seconds) of random play for about `seconds`."""
+    spec = get_game(game_id)
+    rng = random.Random(seed)
+    initial = spec.new_game()
+    games = transitions = 0
+    start = time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds or games == 0:
+        transitions += random_game(initial, rng)
+        games += 1
+    return games, transitions, elapsed
+
+
+def profile(game_id: str, seconds: float) -> str:
+    """cProfile's top 15 functions by own time for random play of one game."""
+    profiler = cProfile.Profile()
+    profiler.enable()
+    measure(game_id, seconds)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the benchmark table (or a profile) for the chosen games."""
+    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("games", nargs="*", help=f"game ids (default: all of {', '.join(GAMES)})")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
+    parser.add_argument("--profile", action="store_true", help="profile instead of timing")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(GAMES)})")
+    games = args.games or list(GAMES)
+    if args.profile:
+        for game_id in games:
+            print(f"== {game_id}\n{profile(game_id, args.seconds)}")
+        return 0
+    print(f"Python {platform.python_version()} on {platform.machine()}, "
+          f"{args.seconds:g} s of uniformly random play per game")
+    print(f"{'game':<17}{'games/s':>10}{'transitions/s':>15}{'transitions/game':>18}")
+    for game_id in games:
+        played, transitions, elapsed = measure(game_id, args.seconds)
+        print(f"{game_id:<17}{played / elapsed:>10.1f}{transitions / elapsed:>15,.0f}"
+              f"{transitions / played:>18.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
