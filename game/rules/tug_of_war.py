@@ -257,7 +257,7 @@ class TugOfWarState(State):
         if self.kind is not NodeKind.CHANCE:
             raise IllegalMoveError("this is not a chance node")
         if not isinstance(outcome, Roll) or len(outcome.values) != len(self.reroll_slots) or \
-                any(v not in range(1, 7) for v in outcome.values) or \
+                any(type(v) is not int or not 1 <= v <= 6 for v in outcome.values) or \
                 list(outcome.values) != sorted(outcome.values):
             raise IllegalMoveError(f"{outcome} is not a roll of {len(self.reroll_slots)} dice")
         return self._apply_chance(outcome)
@@ -298,8 +298,8 @@ class TugOfWarState(State):
 
     def _actions(self) -> tuple[Move, ...]:
         seat = self.to_move
-        commons = sorted({v for i, v in enumerate(self.common) if not self.used_common >> i & 1})
-        teams = sorted({v for i, v in enumerate(self.team[seat]) if not self.used_team >> i & 1})
+        commons = sorted(_free(self.common, self.used_common))
+        teams = sorted(_free(self.team[seat], self.used_team))
         moves: list[Move] = []
         if self.rerolls_left and not self.used_common:
             moves.extend(Reroll((c,)) for c in commons)
@@ -310,21 +310,32 @@ class TugOfWarState(State):
         return tuple(moves)
 
     def _explain_illegal(self, seat: int, move: Move) -> str:
-        if isinstance(move, Remove) and move.common < move.team:
-            return f"a common {move.common} cannot remove against a team {move.team}: " \
-                   "it must be at least as high"
-        if isinstance(move, Exchange):
+        if self.phase == SETUP_CHOICE:
+            if isinstance(move, Reroll):
+                return f"your team dice do not show {''.join(map(str, move.values))} to re-roll"
+            return "first keep your team dice or re-roll 1 to 3 of them"
+        if isinstance(move, Keep):
+            return "keep is for your setup roll"
+        if isinstance(move, Reroll):
+            if self.used_common:
+                return "re-rolls come before any pairing"
+            if not self.rerolls_left:
+                return "you have no re-rolls left (one per 6 among your team dice)"
+            if len(move.values) != 1:
+                return "re-roll one common die at a time"
+            return f"no common die shows {move.values[0]}"
+        if isinstance(move, (Remove, Exchange)):
+            if move.common not in _free(self.common, self.used_common) or \
+                    move.team not in _free(self.team[seat], self.used_team):
+                return f"there is no unpaired common {move.common} and team {move.team}"
+            if isinstance(move, Remove):
+                return f"a common {move.common} cannot remove against a team {move.team}: " \
+                       "it must be at least as high"
             if self.exchanged:
                 return "only one exchange a turn"
             if move.common == move.team:
                 return "an exchange needs dice of different values"
             return "that exchange would leave your team with no athletes"
-        if isinstance(move, Reroll) and self.phase == ACT:
-            if self.used_common:
-                return "re-rolls come before any pairing"
-            return "you have no re-rolls left (one per 6 among your team dice)"
-        if isinstance(move, (Remove, Exchange)):
-            return f"there is no unpaired common {move.common} and team {move.team}"
         return State._explain_illegal(self, seat, move)
 
     def _apply_decision(self, move: Move) -> Step:
@@ -396,6 +407,11 @@ class TugOfWarState(State):
                                     turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
+
+
+def _free(dice: tuple[int, ...], used: int) -> set[int]:
+    """The values of the dice not yet paired this turn."""
+    return {v for i, v in enumerate(dice) if not used >> i & 1}
 
 
 def _slots_of(dice: tuple[int, ...], values: tuple[int, ...], used: int) -> tuple[int, ...]:
