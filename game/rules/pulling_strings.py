@@ -67,6 +67,7 @@ class Pull(Move):
 
 
 PULLS = tuple(Pull(end) for end in ENDS)
+PULL_STRINGS = tuple((pull, END_INFO[pull.end][0]) for pull in PULLS)
 
 
 def parse_move(text: str) -> Pull:
@@ -181,7 +182,10 @@ class PullingStringsState(State):
         """Every unbroken string end, for a seat that has not chosen yet."""
         if self.result is not None or self.pending[seat] is not None:
             return ()
-        return tuple(p for p in PULLS if not self.broken >> END_INFO[p.end][0] & 1)
+        broken = self.broken
+        if not broken:
+            return PULLS
+        return tuple(pull for pull, string in PULL_STRINGS if not broken >> string & 1)
 
     def is_legal(self, seat: int, move: Move) -> bool:
         """True when `move` is an unbroken end and `seat` has not chosen yet."""

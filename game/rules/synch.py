@@ -79,6 +79,7 @@ class Direction(Move):
 
 SYNCH, OPPOSITION = Mode(True), Mode(False)
 ALL_DIRECTIONS = tuple(Direction(name) for name in DIRECTIONS)
+DIRECTION_STEPS = tuple((Direction(name), step) for name, step in DIRECTIONS.items())
 
 
 def parse_move(text: str) -> Move:
@@ -210,9 +211,18 @@ class SynchState(State):
         row, col = self.markers[seat]
         return (row + dr, col + dc)
 
-    def _both_stay(self, direction: str, synch: bool) -> bool:
-        return (self.on_board(self._target(self.directioner, direction))
-                and self.on_board(self._target(self.decider, direction, synch)))
+    def _directions(self, synch: bool | None) -> tuple[Direction, ...]:
+        """Directions keeping the directioner on the board, and the decider too in this mode
+        (None: the directioner alone)."""
+        size = self.size
+        row, col = self.markers[self.directioner]
+        other_row, other_col = self.markers[self.decider]
+        sign = 1 if synch else -1
+        return tuple(
+            move for move, (dr, dc) in DIRECTION_STEPS
+            if 0 <= row + dr < size and 0 <= col + dc < size and (
+                synch is None or (0 <= other_row + sign * dr < size
+                                  and 0 <= other_col + sign * dc < size)))
 
     def legal_moves(self, seat: int) -> tuple[Move, ...]:
         """The choices open to `seat` now (nothing when it is not that seat's decision)."""
@@ -224,12 +234,10 @@ class SynchState(State):
                          for r in range(self.size) for c in range(self.size) if (r, c) != taken)
         if self.variant == DECIDER_FIRST:
             if self.mode is None:
-                return tuple(m for m in (SYNCH, OPPOSITION)
-                             if any(self._both_stay(d, m.synch) for d in DIRECTIONS))
-            return tuple(d for d in ALL_DIRECTIONS if self._both_stay(d.name, self.mode.synch))
+                return tuple(m for m in (SYNCH, OPPOSITION) if self._directions(m.synch))
+            return self._directions(self.mode.synch)
         if self.direction is None:
-            return tuple(d for d in ALL_DIRECTIONS
-                         if self.on_board(self._target(self.directioner, d.name)))
+            return self._directions(None)
         return self._decider_modes(self.direction.name)
 
     def _decider_modes(self, direction: str) -> tuple[Mode, ...]:
