@@ -53,9 +53,13 @@ class Option:
 
 def resolve_options(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> Mapping[str, Any]:
     """Merge `given` over the defaults, validating every value; unknown names are an error."""
-    given = dict(given or {})
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {type(given).__name__}")
+    given = dict(given)
     known = {spec.name: spec for spec in specs}
-    unknown = sorted(set(given) - set(known))
+    unknown = sorted(set(given) - set(known), key=repr)
     if unknown:
         names = ", ".join(known) or "none"
         raise OptionError(f"unknown option {unknown[0]!r} (this game's options: {names})")

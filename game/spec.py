@@ -22,8 +22,20 @@ class GameSpec:
     seat_names: tuple[str, str]
     options: tuple[Option, ...]
     start: Callable[[Mapping[str, Any]], State]
-    parse_move: Callable[[str], Move]
-    parse_chance: Callable[[str], Any] = _no_chance
+    move_parser: Callable[[str], Move]
+    chance_parser: Callable[[str], Any] = _no_chance
+
+    def parse_move(self, text: str) -> Move:
+        """The move this text names (not yet checked against any state); MoveParseError if none."""
+        if not isinstance(text, str):
+            raise MoveParseError(f"move text must be a string, not {type(text).__name__}")
+        return self.move_parser(text)
+
+    def parse_chance(self, text: str) -> Any:
+        """The chance outcome this text names; MoveParseError if none."""
+        if not isinstance(text, str):
+            raise MoveParseError(f"chance text must be a string, not {type(text).__name__}")
+        return self.chance_parser(text)
 
     def resolve_options(self, options: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
         """Every option of this game with `options` validated over the defaults."""

@@ -516,5 +516,5 @@ GAME = GameSpec(
         Option("swap_sides", True, "players swap South and North each game of the match"),
     ),
     start=_start,
-    parse_move=parse_move,
+    move_parser=parse_move,
 )

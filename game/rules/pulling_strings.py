@@ -318,5 +318,5 @@ GAME = GameSpec(
                minimum=0, maximum=1000),
     ),
     start=_start,
-    parse_move=parse_move,
+    move_parser=parse_move,
 )

@@ -319,5 +319,5 @@ GAME = GameSpec(
                maximum=2**31 - 1),
     ),
     start=_start,
-    parse_move=parse_move,
+    move_parser=parse_move,
 )

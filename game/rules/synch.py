@@ -362,5 +362,5 @@ GAME = GameSpec(
                minimum=0, maximum=10000),
     ),
     start=_start,
-    parse_move=parse_move,
+    move_parser=parse_move,
 )

@@ -436,6 +436,6 @@ GAME = GameSpec(
     seat_names=SEAT_NAMES,
     options=(),
     start=_start,
-    parse_move=parse_move,
-    parse_chance=parse_chance,
+    move_parser=parse_move,
+    chance_parser=parse_chance,
 )
