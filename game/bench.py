@@ -66,7 +66,8 @@ def profile(game_id: str, seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the benchmark table (or a profile) for the chosen games."""
-    parser = argparse.ArgumentParser(prog="python -m game.bench", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m game.bench",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", help=f"game ids (default: all of {', '.join(GAMES)})")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     parser.add_argument("--profile", action="store_true", help="profile instead of timing")

@@ -34,9 +34,11 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise OptionError(f"option {self.name!r}: {value!r} is not a whole number")
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name!r}: {value} is below the minimum {self.minimum}")
+                raise OptionError(f"option {self.name!r}: {value} is below the minimum "
+                                  f"{self.minimum}")
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name!r}: {value} is above the maximum {self.maximum}")
+                raise OptionError(f"option {self.name!r}: {value} is above the maximum "
+                                  f"{self.maximum}")
             return value
         raise OptionError(f"option {self.name!r} has an unsupported type")  # pragma: no cover
 
@@ -51,12 +53,14 @@ class Option:
         return f"{self.name}: {allowed} (default {self.default}) - {self.help}"
 
 
-def resolve_options(specs: tuple[Option, ...], given: Mapping[str, Any] | None) -> Mapping[str, Any]:
+def resolve_options(specs: tuple[Option, ...],
+                    given: Mapping[str, Any] | None) -> Mapping[str, Any]:
     """Merge `given` over the defaults, validating every value; unknown names are an error."""
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
-        raise OptionError(f"options must be a mapping of names to values, not {type(given).__name__}")
+        raise OptionError("options must be a mapping of names to values, "
+                          f"not {type(given).__name__}")
     given = dict(given)
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(known), key=repr)

@@ -78,7 +78,7 @@ def test_a_corrupted_entry_is_a_record_error_naming_it(game_id, cut, text, actor
     try:
         load_record(data)
     except RecordError as error:
-        assert str(error).startswith(f"moves[")
+        assert str(error).startswith("moves[")
     # a corrupted entry may still happen to be legal; then the record simply loads
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import NodeKind, get_game
+from game import NodeKind
 from game.rules import moriarty, pulling_strings, strands, synch, tug_of_war
 
 PLAY = settings(max_examples=40, deadline=None,

@@ -49,7 +49,8 @@ def test_figure_1_initial_setup():
     assert len(state.legal_moves(0)) == 20 and sum(state.stacks) == 5
 
 
-@pytest.mark.parametrize("figure, eks, oh, before, after", FIGURES, ids=[f"fig{f[0]}" for f in FIGURES])
+@pytest.mark.parametrize("figure, eks, oh, before, after", FIGURES,
+                         ids=[f"fig{f[0]}" for f in FIGURES])
 def test_checked_figures(figure, eks, oh, before, after):
     state = from_diagram(before)
     moved = turn(state, eks, oh).state

@@ -343,7 +343,8 @@ class MoriartyState(State):
             return (GiveEdge(True), GiveEdge(False))
         if phase == DIRECTION:
             row = self.rows[self.tokens[seat]]
-            return tuple(s for s in (TOWARD, AWAY) if 0 <= row + self._slide_delta(seat, s.toward) <= 9)
+            return tuple(s for s in (TOWARD, AWAY)
+                         if 0 <= row + self._slide_delta(seat, s.toward) <= 9)
         ending = (END,) if self.can_end else ()
         if phase == PIVOT:
             return PIVOTS + ending + (GUESSES if self.rounds else ())

@@ -311,7 +311,7 @@ def _start(options: Mapping) -> PullingStringsState:
 GAME = GameSpec(
     id="pulling_strings",
     title="Pulling Strings",
-    pitch="Pull strings in secret: stacks slide, split in two and combine on the way to your homes.",
+    pitch="Pull strings in secret: stacks slide, split and combine on the way to your homes.",
     seat_names=SEAT_NAMES,
     options=(
         Option("turn_limit", 0, "end the game drawn after this many turns (0: no limit)",

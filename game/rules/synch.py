@@ -156,7 +156,7 @@ class ClaimBlocked(Event):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SynchState(State):
-    """A position: symbols on the grid, both markers, whose role is what, and the step of the move."""
+    """A position: symbols on the grid, both markers, who directs and the step of the move."""
 
     size: int = 8
     claims: tuple[int, ...] = ()  # per square (row-major): 0 empty, 1 seat 0, 2 seat 1

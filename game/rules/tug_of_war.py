@@ -51,7 +51,7 @@ def _roll_table(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple((Roll(values), Fraction(n, 6 ** dice)) for values, n in sorted(counts.items()))
 
 
-def _cumulative(table: tuple[tuple[Roll, Fraction], ...]) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
+def _cumulative(table: tuple[tuple[Roll, Fraction], ...]) -> tuple[tuple, tuple[float, ...]]:
     running = itertools.accumulate(p for _, p in table)
     return tuple(r for r, _ in table), tuple(float(total) for total in running)
 
@@ -397,7 +397,8 @@ class TugOfWarState(State):
         events.append(TeamFormed(seat, dice, sum(dice)))
         if seat == 0:
             after = self._evolve(athletes=athletes, to_move=1, phase=SETUP_ROLL,
-                                        reroll_slots=(0, 1, 2), team=tuple_with(self.team, 1, (0, 0, 0)),
+                                        reroll_slots=(0, 1, 2),
+                                        team=tuple_with(self.team, 1, (0, 0, 0)),
                                         turn_number=self.turn_number + 1)
             return Step(after, tuple(events))
         starter = 1 if athletes[1] < athletes[0] else 0
