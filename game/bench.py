@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import pickle
 import platform
 import pstats
 import random
@@ -53,6 +54,24 @@ def measure(game_id: str, seconds: float, seed: int = 0) -> tuple[int, int, floa
     return games, transitions, elapsed
 
 
+def state_bytes(game_id: str, seed: int = 0) -> int:
+    """Pickled size of a state halfway through a random game (what a bot worker is sent)."""
+    rng = random.Random(seed)
+    state = get_game(game_id).new_game()
+    length = random_game(state, random.Random(seed))
+    for _ in range(length // 2):
+        if state.kind is NodeKind.CHANCE:
+            state = state.apply_chance(sample_chance(state, rng)).state
+        elif state.kind is NodeKind.SIMULTANEOUS:
+            state = state.apply_joint(rng.choice(state.legal_moves(0)),
+                                      rng.choice(state.legal_moves(1))).state
+        else:
+            state = state.apply(rng.choice(state.legal_moves(state.actors[0]))).state
+        if state.is_terminal:
+            break
+    return len(pickle.dumps(state))
+
+
 def profile(game_id: str, seconds: float) -> str:
     """cProfile's top 15 functions by own time for random play of one game."""
     profiler = cProfile.Profile()
@@ -84,11 +103,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"Python {platform.python_version()} on {platform.machine()}, "
           f"{args.seconds:g} s of uniformly random play per game")
-    print(f"{'game':<17}{'games/s':>10}{'transitions/s':>15}{'transitions/game':>18}")
+    print(f"{'game':<17}{'games/s':>10}{'transitions/s':>15}{'transitions/game':>18}"
+          f"{'state bytes':>13}")
     for game_id in games:
         played, transitions, elapsed = measure(game_id, args.seconds)
         print(f"{game_id:<17}{played / elapsed:>10.1f}{transitions / elapsed:>15,.0f}"
-              f"{transitions / played:>18.1f}")
+              f"{transitions / played:>18.1f}{state_bytes(game_id):>13,}")
     return 0
 
 
