@@ -128,7 +128,10 @@ class State:
     choices), `chance_outcomes` and `_apply_chance`.
     """
 
-    __slots__ = ()
+    # Not a field: a memo of the last legal_moves answer. It is left out of equality, hashing,
+    # pickles and copies, so a state stays a value; it saves search (and `apply`'s own check)
+    # from generating the same moves twice.
+    __slots__ = ("_legal_memo",)
     game_id: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")
     draw_by_agreement: ClassVar[bool] = False
@@ -178,8 +181,16 @@ class State:
         return self.turn_number  # type: ignore[attr-defined]
 
     # ---- moves ---------------------------------------------------------------------------
-    def legal_moves(self, seat: int) -> tuple[Move, ...]:  # pragma: no cover
+    def legal_moves(self, seat: int) -> tuple[Move, ...]:
         """The moves `seat` may make now (empty when it is not that seat's choice)."""
+        memo = getattr(self, "_legal_memo", None)
+        if memo is not None and memo[0] == seat:
+            return memo[1]
+        moves = self._legal_moves(seat) if seat in (0, 1) else ()
+        object.__setattr__(self, "_legal_memo", (seat, moves))
+        return moves
+
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:  # pragma: no cover
         raise NotImplementedError
 
     def is_legal(self, seat: int, move: Move) -> bool:

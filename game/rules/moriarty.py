@@ -328,8 +328,7 @@ class MoriartyState(State):
         south = seat == self.south
         return -1 if south == toward else 1
 
-    def legal_moves(self, seat: int) -> tuple[Move, ...]:
-        """The choices open to `seat` now."""
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
         if self.result is not None or seat not in self.awaiting:
             return ()
         phase = self.phase

@@ -178,8 +178,8 @@ class PullingStringsState(State):
         """Both home totals."""
         return (self.home_total(0), self.home_total(1))
 
-    def legal_moves(self, seat: int) -> tuple[Pull, ...]:
-        """Every unbroken string end, for a seat that has not chosen yet."""
+    def _legal_moves(self, seat: int) -> tuple[Pull, ...]:
+        # Every unbroken string end, for a seat that has not chosen yet.
         if self.result is not None or self.pending[seat] is not None:
             return ()
         broken = self.broken

@@ -189,8 +189,8 @@ class StrandsState(State):
         """The player to move."""
         return () if self.result is not None else (self.to_move,)
 
-    def legal_moves(self, seat: int) -> tuple[Move, ...]:
-        """Empty spaces this seat may cover now, and `end` once a stone is down this turn."""
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
+        # Empty spaces this seat may cover now, and `end` once a stone is down this turn.
         if self.result is not None or seat != self.to_move:
             return ()
         if self.turn_number == 1:

@@ -224,8 +224,7 @@ class SynchState(State):
                 synch is None or (0 <= other_row + sign * dr < size
                                   and 0 <= other_col + sign * dc < size)))
 
-    def legal_moves(self, seat: int) -> tuple[Move, ...]:
-        """The choices open to `seat` now (nothing when it is not that seat's decision)."""
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
         if seat not in self.actors:
             return ()
         if self.placing:

@@ -286,8 +286,7 @@ class TugOfWarState(State):
         return after._continue([event])
 
     # ---- decisions -----------------------------------------------------------------------
-    def legal_moves(self, seat: int) -> tuple[Move, ...]:
-        """The choices open to `seat` now."""
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
         if self.kind is not NodeKind.DECISION or seat != self.to_move:
             return ()
         if self.phase == SETUP_CHOICE:
