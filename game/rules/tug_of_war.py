@@ -278,11 +278,8 @@ class TugOfWarState(State):
         for slot, value in zip(slots, outcome.values):
             common[slot] = value
         event = DiceRolled(seat, "common", slots, outcome.values)
-        after = self._evolve(common=tuple(common), reroll_slots=(), phase=ACT)
-        if self.phase == TURN_ROLL:
-            after = after._evolve(rerolls_left=self.team[seat].count(6))
-        else:
-            after = after._evolve(rerolls_left=self.rerolls_left - 1)
+        rerolls = self.team[seat].count(6) if self.phase == TURN_ROLL else self.rerolls_left - 1
+        after = self._evolve(common=tuple(common), reroll_slots=(), phase=ACT, rerolls_left=rerolls)
         return after._continue([event])
 
     # ---- decisions -----------------------------------------------------------------------
