@@ -7,7 +7,7 @@ from game import bench
 
 
 def test_bench_prints_a_row_per_game(capsys):
-    assert bench.main(["--seconds", "0.05", "strands", "tug_of_war"]) == 0
+    assert bench.main(["--seconds", "0.05", "--repeat", "2", "strands", "tug_of_war"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert "games/s" in out[1] and "transitions/s" in out[1]
     assert [line.split()[0] for line in out[2:]] == ["strands", "tug_of_war"]
@@ -18,7 +18,8 @@ def test_bench_profile_names_the_engine_functions(capsys):
     assert "pulling_strings.py" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("argv", [["chess"], ["--seconds", "0"], ["--seconds", "x"]])
+@pytest.mark.parametrize("argv", [["chess"], ["--seconds", "0"], ["--seconds", "x"],
+                                  ["--repeat", "0"]])
 def test_bench_refuses_bad_arguments(argv, capsys):
     with pytest.raises(SystemExit) as exit_:
         bench.main(argv)
