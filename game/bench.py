@@ -19,26 +19,29 @@ import random
 import sys
 import time
 
-from game.core import NodeKind, State
+from game.core import NodeKind, State, Step
 from game.match import sample_chance
 from game.registry import GAMES, get_game
+
+
+def random_step(state: State, rng: random.Random) -> Step:
+    """One uniformly random transition (chance by its probabilities, both seats at once)."""
+    kind = state.kind
+    if kind is NodeKind.CHANCE:
+        return state.apply_chance(sample_chance(state, rng))
+    if kind is NodeKind.SIMULTANEOUS:
+        return state.apply_joint(rng.choice(state.legal_moves(0)),
+                                 rng.choice(state.legal_moves(1)))
+    return state.apply(rng.choice(state.legal_moves(state.actors[0])))
 
 
 def random_game(state: State, rng: random.Random) -> int:
     """Play one game to its end with uniformly random choices; the number of transitions."""
     transitions = 0
-    while True:
-        kind = state.kind
-        if kind is NodeKind.TERMINAL:
-            return transitions
-        if kind is NodeKind.CHANCE:
-            state = state.apply_chance(sample_chance(state, rng)).state
-        elif kind is NodeKind.SIMULTANEOUS:
-            state = state.apply_joint(rng.choice(state.legal_moves(0)),
-                                      rng.choice(state.legal_moves(1))).state
-        else:
-            state = state.apply(rng.choice(state.legal_moves(state.actors[0]))).state
+    while state.kind is not NodeKind.TERMINAL:
+        state = random_step(state, rng).state
         transitions += 1
+    return transitions
 
 
 def measure(game_id: str, seconds: float, seed: int = 0) -> tuple[int, int, float]:
@@ -60,13 +63,7 @@ def state_bytes(game_id: str, seed: int = 0) -> int:
     state = get_game(game_id).new_game()
     length = random_game(state, random.Random(seed))
     for _ in range(length // 2):
-        if state.kind is NodeKind.CHANCE:
-            state = state.apply_chance(sample_chance(state, rng)).state
-        elif state.kind is NodeKind.SIMULTANEOUS:
-            state = state.apply_joint(rng.choice(state.legal_moves(0)),
-                                      rng.choice(state.legal_moves(1))).state
-        else:
-            state = state.apply(rng.choice(state.legal_moves(state.actors[0]))).state
+        state = random_step(state, rng).state
         if state.is_terminal:
             break
     return len(pickle.dumps(state))
@@ -90,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help=f"game ids (default: all of {', '.join(GAMES)})")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="timed runs per game; the fastest is shown, as timeit does (default 3)")
+                        help="timed runs per game; the fastest is shown, like timeit (default 3)")
     parser.add_argument("--profile", action="store_true", help="profile instead of timing")
     args = parser.parse_args(argv)
     if args.seconds <= 0:

@@ -10,7 +10,7 @@ import random
 from typing import Any, Mapping, Protocol, Sequence
 
 from game.core import GameError, IllegalMoveError, Move, NodeKind, State, Step
-from game.record import AGREEMENT, CHANCE, Entry, Record, apply_entry
+from game.record import AGREEMENT, CHANCE, Entry, Record
 from game.registry import get_game
 
 
@@ -90,11 +90,7 @@ class Match:
     def from_record(cls, record: Record) -> "Match":
         """Resume a match from its record (every entry replayed and checked)."""
         match = cls(record.game, record.options, record.seed)
-        for entry in record.entries:
-            try:
-                step = apply_entry(match.spec, match.state, entry)
-            except GameError as error:
-                raise GameError(f"entry {entry}: {error}") from None
+        for entry, step in record.replay():  # RecordError names the entry that does not fit
             match._record_step(entry, step)
         return match
 

@@ -19,7 +19,7 @@ from game.spec import GameSpec
 FORMAT = "quintet-record"
 VERSION = 1
 CHANCE, AGREEMENT = "*", "="
-KEYS = {"format", "version", "game", "options", "seed", "moves", "result", "meta"}
+KEYS = frozenset({"format", "version", "game", "options", "seed", "moves", "result", "meta"})
 
 
 class RecordError(GameError):
@@ -97,7 +97,7 @@ class Record:
 
     def replay(self) -> Iterator[tuple[Entry, Step]]:
         """Each entry with the step it makes, from the initial state on."""
-        state = self.spec.start(self.spec.resolve_options(self.options))
+        state = self.initial_state()
         for index, entry in enumerate(self.entries):
             try:
                 step = apply_entry(self.spec, state, entry)
