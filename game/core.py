@@ -313,6 +313,12 @@ class State:
         masked[1 - seat] = SEALED
         return self._evolve(pending=tuple(masked))
 
+    def observe_public(self) -> "State":
+        """This state as an onlooker may know it: every secret of both seats hidden."""
+        pending = getattr(self, "pending", (None, None))
+        masked = tuple(SEALED if choice is not None else None for choice in pending)
+        return self if masked == pending else self._evolve(pending=masked)
+
     def scores(self) -> tuple:
         """The figures that decide the game, as they stand now (for status displays)."""
         return ()

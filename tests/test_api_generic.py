@@ -217,3 +217,18 @@ def test_a_match_is_reproducible_from_its_seed(game_id):
         play_out(match, [RandomPlayer(1), RandomPlayer(2)])
         return match.entries
     assert run(42) == run(42)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_public_view_hides_every_secret_and_nothing_else(game_id):
+    for seed in SEEDS[:4]:
+        for state, _ in playout(get_game(game_id), seed):
+            public = state.observe_public()
+            assert all(choice in (None, SEALED) for choice in public.pending)
+            assert public.observe_public() == public
+            assert public.kind is state.kind and public.actors == state.actors
+            # an onlooker knows no more than either seat
+            for seat in (0, 1):
+                assert state.observe(seat).observe_public() == public
+            if game_id == "moriarty" and not state.is_terminal:
+                assert public.bonus == (None, None)

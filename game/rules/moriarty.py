@@ -488,6 +488,13 @@ class MoriartyState(State):
             seen = seen._evolve(bonus=tuple_with(self.bonus, 1 - seat, None))
         return seen  # type: ignore[return-value]
 
+    def observe_public(self) -> "MoriartyState":
+        """The state as an onlooker knows it: both Bonus Colours and any sealed slide hidden."""
+        seen = State.observe_public(self)
+        if self.result is None and self.bonus != (None, None):
+            seen = seen._evolve(bonus=(None, None))
+        return seen  # type: ignore[return-value]
+
 
 def _match_outcome(totals: tuple[int, int], games: int) -> Outcome:
     match = "match" if games > 1 else "game"
