@@ -1,0 +1,1 @@
+"""Quintet's bundled assets (sounds, rules texts, icons), installed as the quintet_assets package."""

@@ -1,0 +1,161 @@
+"""The application: window, clock, scene stack, settings, sounds; `main` is the `quintet` command."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+import traceback
+from typing import Sequence
+
+import pygame
+
+from game.registry import GAMES
+from scenes.settings import Settings, SettingsStore
+from scenes.sound import SoundBoard
+from scenes.stack import SceneStack
+from scenes.theme import Theme
+
+FPS = 60
+MIN_SIZE = (640, 400)
+log = logging.getLogger("quintet")
+
+
+class App:
+    """Owns the window and runs frames; scenes reach settings, sound and the stack through it."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
+                 fullscreen: bool | None = None) -> None:
+        pygame.init()
+        self.store = store or SettingsStore()
+        self.settings: Settings = self.store.load()
+        self.notices: list[str] = list(self.store.messages)
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        pygame.display.set_caption("Quintet")
+        self.screen = self._open_window()
+        self.theme = Theme()
+        self.sound = SoundBoard()
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self._relayout()
+
+    # ---- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def apply_display_mode(self) -> None:
+        """Switch between fullscreen and a window to match the settings."""
+        self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off (remembered in the settings)."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_display_mode()
+        self.settings_changed()
+
+    def _relayout(self) -> None:
+        size = self.screen.get_size()
+        self.theme.set_window(size)
+        self.stack.layout(size)
+
+    def settings_changed(self) -> None:
+        """Apply and save the settings after a change."""
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        if not self.store.save(self.settings):
+            self.notices.extend(self.store.messages[-1:])
+
+    def quit(self) -> None:
+        """Stop after this frame."""
+        self.running = False
+
+    # ---- frames ---------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """One frame: events, update by dt seconds, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        self.stack.apply_changes()
+        self.stack.update(dt)
+        self.stack.apply_changes()
+        self.stack.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Window-level events first (quit, resize, F11), then the scenes."""
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            if self.windowed_size != (event.w, event.h):
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self._relayout()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def run(self, seconds: float | None = None, screenshot: str | None = None) -> None:
+        """The frame loop, capped at 60 frames per second; optionally stop after `seconds`."""
+        started = time.perf_counter()
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.tick(dt)
+            if seconds is not None and time.perf_counter() - started >= seconds:
+                if screenshot:
+                    pygame.image.save(self.screen, screenshot)
+                break
+        pygame.quit()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1] or width > 10000 or height > 10000:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
+    return width, height
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line of `quintet`."""
+    parser = argparse.ArgumentParser(prog="quintet", description="Five little two-player games.")
+    parser.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--game", choices=list(GAMES), help="start a hot-seat game of this game")
+    parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
+    parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start Quintet at the main menu (or straight into a game)."""
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    from scenes.menu import MainMenu
+    from scenes.play import PlayScene
+    app = App(args.size, fullscreen=True if args.fullscreen else None)
+    app.stack.push(MainMenu(app))
+    if args.game:
+        app.stack.push(PlayScene(app, args.game))
+    app.stack.apply_changes()
+    try:
+        app.run(args.seconds, args.screenshot)
+    except Exception:  # the last line of defence: say what happened, never a bare crash
+        traceback.print_exc()
+        print("Quintet stopped after an unexpected error (above).", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,165 @@
+"""Board: the per-game renderer and input mapper that the play scene wraps around the engine.
+
+The play scene owns the match, turns and hand-offs; a board only knows how to draw one game and
+where its choices are. The contract, in the order the scene uses it:
+
+- `layout(area)`: compute geometry for the board's rectangle of the window.
+- `path(move)`: the spots a player clicks, in order, to make a move. A spot is any hashable
+  value. Most moves are one spot (a cell, a string end); a Tug of War exchange is two (a team die,
+  then a common die). A `Choice` spot is not on the board: the scene shows it as a button in the
+  action bar. The default path is one `Choice` labelled with the move's text.
+- `spot_rect(spot)`: where a board spot is (hit box and focus ring), or None when not on screen.
+- `spot_at(pos)`: the board spot under a point, legal or not, so a wrong click can be explained.
+- `guess_move(path)`: the move a (possibly illegal) clicked path would mean, or None; the scene
+  asks the engine why that move is illegal and says so.
+- `animate(before, events, after)`: a Timeline of the events; `draw` reads its progress.
+- `draw(surface, view)`: draw `view.state` (only ever an observation: the chooser's or the
+  public one) and the highlights in `view`. Never changes the game.
+- `prompt`, `status`, `describe`, `log_text`: words for the status bar, scores panel, captions
+  and move log.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Hashable, Mapping, Sequence
+
+import pygame
+
+from game.core import Event, Move, State
+from game.spec import GameSpec
+from scenes import theme as th
+from scenes.anim import Timeline
+
+Spot = Hashable
+
+
+@dataclasses.dataclass(frozen=True)
+class Choice:
+    """A spot shown as a button in the action bar (moves that have no place on the board)."""
+
+    label: str
+    key: str = ""  # what a player types for it; shown as the button's hint
+    order: int = 0  # buttons are sorted by this, then label
+
+
+@dataclasses.dataclass(frozen=True)
+class Example:
+    """A worked example for the rules screen: a position and the moves to animate from it."""
+
+    title: str
+    caption: str  # what to watch for, in a sentence or two
+    start: State
+    moves: tuple  # per step: a (seat 0, seat 1) pair at a simultaneous node, else one move
+
+
+@dataclasses.dataclass
+class View:
+    """What the board draws this frame: an observation and the scene's highlights."""
+
+    state: State  # an observation only: the choosing seat's, or the public one
+    seat: int | None  # whose private view this is (None: the public view)
+    chooser: int | None  # the seat choosing now (None while nobody is)
+    clickable: frozenset = frozenset()  # spots that continue a legal path now
+    selected: tuple = ()  # spots picked so far on the way to a move
+    hover: Spot | None = None
+    focus: Spot | None = None
+    before: State | None = None  # the observation before the animating step
+    events: tuple[Event, ...] = ()  # the animating step's events
+    timeline: Timeline | None = None
+    t: float = 0.0  # seconds into the timeline
+    clock: float = 0.0  # seconds since the scene began (for idle motion such as pulsing)
+
+    @property
+    def animating(self) -> bool:
+        """True while the timeline runs."""
+        return self.timeline is not None and self.t < self.timeline.duration
+
+    def hot(self, spot: Spot) -> bool:
+        """True when a spot is hovered or focused."""
+        return spot is not None and spot in (self.hover, self.focus)
+
+
+class Board:
+    """A plain board: every legal move is a button. Games subclass it and draw their board."""
+
+    reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
+
+    def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:
+        self.spec = spec
+        self.options = options
+        self.theme = theme
+        self.area = pygame.Rect(0, 0, 0, 0)
+
+    # ---- geometry and input ---------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """Compute geometry for this part of the window."""
+        self.area = pygame.Rect(area)
+
+    def path(self, move: Move, state: State) -> tuple[Spot, ...]:
+        """The spots clicked, in order, to make this move in this state."""
+        return (Choice(str(move), str(move)),)
+
+    def spot_rect(self, spot: Spot) -> pygame.Rect | None:
+        """The on-board rectangle of a spot, or None."""
+        return None
+
+    def spot_at(self, pos: tuple[int, int], state: State) -> Spot | None:
+        """The board spot under a point (legal or not), or None."""
+        return None
+
+    def guess_move(self, path: Sequence[Spot], state: State) -> Move | None:
+        """The move this clicked path would mean if it were legal, or None."""
+        return None
+
+    def examples(self) -> list[Example]:
+        """Worked examples the rules screen can animate (none by default)."""
+        return []
+
+    # ---- words --------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> str:
+        """What `seat` is asked to do now, in a few words."""
+        return f"{state.seat_name(seat)} to choose"
+
+    def status(self, state: State) -> list[str]:
+        """Lines for the scores panel: the figures that decide the game."""
+        scores = state.scores()
+        if not scores:
+            return []
+        return [f"{state.seat_name(s)}: {scores[s]}" for s in (0, 1)]
+
+    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+        """A plain-words caption of what just happened (empty for nothing worth saying)."""
+        return ""
+
+    def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
+        """The countdown's last word before simultaneous choices are shown, or None for none."""
+        return self.reveal_word
+
+    def has_secret(self, state: State, seat: int) -> bool:
+        """True when this seat holds a lasting secret it may want to peek at (hot-seat)."""
+        return False
+
+    def log_text(self, move: Move, seat: int, before: State) -> str:
+        """How a move appears in the public log (a game hides secrets here)."""
+        return str(move)
+
+    # ---- animation and drawing ------------------------------------------------------------
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """A timeline for these events; the default is a short still pause."""
+        timeline = Timeline()
+        timeline.add("step", 0.15)
+        return timeline
+
+    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
+        """Sounds to play during the animation: (seconds in, effect name)."""
+        return []
+
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        """Draw the board for this view."""
+        theme = self.theme
+        pygame.draw.rect(surface, th.BOARD, self.area, border_radius=theme.px(16))
+        lines = [f"{self.spec.title}"] + self.status(view.state)
+        y = self.area.top + theme.px(24)
+        for line in lines:
+            theme.blit_text(surface, line, 26, (self.area.centerx, y), th.TEXT, "midtop")
+            y += theme.px(36)

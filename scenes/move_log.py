@@ -1,0 +1,39 @@
+"""The public move log: whole turns in the game's notation, with sealed choices held back."""
+from __future__ import annotations
+
+from game.core import State
+
+
+class MoveLog:
+    """Lines like `3. Eks c, Oh h`; a sealed choice joins the log only when it is revealed."""
+
+    def __init__(self) -> None:
+        self.turns: list[tuple[int, list[str]]] = []
+        self._sealed: list[tuple[int, int, str]] = []  # (turn, seat, text) not yet revealed
+
+    def _add(self, turn: int, text: str, name: str | None) -> None:
+        if not self.turns or self.turns[-1][0] != turn:
+            self.turns.append((turn, []))
+        parts = self.turns[-1][1]
+        if name and parts and parts[-1].startswith(name + " "):
+            parts[-1] = f"{parts[-1]} {text}"  # one seat's decisions in a row read as one
+        else:
+            parts.append(f"{name} {text}" if name else text)
+
+    def seal(self, before: State, seat: int, text: str) -> None:
+        """A secret choice was committed: remember it, show nothing yet."""
+        self._sealed.append((before.turn, seat, text))
+
+    def add(self, before: State, seat: int | None, text: str) -> None:
+        """A decision, a resolved simultaneous choice or a chance outcome (seat None)."""
+        entries = self._sealed + ([(before.turn, seat, text)] if seat is not None else [])
+        self._sealed = []
+        if seat is None:
+            self._add(before.turn, text, None)
+            return
+        for turn, who, what in sorted(entries, key=lambda e: e[1]):
+            self._add(turn, what, before.seat_name(who))
+
+    def lines(self) -> list[str]:
+        """The log so far, one line per turn."""
+        return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]

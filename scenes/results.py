@@ -1,0 +1,93 @@
+"""ResultsScene: who won and why, over the final board, with Rematch and Menu."""
+from __future__ import annotations
+
+import pygame
+
+from scenes import theme as th
+from scenes.scene import Scene
+from scenes.widgets import Button, ButtonGroup, draw_panel
+
+
+class ResultsScene(Scene):
+    """The outcome of a finished game; the final board stays visible beneath."""
+
+    opaque = False
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app)
+        self.play = play
+        self.group = ButtonGroup([Button("Rematch", "rematch", hint="R"),
+                                  Button("Menu", "menu", hint="M"),
+                                  Button("See board", "board", hint="B")], self._choose,
+                                 columns=3)
+        self.group.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.hidden = False
+
+    def _choose(self, value: str) -> None:
+        from scenes.menu import MainMenu
+        from scenes.play import PlayScene
+        if value == "rematch":
+            play = self.play
+            self.app.stack.reset(PlayScene(self.app, play.spec.id, play.match.options,
+                                           controllers=play.controllers))
+        elif value == "menu":
+            self.app.stack.reset(MainMenu(self.app))
+        else:
+            self.hidden = not self.hidden
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A panel centred on the board area."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(640))
+        h = theme.px(300)
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        bw, bh, gap = (w - theme.px(80)) // 3, theme.px(64), theme.px(20)
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(self.panel.left + gap + i * (bw + gap),
+                                      self.panel.bottom - bh - gap, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons, or R / M / B."""
+        if event.type == pygame.KEYDOWN:
+            shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
+                        pygame.K_ESCAPE: "menu"}.get(event.key)
+            if shortcut:
+                self._choose(shortcut)
+                return True
+        if self.hidden and event.type == pygame.MOUSEBUTTONDOWN:
+            self.hidden = False
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Winner, reason and the deciding scores."""
+        theme = self.app.theme
+        if self.hidden:
+            theme.blit_text(surface, "Click or press B for the results", 20,
+                            (surface.get_width() // 2, surface.get_height() - theme.px(24)),
+                            th.ACCENT, "center")
+            return
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 140))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, theme, self.panel)
+        outcome = self.play.match.state.outcome
+        state = self.play.match.state
+        if outcome is None:
+            title, colour = "Game over", th.TEXT
+        elif outcome.is_draw:
+            title, colour = "A draw", th.TEXT
+        else:
+            title, colour = f"{state.seat_name(outcome.winner)} wins!", \
+                th.SEAT_COLOURS[outcome.winner]
+        cx = self.panel.centerx
+        theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
+        reason = outcome.reason if outcome else ""
+        y = self.panel.top + theme.px(108)
+        for line in theme.wrap(reason[:1].upper() + reason[1:], 22,
+                               self.panel.width - theme.px(40))[:3]:
+            theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "center")
+            y += theme.px(28)
+        self.group.draw(surface, theme, 24)

@@ -1,0 +1,243 @@
+"""Choosing a game (a card per game with its picture and pitch) and then its options."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.registry import GAMES
+from scenes import theme as th
+from scenes.boards import board_class
+from scenes.boards.base import View
+from scenes.scene import Scene
+from scenes.widgets import Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects
+
+
+def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """The game's opening position drawn by its own board, for its card."""
+    spec = GAMES[game_id]
+    options = spec.resolve_options()
+    surface = pygame.Surface(size)
+    surface.fill(th.BOARD)
+    board = board_class(game_id)(spec, options, app.theme)
+    board.layout(pygame.Rect(0, 0, *size))
+    state = spec.new_game(options)
+    board.draw(surface, View(state=state.observe_public(), seat=None, chooser=None))
+    return surface
+
+
+class GameSelect(Scene):
+    """Five cards; pick one to set its options."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.ids = list(GAMES)
+        self.group = ButtonGroup([Button(GAMES[g].title, g) for g in self.ids]
+                                 + [Button("Back", "back", hint="Esc")], self._choose, columns=3)
+        self.group.focus = 0
+        self.pictures: dict[str, pygame.Surface] = {}
+
+    def _choose(self, value: str) -> None:
+        self.app.sound.play("click")
+        if value == "back":
+            self.app.stack.pop()
+        else:
+            self.app.stack.push(OptionsScene(self.app, value))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A 3-by-2 grid of cards (the sixth cell is Back)."""
+        theme = self.app.theme
+        area = pygame.Rect(theme.px(30), theme.px(100), size[0] - theme.px(60),
+                           size[1] - theme.px(130))
+        rects = grid_rects(area, 6, 3, theme.px(20), aspect=1.25)
+        for button, rect in zip(self.group.buttons, rects):
+            button.rect = rect
+        back = self.group.buttons[-1]
+        back.rect = pygame.Rect(0, 0, rects[-1].width * 2 // 3, theme.px(72))
+        back.rect.center = rects[-1].center
+        self.pictures = {}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Cards by mouse or arrows and Enter; Escape goes back."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return True
+        return self.group.handle_event(event)
+
+    def _picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+        picture = self.pictures.get(game_id)
+        if picture is None or picture.get_size() != size:
+            picture = self.pictures[game_id] = game_picture(self.app, game_id, size)
+        return picture
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title and cards: name, picture, one line of what the game is."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        theme.blit_text(surface, "Choose a game", 40, (surface.get_width() // 2, theme.px(52)),
+                        th.TEXT, "center")
+        for index, button in enumerate(self.group.buttons[:-1]):
+            rect = button.rect
+            hot = self.group.hot(index)
+            pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(14))
+            pygame.draw.rect(surface, th.ACCENT if hot else th.PANEL_EDGE, rect,
+                             theme.px(4 if hot else 2), border_radius=theme.px(14))
+            pad = theme.px(12)
+            theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + pad), th.TEXT,
+                            "midtop")
+            text_h = theme.px(60)
+            pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
+                                   rect.width - 2 * pad,
+                                   rect.height - 2 * pad - theme.px(34) - text_h)
+            if pic_rect.width > 10 and pic_rect.height > 10:
+                surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
+            text_rect = pygame.Rect(rect.left + pad, rect.bottom - text_h - pad // 2,
+                                    rect.width - 2 * pad, text_h)
+            draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
+                            1.2)
+        back = self.group.buttons[-1]
+        draw_button(surface, theme, back, hot=self.group.hot(len(self.ids)), size=26)
+
+
+def option_values(option) -> list[Any]:
+    """The values an option can be cycled through (None when it is a free number)."""
+    if option.choices:
+        return list(option.choices)
+    if isinstance(option.default, bool):
+        return [True, False]
+    return []
+
+
+def show_value(value: Any) -> str:
+    """An option value in words."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    return str(value)
+
+
+class OptionsScene(Scene):
+    """The chosen game's settings with sensible defaults, then Start."""
+
+    def __init__(self, app, game_id: str) -> None:
+        super().__init__(app)
+        self.spec = GAMES[game_id]
+        self.values = dict(self.spec.resolve_options())
+        self.shown = [o for o in self.spec.options if o.name != "seed"]
+        rows = [Button(o.name, ("row", i)) for i, o in enumerate(self.shown)]
+        self.group = ButtonGroup(rows + [Button("Start", "start", hint="Enter"),
+                                         Button("Back", "back", hint="Esc")], self._choose)
+        self.group.focus = len(rows)
+        self.minus: list[pygame.Rect] = []
+        self.plus: list[pygame.Rect] = []
+
+    def _choose(self, value: Any) -> None:
+        from scenes.play import PlayScene
+        if value == "start":
+            self.app.sound.play("click")
+            if self.values.get("numbering") == "random":  # a fresh shuffle every game
+                option = self.spec.option("seed")
+                self.values["seed"] = random.randint(option.minimum or 0, option.maximum or 10**6)
+            self.app.stack.replace(PlayScene(self.app, self.spec.id, self.values))
+        elif value == "back":
+            self.app.stack.pop()
+        else:
+            self.change(value[1], 1)
+
+    def change(self, index: int, step: int) -> None:
+        """Move option `index` to its next (step 1) or previous (step -1) value."""
+        option = self.shown[index]
+        values = option_values(option)
+        current = self.values[option.name]
+        if values:
+            position = values.index(current) if current in values else 0
+            self.values[option.name] = values[(position + step) % len(values)]
+        else:
+            big = 10 if option.maximum is not None and option.maximum >= 100 else 1
+            new = current + step * big
+            if option.minimum is not None:
+                new = max(option.minimum, new)
+            if option.maximum is not None:
+                new = min(option.maximum, new)
+            self.values[option.name] = new
+        self.app.sound.play("select")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """One row per option with - and + buttons; Start and Back beneath."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(760))
+        left = (size[0] - w) // 2
+        row_h, gap = theme.px(58), theme.px(10)
+        y = theme.px(120)
+        self.minus, self.plus = [], []
+        for button in self.group.buttons[:len(self.shown)]:
+            button.rect = pygame.Rect(left, y, w, row_h)
+            side = row_h - theme.px(12)
+            self.minus.append(pygame.Rect(button.rect.right - theme.px(250), y + theme.px(6),
+                                          side, side))
+            self.plus.append(pygame.Rect(button.rect.right - theme.px(6) - side, y + theme.px(6),
+                                         side, side))
+            y += row_h + gap
+        bw = (w - theme.px(20)) // 2
+        y = max(y + theme.px(30), size[1] - theme.px(110))
+        self.group.buttons[-2].rect = pygame.Rect(left, y, bw, theme.px(72))
+        self.group.buttons[-1].rect = pygame.Rect(left + bw + theme.px(20), y, bw, theme.px(72))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """- and + by click or Left/Right on the focused row; Enter starts; Escape goes back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.pop()
+                return True
+            focus = self.group.focus
+            on_row = focus is not None and focus < len(self.shown)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and on_row:
+                self.change(focus, 1 if event.key == pygame.K_RIGHT else -1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not on_row:
+                if focus is None:
+                    self._choose("start")
+                    return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for index, (minus, plus) in enumerate(zip(self.minus, self.plus)):
+                if minus.collidepoint(event.pos):
+                    self.change(index, -1)
+                    return True
+                if plus.collidepoint(event.pos):
+                    self.change(index, 1)
+                    return True
+        return self.group.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The options with their current values and what they mean."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        theme.blit_text(surface, self.spec.title, 40, (surface.get_width() // 2, theme.px(48)),
+                        th.TEXT, "center")
+        theme.blit_text(surface, "Hot-seat: two players share this screen", 20,
+                        (surface.get_width() // 2, theme.px(86)), th.DIM, "center")
+        for index, option in enumerate(self.shown):
+            button = self.group.buttons[index]
+            hot = self.group.hot(index)
+            pygame.draw.rect(surface, th.PANEL, button.rect, border_radius=theme.px(10))
+            pygame.draw.rect(surface, th.ACCENT if hot else th.PANEL_EDGE, button.rect,
+                             theme.px(3 if hot else 2), border_radius=theme.px(10))
+            label = option.help[:1].upper() + option.help[1:]
+            text_w = self.minus[index].left - button.rect.left - theme.px(24)
+            lines = theme.wrap(label, 18, text_w)[:2]
+            y = button.rect.centery - theme.px(11) * len(lines)
+            for line in lines:
+                theme.blit_text(surface, line, 18, (button.rect.left + theme.px(14), y), th.TEXT)
+                y += theme.px(22)
+            for rect, sign in ((self.minus[index], "-"), (self.plus[index], "+")):
+                pygame.draw.rect(surface, th.shade(th.PANEL, 1.3), rect, border_radius=theme.px(8))
+                theme.blit_text(surface, sign, 28, rect.center, th.TEXT, "center")
+            middle = (self.minus[index].right + self.plus[index].left) // 2
+            value = self.values[option.name]
+            shown = "none" if value == 0 and option.name.endswith("limit") else show_value(value)
+            theme.blit_text(surface, shown, 24, (middle, button.rect.centery), th.ACCENT, "center")
+        for offset, button in enumerate(self.group.buttons[-2:]):
+            draw_button(surface, theme, button,
+                        hot=self.group.hot(len(self.group.buttons) - 2 + offset), size=26)

@@ -1,0 +1,120 @@
+"""Player settings: a JSON file in the user's config folder, validated, never lost.
+
+A file that cannot be read or holds bad values gives defaults for what is wrong plus a message;
+a file that is not valid JSON at all is moved aside (kept, never overwritten) before a new one is
+written.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import time
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "Quintet"
+SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+
+
+@dataclasses.dataclass
+class Settings:
+    """Everything a player can set."""
+
+    volume: float = 0.7
+    muted: bool = False
+    animation_speed: float = 1.0
+    fullscreen: bool = False
+
+    def check(self) -> list[str]:
+        """Replace bad values with defaults; the problems found, in plain words."""
+        problems = []
+        defaults = Settings()
+        if not _is_number(self.volume) or not 0 <= self.volume <= 1:
+            problems.append(f"volume {self.volume!r} is not between 0 and 1")
+            self.volume = defaults.volume
+        if not isinstance(self.muted, bool):
+            problems.append(f"muted {self.muted!r} is not true or false")
+            self.muted = defaults.muted
+        if not _is_number(self.animation_speed) or self.animation_speed not in SPEEDS:
+            problems.append(f"animation_speed {self.animation_speed!r} is not one of "
+                            f"{', '.join(str(s) for s in SPEEDS)}")
+            self.animation_speed = defaults.animation_speed
+        if not isinstance(self.fullscreen, bool):
+            problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
+            self.fullscreen = defaults.fullscreen
+        return problems
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def config_dir() -> Path:
+    """Where settings live: $QUINTET_CONFIG_DIR if set, else the platform's config folder."""
+    override = os.environ.get("QUINTET_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, False))
+
+
+class SettingsStore:
+    """Loads and saves Settings in one file; remembers what went wrong for the player to see."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_dir() / "settings.json"
+        self.messages: list[str] = []
+
+    def load(self) -> Settings:
+        """The saved settings, or defaults (with a message) for whatever cannot be used."""
+        self.messages = []
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Settings()
+        except (OSError, UnicodeDecodeError) as error:
+            return self._unusable(f"could not be read ({error})")
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            return self._unusable(f"is not valid JSON ({error})")
+        if not isinstance(data, dict):
+            return self._unusable("does not hold a JSON object")
+        known = {f.name for f in dataclasses.fields(Settings)}
+        settings = Settings(**{k: v for k, v in data.items() if k in known})
+        problems = settings.check()
+        if problems:
+            self.messages.append(f"Settings file {self.path}: {'; '.join(problems)}. "
+                                 "Using the defaults for those.")
+        return settings
+
+    def _unusable(self, problem: str) -> Settings:
+        kept = self._move_aside()
+        where = f" It was kept as {kept.name}." if kept else ""
+        self.messages.append(f"Settings file {self.path} {problem}; using defaults.{where}")
+        return Settings()
+
+    def _move_aside(self) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
+        counter = 1
+        while target.exists():
+            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{counter}")
+            counter += 1
+        try:
+            self.path.rename(target)
+        except OSError:
+            return None
+        return target
+
+    def save(self, settings: Settings) -> bool:
+        """Write the settings atomically (temporary file, then rename); False if it failed."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.path.with_name(self.path.name + ".tmp")
+            temporary.write_text(json.dumps(dataclasses.asdict(settings), indent=2) + "\n",
+                                 encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as error:
+            self.messages.append(f"Could not save settings to {self.path}: {error}")
+            return False
+        return True

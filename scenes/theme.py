@@ -1,0 +1,111 @@
+"""Colours, sizes and cached text rendering shared by every scene."""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+# Okabe & Ito's palette, safe for the common forms of colour blindness; pieces also carry
+# shapes, letters or numerals so colour is never the only cue.
+ORANGE = (230, 159, 0)
+SKY = (86, 180, 233)
+GREEN = (0, 158, 115)
+YELLOW = (240, 228, 66)
+BLUE = (0, 114, 178)
+VERMILION = (213, 94, 0)
+PURPLE = (204, 121, 167)
+
+BACKGROUND = (24, 28, 38)
+PANEL = (36, 42, 56)
+PANEL_EDGE = (58, 66, 84)
+BOARD = (46, 53, 70)
+TEXT = (236, 239, 244)
+DIM = (150, 160, 178)
+ACCENT = YELLOW  # legal choices, focus
+WARNING = (255, 140, 120)
+SEAT_COLOURS = (ORANGE, SKY)
+
+
+class Theme:
+    """Fonts by size and a bounded cache of rendered text, scaled to the window."""
+
+    CACHE_SIZE = 600
+
+    def __init__(self, font_path: str | None = None) -> None:
+        self.font_path = font_path
+        self.scale = 1.0
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._texts: OrderedDict = OrderedDict()
+
+    def set_window(self, size: tuple[int, int]) -> None:
+        """Scale type to the window: 1.0 at 1280x720."""
+        self.scale = max(0.55, min(size[0] / 1280, size[1] / 720, 2.5))
+
+    def px(self, value: float) -> int:
+        """A length in design pixels (at 1280x720) scaled to the window."""
+        return max(1, round(value * self.scale))
+
+    def font(self, size: int) -> pygame.font.Font:
+        """The font at this pixel size."""
+        size = max(8, size)
+        font = self._fonts.get(size)
+        if font is None:
+            font = self._fonts[size] = pygame.font.Font(self.font_path, size)
+        return font
+
+    def text(self, text: str, size: float, colour=TEXT) -> pygame.Surface:
+        """Rendered text at `size` design pixels (cached)."""
+        px = self.px(size)
+        key = (text, px, tuple(colour))
+        surface = self._texts.get(key)
+        if surface is None:
+            surface = self.font(px).render(text, True, colour)
+            self._texts[key] = surface
+            if len(self._texts) > self.CACHE_SIZE:
+                self._texts.popitem(last=False)
+        else:
+            self._texts.move_to_end(key)
+        return surface
+
+    def blit_text(self, surface: pygame.Surface, text: str, size: float, pos, colour=TEXT,
+                  anchor: str = "topleft") -> pygame.Rect:
+        """Draw text with one of its rect's anchors (topleft, center, midright...) at pos."""
+        image = self.text(text, size, colour)
+        rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(image, rect)
+        return rect
+
+    def wrap(self, text: str, size: float, width: int) -> list[str]:
+        """Split text into lines that fit `width` pixels at `size`."""
+        font = self.font(self.px(size))
+        lines: list[str] = []
+        for paragraph in text.split("\n"):
+            words, line = paragraph.split(" "), ""
+            for word in words:
+                trial = f"{line} {word}" if line else word
+                if font.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = word
+            lines.append(line)
+        return lines
+
+
+def shade(colour, factor: float):
+    """A colour darkened (factor < 1) or lightened (factor > 1)."""
+    if factor <= 1:
+        return tuple(max(0, int(c * factor)) for c in colour[:3])
+    return tuple(min(255, int(c + (255 - c) * (factor - 1))) for c in colour[:3])
+
+
+def mix(a, b, p: float):
+    """The colour a fraction p of the way from a to b."""
+    return tuple(int(a[i] + (b[i] - a[i]) * p) for i in range(3))
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong: bool) -> None:
+    """The ring that marks a legal choice (thin) or the hovered/focused one (thick)."""
+    width = theme.px(4 if strong else 2)
+    pygame.draw.rect(surface, ACCENT, rect.inflate(width * 2, width * 2), width,
+                     border_radius=theme.px(8))

@@ -1,0 +1,57 @@
+"""The app's frame: menus, the scene stack, typing moves, and hot-seat games to their result."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.registry import GAMES
+from scenes.handoff import HandoffScene
+from scenes.menu import MainMenu
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from tests.ui_driver import Driver
+
+
+@pytest.fixture
+def driver(tmp_path):
+    drv = Driver(tmp_path)
+    yield drv
+    pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_whole_game_can_be_typed_at_the_keyboard(driver, game_id):
+    driver.start(game_id, seed=3)
+    final = driver.play_to_end(random.Random(3), how="keys")
+    assert final.is_terminal
+    assert isinstance(driver.top, ResultsScene)
+
+
+def test_the_menu_leads_to_a_game_by_keyboard(driver):
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    driver.key(pygame.K_p)  # Play
+    driver.key(pygame.K_RETURN)  # the first card (focused)
+    driver.key(pygame.K_RETURN)  # Start (focused)
+    driver.frames(2)
+    assert isinstance(driver.top, (PlayScene, HandoffScene))
+
+
+def test_a_mistyped_move_is_explained_and_nothing_moves(driver):
+    scene = driver.start("strands")
+    driver.settle()
+    driver.type("z")  # no move starts with z: it is refused at once
+    assert scene.match.entries == []
+    assert scene.message_is_error and "'z'" in scene.message
+    assert scene.typed == ""
+
+
+def test_an_illegal_typed_move_says_why_in_plain_words(driver):
+    scene = driver.start("strands")
+    driver.settle()
+    driver.type("end")
+    assert scene.match.entries == []
+    assert scene.message_is_error
+    assert scene.message[0].isupper() and scene.message.endswith(".")

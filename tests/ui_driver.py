@@ -1,0 +1,144 @@
+"""Drive the real app headless with posted pygame events, as a player would (tests only)."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pygame
+
+from game.core import NodeKind
+from scenes.app import App
+from scenes.boards.base import Choice
+from scenes.handoff import HandoffScene
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.settings import SettingsStore
+
+DT = 1 / 60
+
+
+class Driver:
+    """An App at a fixed size whose frames advance only when the test says so."""
+
+    def __init__(self, config_dir: Path, size=(1280, 720), speed: float = 4.0) -> None:
+        self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"))
+        self.app.settings.animation_speed = speed
+        self.app.settings.muted = True
+
+    # ---- low level ------------------------------------------------------------------------
+    def frames(self, count: int = 1, dt: float = DT) -> None:
+        """Run frames (events posted so far are handled in the first)."""
+        for _ in range(count):
+            self.app.tick(dt)
+
+    def post(self, type_: int, **attributes) -> None:
+        """Post one real pygame event."""
+        pygame.event.post(pygame.event.Event(type_, **attributes))
+
+    def click(self, pos) -> None:
+        """Move the mouse there, press and release the left button, and run a frame."""
+        pos = (int(pos[0]), int(pos[1]))
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames()
+
+    def key(self, key: int, unicode: str = "", mod: int = 0) -> None:
+        """Press and release a key, and run a frame."""
+        self.post(pygame.KEYDOWN, key=key, unicode=unicode, mod=mod, scancode=0)
+        self.post(pygame.KEYUP, key=key, unicode=unicode, mod=mod, scancode=0)
+        self.frames()
+
+    def type(self, text: str) -> None:
+        """Type text one key at a time."""
+        for char in text:
+            code = pygame.key.key_code(char) if char != " " else pygame.K_SPACE
+            self.key(code, char)
+
+    # ---- what is on screen ----------------------------------------------------------------
+    @property
+    def top(self):
+        """The scene on top of the stack."""
+        return self.app.stack.top
+
+    def play_scene(self) -> PlayScene:
+        """The play scene (wherever it is in the stack)."""
+        for scene in reversed(self.app.stack.scenes):
+            if isinstance(scene, PlayScene):
+                return scene
+        raise AssertionError(f"no play scene on the stack: {self.app.stack.scenes}")
+
+    def start(self, game_id: str, options=None, seed: int = 1) -> PlayScene:
+        """Put a hot-seat game straight on screen."""
+        from scenes.menu import MainMenu
+        self.app.stack.reset(MainMenu(self.app))
+        self.app.stack.push(PlayScene(self.app, game_id, options, seed=seed))
+        self.frames()
+        return self.play_scene()
+
+    def settle(self, limit: int = 2000) -> None:
+        """Run frames until a person is needed (a choice, a hand-off or the results)."""
+        for _ in range(limit):
+            top = self.top
+            if isinstance(top, (HandoffScene, ResultsScene)):
+                return
+            if isinstance(top, PlayScene) and top.chooser is not None:
+                return
+            self.frames(dt=0.05)
+        raise AssertionError("the game did not come to a choice")
+
+    def spot_pos(self, spot) -> tuple[int, int]:
+        """Where to click for a spot: its board rect or its action-bar button."""
+        scene = self.play_scene()
+        if isinstance(spot, Choice):
+            for button in scene.buttons:
+                if button.value == spot:
+                    return button.rect.center
+            raise AssertionError(f"no button for {spot} among {[b.label for b in scene.buttons]}")
+        rect = scene.board.spot_rect(spot)
+        assert rect is not None, f"{spot!r} has no place on the board"
+        return rect.center
+
+    # ---- playing --------------------------------------------------------------------------
+    def choose_by_clicks(self, move) -> None:
+        """Make a move by clicking each spot of its path."""
+        scene = self.play_scene()
+        path = scene.board.path(move, scene.match.state)
+        for spot in path:
+            assert spot in scene.clickable(), f"{spot!r} of {move} is not clickable"
+            self.click(self.spot_pos(spot))
+
+    def choose_by_keys(self, move) -> None:
+        """Make a move by typing its text (and Enter when it is a prefix of another move)."""
+        scene = self.play_scene()
+        entries = len(scene.match.entries)
+        self.type(str(move))
+        if len(scene.match.entries) == entries:
+            self.key(pygame.K_RETURN)
+
+    def play_to_end(self, rng: random.Random, how: str = "clicks", limit: int = 3000):
+        """Play random legal moves through the UI until the results show; the final state."""
+        for _ in range(limit):
+            self.settle()
+            top = self.top
+            if isinstance(top, ResultsScene):
+                return self.play_scene().match.state
+            if isinstance(top, HandoffScene):
+                if how == "clicks":
+                    self.click(top.group.buttons[0].rect.center)
+                else:
+                    self.key(pygame.K_RETURN)
+                continue
+            scene = top
+            seat = scene.chooser
+            state = scene.match.state
+            assert state.kind not in (NodeKind.CHANCE, NodeKind.TERMINAL)
+            move = rng.choice(state.legal_moves(seat))
+            before = len(scene.match.entries)
+            if how == "clicks":
+                self.choose_by_clicks(move)
+            else:
+                self.choose_by_keys(move)
+            assert len(scene.match.entries) == before + 1, f"{move} was not played"
+            assert scene.match.entries[-1].text == str(move)
+        raise AssertionError("the game did not end")
