@@ -486,6 +486,8 @@ class PlayScene(Scene):
         try:
             move = self.spec.parse_move(text)
         except GameError as error:
+            if not final and any(word.startswith(text) for word in self.board.keywords):
+                return  # on the way to a word of the game's notation ("end", "reroll")
             self.say(f"{self.typed.strip()!r} is not a move: {error}", error=True)
         else:
             reason = self.match.state.why_illegal(seat, move)

@@ -82,7 +82,8 @@ class View:
 class Board:
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
-    reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
+    reveal_word = "reveal!"
+    keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short  # the last word of the countdown before simultaneous choices show
 
     def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:
         self.spec = spec
