@@ -34,12 +34,15 @@ class Theme:
     def __init__(self, font_path: str | None = None) -> None:
         self.font_path = font_path
         self.scale = 1.0
+        self.text_scale = 1.0
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
 
     def set_window(self, size: tuple[int, int]) -> None:
         """Scale type to the window: 1.0 at 1280x720."""
         self.scale = max(0.55, min(size[0] / 1280, size[1] / 720, 2.5))
+        # type shrinks less than the layout does, so small windows stay readable
+        self.text_scale = max(self.scale, 0.78)
 
     def px(self, value: float) -> int:
         """A length in design pixels (at 1280x720) scaled to the window."""
@@ -53,9 +56,13 @@ class Theme:
             font = self._fonts[size] = pygame.font.Font(self.font_path, size)
         return font
 
+    def text_px(self, size: float) -> int:
+        """A type size in design pixels scaled to the window (with a floor for small windows)."""
+        return max(8, round(size * self.text_scale))
+
     def text(self, text: str, size: float, colour=TEXT) -> pygame.Surface:
         """Rendered text at `size` design pixels (cached)."""
-        px = self.px(size)
+        px = self.text_px(size)
         key = (text, px, tuple(colour))
         surface = self._texts.get(key)
         if surface is None:
@@ -77,7 +84,7 @@ class Theme:
 
     def wrap(self, text: str, size: float, width: int) -> list[str]:
         """Split text into lines that fit `width` pixels at `size`."""
-        font = self.font(self.px(size))
+        font = self.font(self.text_px(size))
         lines: list[str] = []
         for paragraph in text.split("\n"):
             words, line = paragraph.split(" "), ""

@@ -1,0 +1,238 @@
+"""Strands board: the hexagon of numbered spaces, stones dropping in, the groups that decide it."""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+import pygame
+
+from game.core import Event, GameOver, Move, State
+from game.rules.strands import END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded
+from scenes import theme as th
+from scenes.anim import Timeline, ease_out_back
+from scenes.boards.base import Board, Choice
+
+END = Choice("End turn", "end")
+SQRT3 = math.sqrt(3)
+STONE_FILL = ((26, 26, 30), (244, 244, 238))
+STONE_RIM = ((120, 124, 136), (40, 40, 46))
+# Spaces are tinted by their number so equal numbers read as a family; the numeral is the cue.
+NUMBER_TINTS = {1: (92, 80, 120), 2: (60, 92, 120), 3: (54, 104, 96), 4: (96, 96, 70),
+                5: (70, 84, 110), 6: (118, 84, 64)}
+
+
+def cell_spot(index: int) -> tuple[str, int]:
+    """The spot of a space on the board."""
+    return ("cell", index)
+
+
+class StrandsBoard(Board):
+    """Pointy-topped hexes in rows a, b, c... from the top; click or type a label to cover it."""
+
+    keywords = ("end",)
+
+    def __init__(self, spec, options, theme) -> None:
+        super().__init__(spec, options, theme)
+        self.centres: list[tuple[float, float]] = []
+        self.radius = 10.0
+        self.origin = (0.0, 0.0)
+        self.background: pygame.Surface | None = None
+        self._layer_key = None
+
+    # ---- geometry -------------------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """Fit the hexagon to the area (done again when the first state shows its board)."""
+        super().layout(area)
+        self._layer_key = None
+
+    def _fit(self, board) -> None:
+        key = (board, tuple(self.area))
+        if key == self._layer_key:
+            return
+        side = board.side
+        columns = 2 * side - 1
+        margin = self.theme.px(34)
+        width = max(10, self.area.width - 2 * margin)
+        height = max(10, self.area.height - 2 * margin)
+        self.radius = min(width / (SQRT3 * columns), height / (1.5 * (columns - 1) + 2))
+        self.origin = self.area.center
+        self.centres = [self._pixel(q, r) for q, r in board.coords]
+        self.background = self._render_background(board)
+        self._layer_key = key
+
+    def _pixel(self, q: int, r: int) -> tuple[float, float]:
+        size = self.radius
+        return (self.origin[0] + size * SQRT3 * (q + r / 2), self.origin[1] + size * 1.5 * r)
+
+    def _corners(self, centre, scale: float = 1.0) -> list[tuple[float, float]]:
+        size = self.radius * scale
+        return [(centre[0] + size * math.cos(math.radians(60 * k - 30)),
+                 centre[1] + size * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+
+    def _render_background(self, board) -> pygame.Surface:
+        theme = self.theme
+        layer = pygame.Surface(self.area.size)
+        layer.fill(th.BACKGROUND)
+        local = pygame.Rect(0, 0, *self.area.size)
+        pygame.draw.rect(layer, th.BOARD, local, border_radius=theme.px(16))
+        shift = (-self.area.left, -self.area.top)
+        show_labels = self.radius >= theme.px(21)
+        for index, centre in enumerate(self.centres):
+            c = (centre[0] + shift[0], centre[1] + shift[1])
+            number = board.numbers[index]
+            pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), self._corners(c, 0.94))
+            pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), self._corners(c, 0.94),
+                                max(1, theme.px(1)))
+            digit = theme.font(round(self.radius * 0.8)).render(str(number), True, th.TEXT)
+            layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.12
+                                                                  if show_labels else 0))))
+            if show_labels:
+                label = theme.font(round(self.radius * 0.36)).render(board.labels[index], True,
+                                                                     th.shade(th.TEXT, 0.72))
+                layer.blit(label, label.get_rect(center=(c[0], c[1] + self.radius * 0.5)))
+        # row letters at both ends of each row
+        rows: dict[int, list[int]] = {}
+        for index, (q, r) in enumerate(board.coords):
+            rows.setdefault(r, []).append(index)
+        font = theme.font(max(10, round(self.radius * 0.55)))
+        for r, cells in rows.items():
+            letter = board.labels[cells[0]][0]
+            for cell, side in ((cells[0], -1), (cells[-1], 1)):
+                x, y = self.centres[cell]
+                text = font.render(letter, True, th.DIM)
+                layer.blit(text, text.get_rect(center=(x + side * self.radius * 1.45 + shift[0],
+                                                       y + shift[1])))
+        return layer
+
+    def spot_rect(self, spot) -> pygame.Rect | None:
+        """The bounding box of a space."""
+        if not (isinstance(spot, tuple) and spot[0] == "cell") or spot[1] >= len(self.centres):
+            return None
+        x, y = self.centres[spot[1]]
+        half_w, half_h = self.radius * SQRT3 / 2, self.radius
+        return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
+                           round(2 * half_h))
+
+    def spot_at(self, pos, state: State):
+        """The space under a point (nearest centre within the hex)."""
+        self._fit(state.board)  # type: ignore[attr-defined]
+        best, best_d = None, self.radius * 0.9
+        for index, (x, y) in enumerate(self.centres):
+            d = math.hypot(pos[0] - x, pos[1] - y)
+            if d < best_d:
+                best, best_d = index, d
+        return None if best is None else cell_spot(best)
+
+    def path(self, move: Move, state: State) -> tuple:
+        """A space is one click; ending the turn is a button."""
+        if isinstance(move, EndTurn):
+            return (END,)
+        return (cell_spot(state.board.index(move.label)),)  # type: ignore[attr-defined]
+
+    def guess_move(self, path: Sequence, state: State) -> Move | None:
+        """The cover move a clicked space would be."""
+        spot = path[-1]
+        if isinstance(spot, tuple) and spot[0] == "cell":
+            return state.board.places[spot[1]]  # type: ignore[attr-defined]
+        return END_TURN if spot == END else None
+
+    # ---- words ------------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> str:
+        """The opening, the first stone of a turn, or more stones on the same number."""
+        name = state.seat_name(seat)
+        s: StrandsState = state  # type: ignore[assignment]
+        if s.turn_number == 1:
+            return f"{name}: cover one space marked 2"
+        if not s.placed:
+            return f"{name}: cover a space; its number X lets you cover up to X"
+        left = s.number - s.placed
+        return f"{name}: {left} more on {s.number}s, or end the turn"
+
+    def status(self, state: State) -> list[str]:
+        """Each seat's groups, largest first (the first difference decides)."""
+        lines = []
+        for seat in (0, 1):
+            sizes = state.scores()[seat]
+            shown = ", ".join(str(n) for n in sizes[:6]) + (" ..." if len(sizes) > 6 else "")
+            lines.append(f"{state.seat_name(seat)} groups: {shown or 'none yet'}")
+        empty = state.stones.count(0)  # type: ignore[attr-defined]
+        lines.append(f"Empty spaces: {empty}")
+        return lines
+
+    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+        """Which spaces were covered and whether the turn ended."""
+        placed = [e.label for e in events if isinstance(e, StonePlaced)]
+        words = []
+        for event in events:
+            if isinstance(event, GameOver):
+                reason = event.outcome.reason
+                return reason[:1].upper() + reason[1:] + "."
+            if isinstance(event, TurnEnded):
+                count = "1 space" if event.stones == 1 else f"{event.stones} spaces"
+                words.append(f"{before.seat_name(event.seat)} covered {count} marked "
+                             f"{event.number}; {after.seat_name(1 - event.seat)} to play.")
+        if placed and not words:
+            words.append(f"{before.seat_name(before.to_move)} covered {', '.join(placed)}.")  # type: ignore
+        return " ".join(words)
+
+    # ---- animation and drawing ------------------------------------------------------------
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """Each new stone drops onto its space."""
+        timeline = Timeline()
+        for event in events:
+            if isinstance(event, StonePlaced):
+                timeline.then(("stone", event.cell), 0.32, ease_out_back)
+        if not timeline.tracks:
+            timeline.add("pause", 0.2)
+        return timeline
+
+    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
+        """A soft thud per stone."""
+        return [(0.05, "place") for e in events if isinstance(e, StonePlaced)]
+
+    def draw(self, surface: pygame.Surface, view) -> None:
+        """Spaces, stones, this turn's stones marked, and the legal spaces ringed."""
+        state: StrandsState = view.state
+        self._fit(state.board)
+        surface.blit(self.background, self.area.topleft)
+        theme = self.theme
+        stone_r = self.radius * 0.72
+        for index, owner in enumerate(state.stones):
+            if not owner:
+                continue
+            scale = 1.0
+            if view.animating:
+                progress = view.timeline.progress(("stone", index), view.t, default=1.0)
+                if progress <= 0:
+                    continue
+                scale = 1.6 - 0.6 * progress
+            self._draw_stone(surface, index, owner - 1, stone_r * scale)
+        if len(view.clickable) < state.stones.count(0):  # ring only a restricted choice
+            for spot in view.clickable:
+                if self.spot_rect(spot) is not None:
+                    self._ring(surface, spot[1], strong=False)
+        for spot in (view.hover, view.focus):
+            if spot in view.clickable:
+                self._ring(surface, spot[1], strong=True)
+        if isinstance(view.hover, tuple) and view.hover[0] == "cell" and \
+                view.hover[1] < len(self.centres):
+            index = view.hover[1]
+            tip = f"{state.board.labels[index]}: marked {state.board.numbers[index]}"
+            theme.blit_text(surface, tip, 18, (self.area.left + theme.px(14),
+                                               self.area.bottom - theme.px(10)),
+                            th.TEXT, "bottomleft")
+
+    def _draw_stone(self, surface, index: int, seat: int, radius: float) -> None:
+        x, y = self.centres[index]
+        centre = (round(x), round(y))
+        r = max(2, round(radius))
+        pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), r)  # shadow
+        pygame.draw.circle(surface, STONE_FILL[seat], centre, r)
+        pygame.draw.circle(surface, STONE_RIM[seat], centre, r, max(1, r // 8))
+
+    def _ring(self, surface, index: int, strong: bool) -> None:
+        width = self.theme.px(4 if strong else 2)
+        pygame.draw.polygon(surface, th.ACCENT, self._corners(self.centres[index], 0.9), width)
+
+
+BOARD = StrandsBoard

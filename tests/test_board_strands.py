@@ -1,0 +1,86 @@
+"""The Strands board: played to the end by mouse and by keys; clicks explained; drawing holds."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.registry import get_game
+from scenes.boards.base import Choice, View
+from scenes.results import ResultsScene
+from tests.support import playout
+from tests.ui_driver import Driver
+
+
+@pytest.fixture
+def driver(tmp_path):
+    drv = Driver(tmp_path)
+    yield drv
+    pygame.quit()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_game_by_mouse(driver, seed):
+    driver.start("strands", seed=seed)
+    final = driver.play_to_end(random.Random(seed), how="clicks")
+    assert final.is_terminal and isinstance(driver.top, ResultsScene)
+
+
+def test_a_small_shuffled_board_by_keys(driver):
+    driver.start("strands", {"side": 5, "numbering": "random", "seed": 9})
+    final = driver.play_to_end(random.Random(4), how="keys")
+    assert final.is_terminal and len(final.stones) == 61
+
+
+def test_every_space_has_a_place_and_the_hit_test_finds_it(driver):
+    scene = driver.start("strands")
+    state = scene.match.state
+    board = scene.board
+    for move in get_game("strands").new_game().legal_moves(0):
+        (spot,) = board.path(move, state)
+        rect = board.spot_rect(spot)
+        assert rect is not None and scene.rects["board"].contains(rect)
+        assert board.spot_at(rect.center, state) == spot
+    assert board.spot_at((0, 0), state) is None
+
+
+def test_a_wrong_space_says_why(driver):
+    scene = driver.start("strands")
+    driver.settle()
+    state = scene.match.state
+    five = state.board.by_number[5][0]  # Black must open on a 2
+    driver.click(scene.board.spot_rect(("cell", five)).center)
+    assert scene.match.entries == []
+    assert scene.message == "Black opens by covering one space marked 2."
+
+
+def test_end_turn_is_a_button_once_a_stone_is_down(driver):
+    scene = driver.start("strands", seed=2)
+    rng = random.Random(0)
+    while scene.match.state.turn_number < 3 or scene.match.state.placed == 0:
+        driver.settle()
+        state = scene.match.state
+        moves = [m for m in state.legal_moves(scene.chooser) if str(m) != "end"]
+        driver.choose_by_clicks(rng.choice(moves))
+    driver.settle()
+    assert Choice("End turn", "end") in scene.clickable()
+    driver.choose_by_clicks(get_game("strands").parse_move("end"))
+    assert scene.match.entries[-1].text.endswith("end")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_drawing_every_moment_of_the_animations(tmp_path, size):
+    drv = Driver(tmp_path, size=size)
+    try:
+        scene = drv.start("strands")
+        board = scene.board
+        for state, step in playout(get_game("strands"), 5):
+            timeline = board.animate(state, step.events, step.state)
+            for t in (0.0, timeline.duration / 2, timeline.duration):
+                board.draw(drv.app.screen, View(state=step.state, seat=None, chooser=None,
+                                                before=state, events=step.events,
+                                                timeline=timeline, t=t))
+            assert board.describe(state, step.events, step.state)
+    finally:
+        pygame.quit()
