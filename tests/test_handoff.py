@@ -1,0 +1,118 @@
+"""The hot-seat hand-off leaks nothing: a secret choice never reaches the other player's screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import SEALED
+from scenes.handoff import HandoffScene
+from scenes.play import PlayScene
+from tests.ui_driver import Driver
+
+# Moves that bring a game to seat 1's secret choice with seat 0's secret already made; the last
+# move of each pair is seat 0's secret, the two variants differing only there.
+MORIARTY_SETUP = ["O1", "B2", "G3", "P4", "O5", "B6", "G7", "P8"]
+CASES = {
+    "pulling_strings": ([], ("c", "h")),
+    "moriarty": (MORIARTY_SETUP, ("bonus O", "bonus B")),
+}
+
+
+def play_moves(driver: Driver, moves: list[str]) -> None:
+    """Play moves by keyboard, confirming each hand-off on the way."""
+    for text in moves:
+        driver.settle()
+        if isinstance(driver.top, HandoffScene):
+            driver.key(pygame.K_RETURN)
+            driver.settle()
+        scene = driver.play_scene()
+        driver.choose_by_keys(scene.spec.parse_move(text))
+
+
+def screen_while_seat_1_chooses(tmp_path, game_id: str, secret: str) -> tuple[bytes, list]:
+    """The pixels on screen while seat 1 makes its secret choice, and the states drawn then."""
+    driver = Driver(tmp_path / secret.replace(" ", "_"))
+    try:
+        scene = driver.start(game_id, seed=7)
+        drawn = []
+        draw = scene.board.draw
+        scene.board.draw = lambda surface, view: (drawn.append((scene.chooser, view)),
+                                                  draw(surface, view))
+        setup, _ = CASES[game_id]
+        play_moves(driver, setup + [secret])
+        driver.settle()
+        assert isinstance(driver.top, HandoffScene) and driver.top.name == "Oh"
+        drawn.clear()
+        driver.key(pygame.K_RETURN)  # Oh confirms
+        driver.frames(3)
+        assert scene.chooser == 1
+        return pygame.image.tobytes(driver.app.screen, "RGB"), drawn
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("game_id", list(CASES))
+def test_seat_1_sees_the_same_screen_whatever_seat_0_chose(tmp_path, game_id):
+    first, second = CASES[game_id][1]
+    pixels_a, drawn_a = screen_while_seat_1_chooses(tmp_path, game_id, first)
+    pixels_b, drawn_b = screen_while_seat_1_chooses(tmp_path, game_id, second)
+    assert pixels_a == pixels_b
+    for chooser, view in drawn_a + drawn_b:
+        assert chooser == 1 and view.seat == 1
+        assert view.state.pending[0] is SEALED
+
+
+@pytest.mark.parametrize("game_id", list(CASES))
+def test_only_the_chooser_s_observation_is_drawn_while_they_choose(tmp_path, game_id):
+    _, drawn = screen_while_seat_1_chooses(tmp_path, game_id, CASES[game_id][1][0])
+    assert drawn
+    for chooser, view in drawn:
+        assert view.state == view.state.observe(1)
+        assert view.state.pending[0] is SEALED
+
+
+def test_the_hand_off_screen_hides_the_board(tmp_path):
+    driver = Driver(tmp_path)
+    try:
+        scene = driver.start("pulling_strings")
+        calls = []
+        scene.draw = lambda surface: calls.append(1)
+        driver.settle()
+        assert isinstance(driver.top, HandoffScene) and driver.top.name == "Eks"
+        driver.frames(5)
+        assert calls == []  # the play scene is not drawn at all beneath the hand-off
+        assert scene.chooser is None
+    finally:
+        pygame.quit()
+
+
+def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_path):
+    driver = Driver(tmp_path, speed=1.0)
+    try:
+        scene = driver.start("pulling_strings", seed=7)
+        play_moves(driver, ["c"])
+        driver.settle()
+        driver.key(pygame.K_RETURN)
+        driver.settle()
+        driver.choose_by_keys(scene.spec.parse_move("h"))
+        assert scene.countdown is not None and scene.private_seat is None
+        assert scene.log.lines() == ["1. Eks c, Oh h"]
+        for _ in range(200):
+            if scene.countdown is None:
+                break
+            driver.frames()
+        assert scene.countdown is None and scene.animation is not None
+        assert scene.view().seat is None
+    finally:
+        pygame.quit()
+
+
+def test_a_sealed_choice_stays_out_of_the_move_log(tmp_path):
+    driver = Driver(tmp_path)
+    try:
+        scene = driver.start("pulling_strings", seed=7)
+        play_moves(driver, ["c"])
+        assert scene.log.lines() == []
+        assert isinstance(driver.top, (HandoffScene, PlayScene))
+    finally:
+        pygame.quit()
