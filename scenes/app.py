@@ -43,6 +43,9 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self.frames = 0
+        self.presented = 0  # frames that changed the screen (idle frames present nothing)
+        self._full_redraw = True
+        self._dirty: list[pygame.Rect] = []
         self._relayout()
 
     # ---- window ---------------------------------------------------------------------------
@@ -66,6 +69,14 @@ class App:
         size = self.screen.get_size()
         self.theme.set_window(size)
         self.stack.layout(size)
+        self.invalidate()
+
+    def invalidate(self, rect: pygame.Rect | None = None) -> None:
+        """Ask for this part of the window (default: all of it) to be redrawn this frame."""
+        if rect is None:
+            self._full_redraw = True
+        else:
+            self._dirty.append(pygame.Rect(rect))
 
     def settings_changed(self) -> None:
         """Apply and save the settings after a change."""
@@ -79,18 +90,40 @@ class App:
 
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """One frame: events, update by dt seconds, draw, flip."""
+        """One frame: events, update by dt seconds, and draw and present what changed.
+
+        Presenting a frame to a window costs milliseconds in itself, so a frame where nothing
+        changed presents nothing, and an animation presents only the area it moves in.
+        """
         for event in pygame.event.get():
             self.dispatch(event)
-        self.stack.apply_changes()
+        if self.stack.apply_changes():
+            self.invalidate()
         self.stack.update(dt)
-        self.stack.apply_changes()
-        self.stack.draw(self.screen)
-        pygame.display.flip()
+        if self.stack.apply_changes():
+            self.invalidate()
         self.frames += 1
+        if not self._full_redraw and not self._dirty:
+            return
+        self.stack.draw(self.screen)
+        if self._full_redraw:
+            pygame.display.flip()
+        else:
+            pygame.display.update(self._dirty)
+        self._full_redraw, self._dirty = False, []
+        self.presented += 1
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events first (quit, resize, F11), then the scenes."""
+        if event.type == pygame.MOUSEMOTION:
+            top = self.stack.top
+            before = top.hover_key() if top else None
+            self.stack.handle_event(event)
+            top = self.stack.top
+            if top is None or top.hover_key() != before:
+                self.invalidate()
+            return
+        self.invalidate()
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
@@ -105,12 +138,15 @@ class App:
         else:
             self.stack.handle_event(event)
 
-    def run(self, seconds: float | None = None, screenshot: str | None = None) -> None:
+    def run(self, seconds: float | None = None, screenshot: str | None = None,
+            on_first_frame=None) -> None:
         """The frame loop, capped at 60 frames per second; optionally stop after `seconds`."""
         started = time.perf_counter()
         while self.running:
             dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
             self.tick(dt)
+            if on_first_frame is not None and self.presented == 1 and self.frames == 1:
+                on_first_frame()
             if seconds is not None and time.perf_counter() - started >= seconds:
                 if screenshot:
                     pygame.image.save(self.screen, screenshot)
@@ -137,7 +173,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", choices=list(GAMES), help="start a hot-seat game of this game")
     parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
     parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
+    parser.add_argument("--report-first-frame", action="store_true",
+                        help=argparse.SUPPRESS)  # benchmark: print seconds from launch
     return parser.parse_args(argv)
+
+
+def _first_frame_reporter():
+    """Print the seconds from the launch time the benchmark passed in to the first frame shown."""
+    launched = float(os.environ.get("QUINTET_LAUNCHED_AT", "nan"))
+    return lambda: print(f"first-frame {time.time() - launched:.4f}", flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -152,8 +196,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game:
         app.stack.push(PlayScene(app, args.game))
     app.stack.apply_changes()
+    report = _first_frame_reporter() if args.report_first_frame else None
     try:
-        app.run(args.seconds, args.screenshot)
+        app.run(args.seconds, args.screenshot, report)
     except Exception:  # the last line of defence: say what happened, never a bare crash
         traceback.print_exc()
         print("Quintet stopped after an unexpected error (above).", file=sys.stderr)

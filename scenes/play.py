@@ -133,6 +133,8 @@ class PlayScene(Scene):
         """Run countdowns and animations; otherwise move the game on to the next choice."""
         self.clock += dt
         speed = self.app.settings.animation_speed
+        if self.countdown is not None or self.animation is not None:
+            self.app.invalidate(self.rects["board"])
         if self.countdown is not None:
             beats_before = int(self.countdown / COUNTDOWN_STEP)
             self.countdown -= dt * speed
@@ -141,6 +143,7 @@ class PlayScene(Scene):
             if self.countdown <= 0:
                 self.countdown = None
                 self.animation, self.revealing = self.revealing, None
+                self.app.invalidate()
             return
         if self.animation is not None:
             anim = self.animation
@@ -150,6 +153,7 @@ class PlayScene(Scene):
             if anim.t >= anim.timeline.duration:
                 self.animation = None
                 self._refresh_buttons()
+                self.app.invalidate()
             return
         self.advance()
 
@@ -192,6 +196,7 @@ class PlayScene(Scene):
                                          lambda: self._handoff_done(seat)))
 
     def _handoff_done(self, seat: int) -> None:
+        self.app.invalidate()
         self.handoff_open = False
         self.private_seat = seat
         self._refresh_buttons()
@@ -211,6 +216,7 @@ class PlayScene(Scene):
         if reason is not None:
             self.say(_sentence(reason), error=True)
             return False
+        self.app.invalidate()
         before = self.observation()
         text = self.board.log_text(move, seat, state)
         try:
@@ -251,6 +257,11 @@ class PlayScene(Scene):
     def _start_animation(self, before: State, step: Step) -> None:
         self.animation = self._animation(before, step)
         self._refresh_buttons()
+        self.app.invalidate()
+
+    def hover_key(self):
+        """The spot or button under the mouse."""
+        return self.hover
 
     def skip_animation(self) -> None:
         """Finish the countdown and any animation at once."""
@@ -264,6 +275,7 @@ class PlayScene(Scene):
     def say(self, text: str, error: bool = False) -> None:
         """Show a message in the action bar (errors stand out)."""
         self.message, self.message_is_error = text, error
+        self.app.invalidate()
         if error:
             self.app.sound.play("deny")
 

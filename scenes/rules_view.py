@@ -205,6 +205,7 @@ class ExampleScene(Scene):
 
     def update(self, dt: float) -> None:
         """Hold, animate, hold, next step."""
+        self.app.invalidate()
         dt *= self.app.settings.animation_speed
         if self.timeline is not None and self.t < self.timeline.duration:
             self.t += dt

@@ -41,6 +41,11 @@ class Scene:
         """Handle one input event; True if it was consumed."""
         return False
 
+    def hover_key(self):
+        """What the mouse is over, as far as drawing goes: the frame is redrawn when it changes."""
+        group = getattr(self, "group", None)  # most scenes keep their buttons in a ButtonGroup
+        return None if group is None else group.hover
+
     def update(self, dt: float) -> None:
         """Advance by dt seconds."""
 

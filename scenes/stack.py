@@ -41,10 +41,12 @@ class SceneStack:
             self._push(scene)
         self._queued.append(apply)
 
-    def apply_changes(self) -> None:
-        """Carry out the queued pushes and pops."""
+    def apply_changes(self) -> bool:
+        """Carry out the queued pushes and pops; True if there were any."""
+        changed = bool(self._queued)
         while self._queued:
             self._queued.pop(0)()
+        return changed
 
     def _push(self, scene: Scene) -> None:
         if self.scenes:

@@ -1,0 +1,129 @@
+"""Frame-time benchmark: `python -m scenes.bench_frames`.
+
+Plays animated demo moves of every game hot-seat in the real app (random legal moves, hand-offs
+confirmed at once, animations at speed 1) and prints per-game and overall frame times (p50, p99,
+max: events + update + draw + flip of one frame), then the time from launch to the first frame
+(a fresh `python -m game` process, several runs). Run it on a desktop, or under Xvfb for a real
+X11 window with software rendering: `xvfb-run -s "-screen 0 1280x720x24" python -m scenes.bench_frames`.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+FRAME = 1 / 60
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which `fraction` of the values lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) -> list[float]:
+    """Frame times (seconds) of `seconds` of simulated play of one game."""
+    import pygame
+
+    from scenes.app import App
+    from scenes.handoff import HandoffScene
+    from scenes.menu import MainMenu
+    from scenes.play import PlayScene
+    from scenes.results import ResultsScene
+    from scenes.settings import SettingsStore
+
+    rng = random.Random(seed)
+    store = SettingsStore(Path(tempfile.mkdtemp()) / "settings.json")
+    app = App(size, store=store)
+    app.settings.muted = True
+
+    def new_game() -> PlayScene:
+        scene = PlayScene(app, game_id, seed=rng.randrange(10**6))
+        app.stack.reset(MainMenu(app))
+        app.stack.push(scene)
+        app.stack.apply_changes()
+        return scene
+
+    scene = new_game()
+    times, think = [], 0.0
+    frames = int(seconds / FRAME)
+    for _ in range(frames):
+        top = app.stack.top
+        think -= FRAME
+        if think <= 0:
+            think = 0.35  # a player's pause between clicks
+            if isinstance(top, HandoffScene):
+                top._choose("ready")
+            elif isinstance(top, ResultsScene):
+                scene = new_game()
+            elif isinstance(top, PlayScene) and top.chooser is not None:
+                state = top.match.state
+                top.choose(rng.choice(state.legal_moves(top.chooser)))
+        started = time.perf_counter()
+        app.tick(FRAME)
+        times.append(time.perf_counter() - started)
+    pygame.quit()
+    return times
+
+
+def first_frame_times(runs: int) -> list[float]:
+    """Seconds from launching `python -m game` to its first frame on screen, per run."""
+    results = []
+    for _ in range(runs):
+        env = dict(os.environ, QUINTET_LAUNCHED_AT=repr(time.time()),
+                   QUINTET_CONFIG_DIR=tempfile.mkdtemp())
+        launched = time.time()
+        env["QUINTET_LAUNCHED_AT"] = repr(launched)
+        out = subprocess.run([sys.executable, "-m", "game", "--seconds", "0.3",
+                              "--report-first-frame"], env=env, capture_output=True, text=True,
+                             timeout=60)
+        for line in out.stdout.splitlines():
+            if line.startswith("first-frame "):
+                results.append(float(line.split()[1]))
+    return results
+
+
+def main(argv=None) -> int:
+    """Print frame-time and first-frame figures."""
+    from game.registry import GAMES
+    parser = argparse.ArgumentParser(prog="python -m scenes.bench_frames",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="simulated seconds per game")
+    parser.add_argument("--size", default="1280x720", help="window size")
+    parser.add_argument("--launches", type=int, default=5, help="launches timed to first frame")
+    parser.add_argument("games", nargs="*", choices=[[]] + list(GAMES), default=[])
+    args = parser.parse_args(argv)
+    width, height = (int(v) for v in args.size.split("x"))
+    games = args.games or list(GAMES)
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    pygame.display.init()
+    print(f"video driver: {pygame.display.get_driver()}, window {width}x{height}")
+    pygame.display.quit()
+    every = []
+    print(f"{'game':18} {'frames':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for index, game_id in enumerate(games):
+        times = demo_frames(game_id, args.seconds, (width, height), seed=index)
+        every += times
+        print(f"{game_id:18} {len(times):7d} {percentile(times, .5) * 1000:8.2f} "
+              f"{percentile(times, .99) * 1000:8.2f} {max(times) * 1000:8.2f}")
+    print(f"{'all':18} {len(every):7d} {percentile(every, .5) * 1000:8.2f} "
+          f"{percentile(every, .99) * 1000:8.2f} {max(every) * 1000:8.2f}")
+    if args.launches:
+        launches = first_frame_times(args.launches)
+        if launches:
+            print(f"launch to first frame: median {statistics.median(launches):.3f} s, "
+                  f"max {max(launches):.3f} s over {len(launches)} launches")
+        else:
+            print("launch to first frame: no launch reported a frame")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
