@@ -40,7 +40,7 @@ class ResultsScene(Scene):
         """A panel centred on the board area."""
         theme = self.app.theme
         w = min(size[0] - theme.px(40), theme.px(640))
-        h = theme.px(300)
+        h = theme.px(250)
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         bw, bh, gap = (w - theme.px(80)) // 3, theme.px(64), theme.px(20)
         for i, button in enumerate(self.group.buttons):

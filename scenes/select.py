@@ -109,8 +109,13 @@ def option_values(option) -> list[Any]:
     return []
 
 
-def show_value(value: Any) -> str:
-    """An option value in words."""
+def show_value(value: Any, option=None, seat_names=None) -> str:
+    """An option value in words (a seat option shows the seat's name)."""
+    if option is not None and "seat" in option.help and seat_names and value in (0, 1) \
+            and not isinstance(value, bool):
+        return seat_names[value]
+    if option is not None and value == 0 and option.name.endswith("limit"):
+        return "none"
     if value is True:
         return "yes"
     if value is False:
@@ -236,8 +241,9 @@ class OptionsScene(Scene):
                 theme.blit_text(surface, sign, 28, rect.center, th.TEXT, "center")
             middle = (self.minus[index].right + self.plus[index].left) // 2
             value = self.values[option.name]
-            shown = "none" if value == 0 and option.name.endswith("limit") else show_value(value)
-            theme.blit_text(surface, shown, 24, (middle, button.rect.centery), th.ACCENT, "center")
+            shown = show_value(value, option, self.spec.seat_names)
+            theme.blit_text(surface, shown, 24 if len(shown) < 9 else 18,
+                            (middle, button.rect.centery), th.ACCENT, "center")
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
                         hot=self.group.hot(len(self.group.buttons) - 2 + offset), size=26)

@@ -51,7 +51,7 @@ class StrandsBoard(Board):
             return
         side = board.side
         columns = 2 * side - 1
-        margin = self.theme.px(34)
+        margin = min(self.theme.px(34), self.area.height * 0.06)
         width = max(10, self.area.width - 2 * margin)
         height = max(10, self.area.height - 2 * margin)
         self.radius = min(width / (SQRT3 * columns), height / (1.5 * (columns - 1) + 2))

@@ -1,0 +1,786 @@
+"""Pulling Strings board: the 5x5 web of strings, stacks riding them, the lettered string ends.
+
+Each string end is a lettered disc around the grid; clicking it (or the bit of string between it
+and the grid) pulls that end, and typing its letter does the same. Eks's homes carry an X, Oh's an
+O ring. A pull is animated as the revealed ends light up with the seat that chose them, the pulled
+strings go taut and slide toward their ends carrying their stacks, stacks pulled two ways split,
+stacks that land together combine, and a string pulled from the same end by both snaps.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Sequence
+
+import pygame
+
+from game.core import Event, GameOver, Move, State
+from game.rules.pulling_strings import (
+    END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
+    StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
+)
+from scenes import theme as th
+from scenes.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
+from scenes.boards.base import Board, Example, View
+
+TOP, RIGHT, BOTTOM, LEFT = "abcde", "fghil", "sronm", "yxwvt"  # ends by side, in grid order
+REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1
+SPLIT_AT = 0.18  # share of the pull a splitting stack wobbles whole before it parts
+STUB = 0.1  # share of a broken string's length left hanging at each end
+MAX_DISCS = 5  # discs drawn in a pile; the numeral gives the true height
+
+STRING = (178, 170, 152)
+BROKEN = (92, 100, 116)
+DISC_TOP = (236, 230, 214)
+DISC_SIDE = (168, 158, 136)
+DISC_EDGE = (52, 50, 56)
+GRID_BG = th.shade(th.BOARD, 0.82)
+DIRECTION_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+@dataclasses.dataclass(frozen=True)
+class End:
+    """The spot of a string end, named by the letter a player types."""
+
+    letter: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    """The spot of an intersection (never a choice: a click here is explained)."""
+
+    row: int
+    col: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Pile:
+    """A stack as drawn this frame: where, how tall, and how much it pops."""
+
+    x: float
+    y: float
+    size: int
+    scale: float = 1.0
+
+
+def string_of(letter: str) -> int:
+    """The string (0..4 columns a..e, 5..9 rows y..t) an end belongs to."""
+    return END_INFO[letter][0]
+
+
+def string_letters(string: int) -> tuple[str, str]:
+    """A string's two end letters: (top, bottom) for a column, (left, right) for a row."""
+    if string < SIZE:
+        return TOP[string], BOTTOM[string]
+    return LEFT[string - SIZE], RIGHT[string - SIZE]
+
+
+def pull_directions(cell: tuple[int, int], ends: Sequence[str]) -> list[tuple[int, int]]:
+    """The directions a cell is pulled by these ends (each end once)."""
+    found = []
+    for end in dict.fromkeys(ends):
+        string, direction = END_INFO[end]
+        if cell in string_cells(string):
+            found.append(direction)
+    return found
+
+
+def _stepped(cell: tuple[int, int], direction: tuple[int, int]) -> tuple[int, int]:
+    row, col = cell[0] + direction[0], cell[1] + direction[1]
+    return (row, col) if 0 <= row < SIZE and 0 <= col < SIZE else cell
+
+
+def _reveal(events: Sequence[Event]) -> PullsRevealed | None:
+    return next((e for e in events if isinstance(e, PullsRevealed)), None)
+
+
+def _sizes(sizes: Sequence[int]) -> str:
+    words = [str(s) for s in sizes]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _join(clauses: Sequence[str]) -> str:
+    if len(clauses) <= 1:
+        return "".join(clauses)
+    return ", ".join(clauses[:-1]) + " and " + clauses[-1]
+
+
+class PullingStringsBoard(Board):
+    """The grid of strings with lettered ends; a seat card either side shows homes and choices."""
+
+    reveal_word = "pull!"
+    keywords = tuple(ENDS)
+
+    def __init__(self, spec, options, theme) -> None:
+        super().__init__(spec, options, theme)
+        self.gap = 10.0  # pixels between neighbouring intersections
+        self.origin = (0.0, 0.0)  # the top-left intersection
+        self.radius = 5.0  # of a string end's disc
+        self.end_pos: dict[str, tuple[float, float]] = {}
+        self.end_out: dict[str, tuple[int, int]] = {}  # outward unit vector (x, y) of each end
+        self.cards: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
+        self.background: pygame.Surface | None = None
+
+    # ---- geometry -------------------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """Fit the grid and the two seat cards (beside it, or above it when the area is tall)."""
+        super().layout(area)
+        theme = self.theme
+        pad, gap = theme.px(10), theme.px(10)
+        inner = self.area.inflate(-2 * pad, -2 * pad)
+        card_min = theme.text("has chosen", 17).get_width() + theme.px(48)
+        card_w = max(card_min, min(theme.px(210), (inner.width - inner.height) // 2 - gap))
+        side_grid = min(inner.height, inner.width - 2 * (card_w + gap))
+        strip_h = theme.text("Oh", 22).get_height() * 2 + theme.px(20)
+        top_grid = min(inner.height - strip_h - gap, inner.width)
+        if side_grid >= top_grid:
+            size = max(40, side_grid)
+            grid = pygame.Rect(0, 0, size, size)
+            grid.center = inner.center
+            height = min(inner.height, max(theme.px(220), size * 3 // 4))
+            left = pygame.Rect(inner.left, grid.top, card_w, height)
+            right = pygame.Rect(inner.right - card_w, grid.top, card_w, height)
+        else:
+            size = max(40, top_grid)
+            grid = pygame.Rect(0, 0, size, size)
+            grid.midbottom = inner.midbottom
+            half = (inner.width - gap) // 2
+            left = pygame.Rect(inner.left, inner.top, half, strip_h)
+            right = pygame.Rect(inner.right - half, inner.top, half, strip_h)
+        self.cards = (left, right)
+        self._fit_grid(grid)
+        self.background = self._render_background(grid)
+
+    def _fit_grid(self, grid: pygame.Rect) -> None:
+        self.gap = grid.width / 6.2
+        g = self.gap
+        self.origin = (grid.centerx - 2 * g, grid.centery - 2 * g)
+        self.radius = max(6.0, 0.27 * g)
+        reach = 0.84 * g
+        x0, y0 = self.origin
+        for i in range(SIZE):
+            self.end_pos[TOP[i]] = (x0 + i * g, y0 - reach)
+            self.end_pos[BOTTOM[i]] = (x0 + i * g, y0 + 4 * g + reach)
+            self.end_pos[LEFT[i]] = (x0 - reach, y0 + i * g)
+            self.end_pos[RIGHT[i]] = (x0 + 4 * g + reach, y0 + i * g)
+            self.end_out.update({TOP[i]: (0, -1), BOTTOM[i]: (0, 1), LEFT[i]: (-1, 0),
+                                 RIGHT[i]: (1, 0)})
+
+    def cell_xy(self, cell: tuple[int, int]) -> tuple[float, float]:
+        """The screen point of an intersection (row, col)."""
+        return (self.origin[0] + cell[1] * self.gap, self.origin[1] + cell[0] * self.gap)
+
+    def _edge_xy(self, letter: str) -> tuple[float, float]:
+        # the outermost intersection on this end's string, next to the end
+        out = self.end_out[letter]
+        x, y = self.end_pos[letter]
+        reach = 0.84 * self.gap
+        return (x - out[0] * reach, y - out[1] * reach)
+
+    def path(self, move: Move, state: State) -> tuple:
+        """One spot: the end to pull."""
+        return (End(move.end),)  # type: ignore[attr-defined]
+
+    def spot_rect(self, spot) -> pygame.Rect | None:
+        """The disc of a string end (or the circle round an intersection)."""
+        if isinstance(spot, End) and spot.letter in self.end_pos:
+            x, y = self.end_pos[spot.letter]
+            side = round(2 * self.radius + self.theme.px(6))
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (round(x), round(y))
+            return rect
+        if isinstance(spot, Cell):
+            x, y = self.cell_xy((spot.row, spot.col))
+            side = round(0.8 * self.gap)
+            rect = pygame.Rect(0, 0, side, side)
+            rect.center = (round(x), round(y))
+            return rect
+        return None
+
+    def spot_at(self, pos, state: State) -> End | Cell | None:
+        """The end whose disc or outer bit of string is under the point, else an intersection."""
+        px, py = pos
+        reach = self.radius * 1.25
+        slack = max(self.theme.px(8), 0.12 * self.gap)
+        for letter, (x, y) in self.end_pos.items():
+            if math.hypot(px - x, py - y) <= reach:
+                return End(letter)
+        for letter, (x, y) in self.end_pos.items():
+            ex, ey = self._edge_xy(letter)
+            if _near_segment((px, py), (x, y), (ex, ey), slack) and \
+                    math.hypot(px - ex, py - ey) > 0.3 * self.gap:
+                return End(letter)
+        col = round((px - self.origin[0]) / self.gap)
+        row = round((py - self.origin[1]) / self.gap)
+        if 0 <= row < SIZE and 0 <= col < SIZE:
+            cx, cy = self.cell_xy((row, col))
+            if math.hypot(px - cx, py - cy) <= 0.42 * self.gap:
+                return Cell(row, col)
+        return None
+
+    def guess_move(self, path, state: State) -> Move | None:
+        """Pulling the clicked end (a broken string's end is refused with its reason)."""
+        spot = path[-1] if path else None
+        return Pull(spot.letter) if isinstance(spot, End) else None
+
+    # ---- words ----------------------------------------------------------------------------
+    def prompt(self, state: State, seat: int) -> str:
+        """Ask the chooser to pull."""
+        return f"{state.seat_name(seat)}: pull a string (click its end or type its letter)"
+
+    def status(self, state: State) -> list[str]:
+        """Home totals, the tie rule when it applies, broken strings and any turn limit."""
+        scores = state.scores()
+        lines = [f"Eks (X homes): {scores[0]}", f"Oh (O homes): {scores[1]}"]
+        if getattr(state, "tied", False):
+            lines.append("Tied at 5+: the next difference wins")
+        else:
+            lines.append("5 or more home: the higher total wins")
+        broken = [STRING_ENDS[s] for s in range(2 * SIZE) if state.broken >> s & 1]
+        if broken:
+            lines.append("Broken: " + ", ".join("-".join(ends) for ends in broken))
+        if getattr(state, "turn_limit", 0):
+            lines.append(f"Turn limit: {state.turn_limit}")
+        return lines
+
+    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+        """Who pulled what, then what the stacks did, e.g. 'the stack of 5 splits in two'."""
+        reveal = _reveal(events)
+        if reveal is None:
+            return ""
+        eks, oh = reveal.ends
+        head = f"Both pulled {eks}" if eks == oh else f"Eks pulled {eks}, Oh pulled {oh}"
+        clauses = self._clauses(events)
+        text = f"{head}: {_join(clauses)}." if clauses else f"{head}."
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        if over is not None:
+            text += " " + _ending(over.outcome)
+        return text
+
+    def _clauses(self, events: Sequence[Event]) -> list[str]:
+        splits = [e for e in events if isinstance(e, StackSplit)]
+        moves = [e for e in events if isinstance(e, StackMoved)]
+        holds = [e for e in events if isinstance(e, StackHeld)]
+        combos = [e for e in events if isinstance(e, StacksCombined)]
+        clauses = []
+        if len(splits) == 1:
+            s = splits[0]
+            clauses.append(f"the stack of {s.size} splits in two ({s.parts[0][1]} each)")
+        elif splits:
+            clauses.append(f"stacks of {_sizes([s.size for s in splits])} split in two")
+        clauses += [f"{_sizes(c.sizes)} combine into {c.total}" for c in combos[:2]]
+        if len(moves) == 1 and len(clauses) < 2:
+            m = moves[0]
+            way = DIRECTION_WORDS[(m.dst[0] - m.src[0], m.dst[1] - m.src[1])]
+            clauses.append(f"the stack of {m.size} moves {way}")
+        elif moves and len(clauses) < 2:
+            clauses.append(f"{len(moves)} stacks move")
+        if holds and len(clauses) < 2:
+            clauses.append("a stack holds against the edge" if len(holds) == 1
+                           else f"{len(holds)} stacks hold against the edge")
+        if not (splits or moves or holds):
+            clauses.append("no stack is on those strings")
+        for e in events:
+            if isinstance(e, StringBroken):
+                clauses.append(f"the {e.ends[0]}-{e.ends[1]} string snaps")
+        return clauses
+
+    # ---- animation ------------------------------------------------------------------------
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
+        timeline = Timeline()
+        if _reveal(events) is None:
+            timeline.add("step", 0.15)
+            return timeline
+        timeline.then("reveal", REVEAL)
+        timeline.then("pull", PULL, ease_in_out_cubic)
+        if any(isinstance(e, StacksCombined) for e in events):
+            timeline.add("combine", SETTLE, ease=ease_out_cubic)
+        if any(isinstance(e, StringBroken) for e in events):
+            timeline.add("snap", SNAP, ease=ease_out_cubic)
+        timeline.add("settle", 0.15)
+        return timeline
+
+    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
+        """A pull as the strings move, a split, a combine and a snap at their moments."""
+        if _reveal(events) is None:
+            return []
+        cues = [(REVEAL, "pull")]
+        if any(isinstance(e, StackSplit) for e in events):
+            cues.append((REVEAL + PULL * SPLIT_AT, "split"))
+        if any(isinstance(e, StacksCombined) for e in events):
+            cues.append((REVEAL + PULL, "combine"))
+        if any(isinstance(e, StringBroken) for e in events):
+            cues.append((REVEAL + PULL + 0.02, "snap"))
+        return cues
+
+    # ---- examples -------------------------------------------------------------------------
+    def examples(self) -> list[Example]:
+        """Worked examples from the seed's figures: splitting, combining, both ends, a break."""
+        return [
+            Example("A split, then a combination",
+                    "Eks pulls c (column c up) and Oh pulls h (row w right): the 5 where they "
+                    "cross splits in two 3s. Then o and w pull both 3s onto one spot: they "
+                    "combine into 6.",
+                    PullingStringsState(), ((Pull("c"), Pull("h")), (Pull("o"), Pull("w")))),
+            Example("Pulled from both ends",
+                    "Eks pulls c (up) and Oh pulls o (down): the 3 on column c is pulled both "
+                    "ways and splits into two 2s (odd stacks round up from the supply).",
+                    from_diagram({"x": "O.3.X", "w": "...3."}), ((Pull("c"), Pull("o")),)),
+            Example("Split and recombine in one turn",
+                    "c and o again: the 2 on the top edge keeps a half against the wall, the "
+                    "other half meets a half of the lower 2, and the two combine.",
+                    from_diagram({"y": "..2..", "w": "..2.."}), ((Pull("c"), Pull("o")),)),
+            Example("Same end: the string snaps",
+                    "Both pull c: every stack on column c moves up one, the 3 on the edge holds, "
+                    "and the c-o string breaks for the rest of the game.",
+                    from_diagram({"y": "..3..", "w": "..2..", "t": "..1.."}),
+                    ((Pull("c"), Pull("c")),)),
+        ]
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        """Background, strings, ends, stacks and the two seat cards."""
+        if self.background is None:
+            self.layout(self.area)
+        surface.blit(self.background, self.area.topleft)
+        if view.animating:
+            self._draw_animated(surface, view)
+        else:
+            self._draw_still(surface, view)
+        for seat in (0, 1):
+            self._draw_card(surface, view, seat)
+
+    def _draw_still(self, surface: pygame.Surface, view: View) -> None:
+        state = view.state
+        hot = self._hot_end(view)
+        for string in range(2 * SIZE):
+            a, b = string_letters(string)
+            if state.broken >> string & 1:
+                self._draw_broken(surface, string, 1.0)
+            elif hot is not None and string_of(hot) == string:
+                self._line(surface, th.ACCENT, self.end_pos[a], self.end_pos[b], 5)
+            else:
+                self._line(surface, STRING, self.end_pos[a], self.end_pos[b], 3)
+        piles = [Pile(*self.cell_xy(divmod(i, SIZE)), n) for i, n in enumerate(state.stacks) if n]
+        self._draw_piles(surface, piles)
+        if hot is not None:
+            self._draw_preview(surface, state, hot)
+        for letter in ENDS:
+            self._draw_end(surface, view, letter, state.is_broken(letter))
+
+    def _hot_end(self, view: View) -> str | None:
+        for spot in (view.focus, view.hover):
+            if isinstance(spot, End) and spot in view.clickable:
+                return spot.letter
+        return None
+
+    def _draw_animated(self, surface: pygame.Surface, view: View) -> None:
+        before = view.before if view.before is not None else view.state
+        reveal = _reveal(view.events)
+        tl, t = view.timeline, view.t
+        pull = tl.progress("pull", t, 0.0)
+        ends = reveal.ends if reveal else ()
+        snapping = {e.string for e in view.events if isinstance(e, StringBroken)}
+        snap = tl.progress("snap", t, 0.0)
+        pulled = {string_of(e) for e in ends}
+        for string in range(2 * SIZE):
+            if before.broken >> string & 1:
+                self._draw_broken(surface, string, 1.0)
+            elif string in snapping and snap > 0:
+                self._draw_broken(surface, string, snap)
+            elif string in pulled:
+                self._draw_taut(surface, string, ends, pull)
+            else:
+                a, b = string_letters(string)
+                self._line(surface, STRING, self.end_pos[a], self.end_pos[b], 3)
+        self._draw_piles(surface, self._moving_piles(view, before, ends, pull))
+        for string in snapping:
+            if 0 < snap < 1:
+                self._draw_spark(surface, string, snap)
+        for letter in ENDS:
+            broken = before.is_broken(letter) or (string_of(letter) in snapping and snap >= 1)
+            offset = 0.22 * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
+            self._draw_end(surface, view, letter, broken, offset)
+        if reveal is not None:
+            self._draw_badges(surface, ends, tl.progress("reveal", t, 1.0), pull)
+
+    # ---- strings --------------------------------------------------------------------------
+    def _line(self, surface, colour, a, b, width: float) -> None:
+        pygame.draw.line(surface, colour, a, b, self.theme.px(width))
+
+    def _string_colour(self, string: int, ends: Sequence[str]):
+        seats = [s for s, e in enumerate(ends) if string_of(e) == string]
+        return th.SEAT_COLOURS[seats[0]] if len(seats) == 1 else th.TEXT
+
+    def _draw_taut(self, surface, string: int, ends: Sequence[str], pull: float) -> None:
+        a, b = string_letters(string)
+        colour = self._string_colour(string, ends)
+        self._line(surface, colour, self.end_pos[a], self.end_pos[b], 5)
+        pulled = [e for e in dict.fromkeys(ends) if string_of(e) == string]
+        start, stop = self.end_pos[a], self.end_pos[b]
+        middle = lerp_point(start, stop, 0.5)
+        for letter in pulled:
+            # ticks on the string slide toward the pulled end, so the string reads as moving
+            far = (start if letter == b else stop) if len(pulled) == 1 else middle
+            self._draw_ticks(surface, far, self.end_pos[letter], pull, colour)
+
+    def _draw_ticks(self, surface, start, stop, pull: float, colour) -> None:
+        length = math.hypot(stop[0] - start[0], stop[1] - start[1])
+        if length <= 0:
+            return
+        ux, uy = (stop[0] - start[0]) / length, (stop[1] - start[1]) / length
+        spacing = self.gap / 2
+        half = 0.13 * self.gap
+        tick = th.shade(colour, 1.5)
+        s = (pull * self.gap) % spacing + spacing / 2
+        while s < length - self.radius:
+            x, y = start[0] + ux * s, start[1] + uy * s
+            pygame.draw.line(surface, tick, (x - uy * half, y + ux * half),
+                             (x + uy * half, y - ux * half), self.theme.px(3))
+            s += spacing
+
+    def _draw_broken(self, surface, string: int, progress: float) -> None:
+        """A string snapped in the middle: both halves recoil to stubs as progress goes 0 to 1."""
+        a, b = string_letters(string)
+        start, stop = self.end_pos[a], self.end_pos[b]
+        share = 0.5 - (0.5 - STUB) * progress
+        colour = th.mix(th.TEXT, BROKEN, progress)
+        for end, other in ((start, stop), (stop, start)):
+            tip = lerp_point(end, other, share)
+            self._line(surface, colour, end, tip, 3)
+            self._draw_fray(surface, end, tip, colour)
+
+    def _draw_fray(self, surface, end, tip, colour) -> None:
+        length = math.hypot(tip[0] - end[0], tip[1] - end[1]) or 1.0
+        ux, uy = (tip[0] - end[0]) / length, (tip[1] - end[1]) / length
+        size = 0.12 * self.gap
+        for side in (-1, 1):
+            frayed = (tip[0] + ux * size * 0.6 - uy * size * side,
+                      tip[1] + uy * size * 0.6 + ux * size * side)
+            pygame.draw.line(surface, colour, tip, frayed, self.theme.px(2))
+
+    def _draw_spark(self, surface, string: int, progress: float) -> None:
+        a, b = string_letters(string)
+        cx, cy = lerp_point(self.end_pos[a], self.end_pos[b], 0.5)
+        inner = 0.15 * self.gap + 0.3 * self.gap * progress
+        outer = inner + 0.3 * self.gap * (1 - progress)
+        for k in range(8):
+            angle = k * math.pi / 4 + math.pi / 8
+            dx, dy = math.cos(angle), math.sin(angle)
+            pygame.draw.line(surface, th.ACCENT, (cx + dx * inner, cy + dy * inner),
+                             (cx + dx * outer, cy + dy * outer), self.theme.px(3))
+
+    # ---- string ends ----------------------------------------------------------------------
+    def _draw_end(self, surface, view: View, letter: str, broken: bool,
+                  offset: float = 0.0) -> None:
+        out = self.end_out[letter]
+        x, y = self.end_pos[letter]
+        centre = (round(x + out[0] * offset), round(y + out[1] * offset))
+        radius = round(self.radius)
+        spot = End(letter)
+        picked = spot in view.selected
+        fill = th.ACCENT if picked else (th.BOARD if broken else th.shade(th.PANEL, 1.35))
+        pygame.draw.circle(surface, fill, centre, radius)
+        edge = BROKEN if broken else STRING
+        pygame.draw.aacircle(surface, edge, centre, radius, self.theme.px(2))
+        ink = th.BACKGROUND if picked else (BROKEN if broken else th.TEXT)
+        self._text(surface, letter, 0.95 * self.radius * 1.35, centre, ink)
+        if broken:
+            d = radius * 0.7
+            pygame.draw.line(surface, BROKEN, (centre[0] - d, centre[1] + d),
+                             (centre[0] + d, centre[1] - d), self.theme.px(3))
+        if spot in view.clickable:
+            strong = view.hot(spot)
+            width = self.theme.px(4 if strong else 2)
+            pygame.draw.circle(surface, th.ACCENT, centre, radius + self.theme.px(3) + width,
+                               width)
+
+    def _draw_badges(self, surface, ends: Sequence[str], reveal: float, pull: float) -> None:
+        """The seat marks (X / O) beside the ends they pulled, popping in during the reveal."""
+        if reveal <= 0:
+            return
+        same = ends[0] == ends[1]
+        for seat, letter in enumerate(ends):
+            out = self.end_out[letter]
+            x, y = self.end_pos[letter]
+            offset = 0.22 * self.gap * math.sin(math.pi * pull)
+            side = (-1 if seat == 0 else 1) if same else 1
+            across = (out[1], -out[0]) if out[0] else (1, 0)
+            if not same and out[1]:
+                across = (1, 0)
+            shift = self.radius * 1.85
+            cx = x + out[0] * offset + across[0] * shift * side
+            cy = y + out[1] * offset + across[1] * shift * side
+            size = 0.62 * self.radius * min(1.0, 0.4 + reveal)
+            pygame.draw.circle(surface, th.SEAT_COLOURS[seat], (cx, cy), size * 1.35)
+            self._draw_mark(surface, seat, (cx, cy), size * 0.75, th.BACKGROUND)
+
+    # ---- stacks ---------------------------------------------------------------------------
+    def _moving_piles(self, view: View, before: State, ends: Sequence[str],
+                      pull: float) -> list[Pile]:
+        """Every stack's pile at this moment of the pull, splits and combinations."""
+        combine = view.timeline.progress("combine", view.t, 0.0)
+        combos = {e.at: e.total for e in view.events if isinstance(e, StacksCombined)}
+        touched: set = set()
+        piles: list[tuple[tuple[int, int], Pile]] = []  # (landing cell, pile)
+        for e in view.events:
+            if isinstance(e, StackMoved):
+                touched.add(e.src)
+                piles.append((e.dst, self._slide(e.src, e.dst, e.size, pull)))
+            elif isinstance(e, StackHeld):
+                touched.add(e.at)
+                piles.append((e.at, self._shaken(e.at, ends, e.size, pull)))
+            elif isinstance(e, StackSplit):
+                touched.add(e.src)
+                piles += self._split(e, ends, pull)
+        for index, size in enumerate(before.stacks):
+            cell = divmod(index, SIZE)
+            if size and cell not in touched:
+                piles.append((cell, Pile(*self.cell_xy(cell), size)))
+        if combine <= 0:
+            return [pile for _, pile in piles]
+        pop = 1 + 0.25 * math.sin(math.pi * combine)
+        kept = [pile for cell, pile in piles if cell not in combos]
+        return kept + [Pile(*self.cell_xy(cell), total, pop) for cell, total in combos.items()]
+
+    def _slide(self, src, dst, size: int, progress: float) -> Pile:
+        x, y = lerp_point(self.cell_xy(src), self.cell_xy(dst), progress)
+        return Pile(x, y, size)
+
+    def _shaken(self, cell, ends: Sequence[str], size: int, progress: float) -> Pile:
+        """A stack pulled into a wall: it strains toward the wall and settles back."""
+        blocked = [d for d in pull_directions(cell, ends) if _stepped(cell, d) == cell]
+        dr, dc = blocked[0] if blocked else (0, 1)
+        amount = 0.09 * self.gap * math.sin(progress * 6 * math.pi) * (1 - progress)
+        x, y = self.cell_xy(cell)
+        return Pile(x + dc * amount, y + dr * amount, size)
+
+    def _split(self, event: StackSplit, ends: Sequence[str], pull: float) -> list:
+        if pull < SPLIT_AT:
+            wobble = 0.06 * self.gap * math.sin(pull / SPLIT_AT * 4 * math.pi)
+            x, y = self.cell_xy(event.src)
+            return [(event.src, Pile(x + wobble, y, event.size))]
+        apart = (pull - SPLIT_AT) / (1 - SPLIT_AT)
+        halves = []
+        for dst, size in event.parts:
+            if dst == event.src:
+                halves.append((dst, self._shaken(dst, ends, size, apart)))
+            else:
+                halves.append((dst, self._slide(event.src, dst, size, apart)))
+        return halves
+
+    def _draw_piles(self, surface, piles: Sequence[Pile]) -> None:
+        for pile in sorted(piles, key=lambda p: (p.y, p.x)):
+            self._draw_pile(surface, pile)
+
+    def _draw_pile(self, surface, pile: Pile) -> None:
+        """Stacked discs, one per piece up to MAX_DISCS, with the height as a numeral on top."""
+        g = self.gap * pile.scale
+        rx, ry, step = 0.32 * g, 0.15 * g, 0.075 * g
+        discs = min(pile.size, MAX_DISCS)
+        base = pile.y + (discs - 1) * step / 2 + 0.04 * g
+        outline = max(1, self.theme.px(1.5))
+        for k in range(discs):
+            cy = base - k * step
+            rect = pygame.Rect(0, 0, round(2 * rx), round(2 * ry))
+            rect.center = (round(pile.x), round(cy + step * 0.6))
+            pygame.draw.ellipse(surface, DISC_SIDE, rect)
+            pygame.draw.ellipse(surface, DISC_EDGE, rect, outline)
+            rect.center = (round(pile.x), round(cy))
+            pygame.draw.ellipse(surface, DISC_TOP, rect)
+            pygame.draw.ellipse(surface, DISC_EDGE, rect, outline)
+        top = base - (discs - 1) * step
+        self._text(surface, str(pile.size), 0.3 * self.gap, (pile.x, top), th.BACKGROUND)
+
+    def _draw_preview(self, surface, state: State, letter: str) -> None:
+        """Chevrons on the stacks of a hovered string, showing where a pull would take them."""
+        string, (dr, dc) = END_INFO[letter]
+        colour = th.ACCENT
+        for cell in string_cells(string):
+            if not state.stack_at(*cell):
+                continue
+            x, y = self.cell_xy(cell)
+            if _stepped(cell, (dr, dc)) == cell:
+                # against the wall: a bar says it will stay
+                bx, by = x + dc * 0.42 * self.gap, y + dr * 0.42 * self.gap
+                d = 0.2 * self.gap
+                self._line(surface, colour, (bx - dr * d - dc * 0, by - dc * d),
+                           (bx + dr * d, by + dc * d), 4)
+                continue
+            tip = (x + dc * 0.72 * self.gap, y + dr * 0.72 * self.gap)
+            back = 0.16 * self.gap
+            for sign in (-1, 1):
+                wing = (tip[0] - dc * back + dr * back * sign, tip[1] - dr * back + dc * back * sign)
+                self._line(surface, colour, tip, wing, 4)
+
+    # ---- seat cards -----------------------------------------------------------------------
+    def _seat_note(self, view: View, seat: int) -> tuple[str, str]:
+        """What a seat's card says now: (kind, words); the other's pick is only ever 'chosen'."""
+        state = view.state
+        reveal = _reveal(view.events)
+        if view.animating and reveal is not None:
+            return "pulled", reveal.ends[seat]
+        if reveal is not None and view.timeline is None:
+            return "sealed", "has chosen"  # the countdown before the reveal
+        if state.is_terminal:
+            result = state.result
+            if result.winner is None:
+                return "done", "draw"
+            return ("won", "wins!") if result.winner == seat else ("done", "")
+        if state.pending[seat] is not None:
+            return "sealed", "has chosen"
+        if view.chooser == seat:
+            return "choosing", "choosing..."
+        return "waiting", "to choose" if seat in state.awaiting else ""
+
+    def _draw_card(self, surface, view: View, seat: int) -> None:
+        theme = self.theme
+        rect = self.cards[seat]
+        colour = th.SEAT_COLOURS[seat]
+        kind, words = self._seat_note(view, seat)
+        lit = kind in ("choosing", "won")
+        pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
+        pygame.draw.rect(surface, colour if lit else th.PANEL_EDGE, rect,
+                         theme.px(4 if lit else 2), border_radius=theme.px(12))
+        totals = self._shown_scores(view)
+        if rect.width > rect.height * 1.6:
+            self._card_row(surface, rect, seat, totals[seat], kind, words)
+        else:
+            self._card_column(surface, rect, seat, totals[seat], kind, words)
+
+    def _shown_scores(self, view: View) -> tuple:
+        if view.animating and view.before is not None and \
+                view.timeline.progress("pull", view.t, 1.0) < 1:
+            return view.before.scores()
+        return view.state.scores()
+
+    def _card_column(self, surface, rect, seat, total, kind, words) -> None:
+        theme = self.theme
+        colour = th.SEAT_COLOURS[seat]
+        x = rect.centerx
+        y = rect.top + theme.px(14)
+        mark = min(rect.width * 0.16, theme.px(26))
+        self._draw_mark(surface, seat, (x, y + mark), mark, colour)
+        y += 2 * mark + theme.px(8)
+        y = theme.blit_text(surface, SEAT_NAMES[seat], 26, (x, y), colour, "midtop").bottom
+        y = theme.blit_text(surface, "home", 16, (x, y + theme.px(6)), th.DIM, "midtop").bottom
+        y = theme.blit_text(surface, str(total), 40, (x, y), th.TEXT, "midtop").bottom
+        self._draw_note(surface, (x, y + theme.px(10)), kind, words, "midtop")
+
+    def _card_row(self, surface, rect, seat, total, kind, words) -> None:
+        theme = self.theme
+        colour = th.SEAT_COLOURS[seat]
+        y = rect.centery
+        mark = min(rect.height * 0.28, theme.px(18))
+        x = rect.left + theme.px(12) + mark
+        self._draw_mark(surface, seat, (x, y), mark, colour)
+        x += mark + theme.px(10)
+        x = theme.blit_text(surface, SEAT_NAMES[seat], 22, (x, y), colour, "midleft").right
+        x = theme.blit_text(surface, f"home {total}", 18, (x + theme.px(10), y), th.TEXT,
+                            "midleft").right
+        self._draw_note(surface, (rect.right - theme.px(10), y), kind, words, "midright")
+
+    def _draw_note(self, surface, pos, kind: str, words: str, anchor: str) -> None:
+        """The card's status line; a sealed choice shows an envelope, never the letter."""
+        theme = self.theme
+        if not words:
+            return
+        if kind == "pulled":
+            words = f"pulled {words}"
+        colour = {"sealed": th.TEXT, "choosing": th.ACCENT, "won": th.ACCENT}.get(kind, th.DIM)
+        image = theme.text(words, 17, colour)
+        icon = theme.px(22) if kind == "sealed" else 0
+        width = image.get_width() + (icon + theme.px(6) if icon else 0)
+        box = pygame.Rect(0, 0, width, max(image.get_height(), icon))
+        setattr(box, anchor, (round(pos[0]), round(pos[1])))
+        if icon:
+            self._draw_envelope(surface, pygame.Rect(box.left, box.centery - icon * 7 // 20,
+                                                     icon, icon * 7 // 10))
+        surface.blit(image, image.get_rect(midright=box.midright))
+
+    def _draw_envelope(self, surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, th.TEXT, rect, border_radius=self.theme.px(2))
+        pygame.draw.lines(surface, th.PANEL, False,
+                          [rect.topleft, (rect.centerx, rect.centery + rect.height // 6),
+                           rect.topright], self.theme.px(2))
+
+    # ---- shared pieces --------------------------------------------------------------------
+    def _draw_mark(self, surface, seat: int, centre, radius: float, colour) -> None:
+        """A seat's shape: Eks an X of two bars, Oh a ring."""
+        if seat == 1:
+            pygame.draw.circle(surface, colour, centre, radius, max(2, round(radius * 0.3)))
+            return
+        width = max(2.0, radius * 0.3)
+        for sx in (-1, 1):
+            pygame.draw.polygon(surface, colour, _bar(centre, radius, sx, width))
+
+    def _text(self, surface, text: str, pixels: float, centre, colour) -> None:
+        """Text at an exact pixel size (board-relative), centred."""
+        image = self.theme.text(text, pixels / self.theme.text_scale, colour)
+        surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+    def _render_background(self, grid: pygame.Rect) -> pygame.Surface:
+        """The panel, the grid's well, the intersections and the homes (all fixed)."""
+        theme = self.theme
+        layer = pygame.Surface(self.area.size)
+        layer.fill(th.BACKGROUND)
+        shift = (-self.area.left, -self.area.top)
+        pygame.draw.rect(layer, th.BOARD, layer.get_rect(), border_radius=theme.px(16))
+        pygame.draw.rect(layer, GRID_BG, grid.move(shift), border_radius=theme.px(18))
+        for row in range(SIZE):
+            for col in range(SIZE):
+                x, y = self.cell_xy((row, col))
+                pygame.draw.circle(layer, th.PANEL_EDGE, (x + shift[0], y + shift[1]),
+                                   max(2, 0.05 * self.gap))
+        for seat in (0, 1):
+            for cell in HOMES[seat]:
+                x, y = self.cell_xy(cell)
+                self._draw_home(layer, seat, (x + shift[0], y + shift[1]))
+        return layer
+
+    def _draw_home(self, layer, seat: int, centre) -> None:
+        g = self.gap
+        colour = th.SEAT_COLOURS[seat]
+        tile = pygame.Rect(0, 0, round(0.9 * g), round(0.9 * g))
+        tile.center = (round(centre[0]), round(centre[1]))
+        pygame.draw.rect(layer, th.mix(GRID_BG, colour, 0.22), tile,
+                         border_radius=round(0.16 * g))
+        if seat == 1:
+            pygame.draw.circle(layer, colour, centre, 0.4 * g, max(2, round(0.08 * g)))
+        else:
+            for sx in (-1, 1):
+                pygame.draw.polygon(layer, colour, _bar(centre, 0.4 * g * math.sqrt(2) * 0.9,
+                                                        sx, 0.09 * g))
+
+
+def _bar(centre, radius: float, slope: int, width: float) -> list[tuple[float, float]]:
+    """One bar of an X: a thick diagonal across a circle of `radius` (slope +1 or -1)."""
+    cx, cy = centre
+    d = radius / math.sqrt(2)
+    nx, ny = -width / 2 / math.sqrt(2), slope * width / 2 / math.sqrt(2)
+    a, b = (cx - slope * d, cy - d), (cx + slope * d, cy + d)
+    return [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny),
+            (a[0] - nx, a[1] - ny)]
+
+
+def _near_segment(point, a, b, slack: float) -> bool:
+    """True when a point lies within `slack` of the segment a-b."""
+    px, py = point
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return math.hypot(px - a[0], py - a[1]) <= slack
+    s = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / length2))
+    return math.hypot(px - a[0] - s * dx, py - a[1] - s * dy) <= slack
+
+
+def _ending(result) -> str:
+    if result is None:
+        return ""
+    if result.winner is None:
+        return f"Drawn: {result.reason}."
+    return f"{SEAT_NAMES[result.winner]} wins: {result.reason}."
+
+
+BOARD = PullingStringsBoard
