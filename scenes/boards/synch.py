@@ -17,7 +17,7 @@ from game.core import Event, GameOver, Move, State
 from game.rules.synch import (
     DIRECTIONER_FIRST, DIRECTIONS, GAME, OPPOSITION, SYNCH, ClaimBlocked, Direction,
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
-    SquareClaimed, square_label,
+    SquareClaimed, label_square, square_label,
 )
 from scenes import theme as th
 from scenes.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point
@@ -185,17 +185,18 @@ class SynchBoard(Board):
     def path(self, move: Move, state: State) -> tuple:
         """A square is one click, a direction one compass button, a mode one action button."""
         if isinstance(move, PlaceMarker):
-            return (square_spot(_square(move.label, state.size)),)  # type: ignore[attr-defined]
+            return (square_spot(label_square(move.label, state.size)),)  # type: ignore[attr-defined]
         if isinstance(move, Mode):
             return (MODE_CHOICES[move.synch],)
         return (direction_spot(move.name),)  # type: ignore[attr-defined]
 
     def spot_rect(self, spot) -> pygame.Rect | None:
         """A square's cell or a direction's compass button."""
-        if isinstance(spot, tuple) and spot[:1] == ("sq",) and len(spot) == 3:
+        kind = _kind(spot)
+        if kind == "sq" and len(spot) == 3:
             if on_grid(spot[1:], self.n):
                 return self.cell_rect(spot[1:])
-        elif isinstance(spot, tuple) and spot[:1] == ("dir",) and spot[1] in self.compass:
+        elif kind == "dir" and spot[1] in self.compass:
             return self.compass[spot[1]]
         return None
 
@@ -220,12 +221,10 @@ class SynchBoard(Board):
     def guess_move(self, path: Sequence, state: State) -> Move | None:
         """The move a click would mean in this phase (None when it means nothing now)."""
         spot = path[-1]
-        if not isinstance(spot, tuple):
-            return None
         now = phase(state)
-        if spot[0] == "sq" and now == "place":
+        if _kind(spot) == "sq" and now == "place":
             return PlaceMarker(square_label(spot[1:], state.size))  # type: ignore[attr-defined]
-        if spot[0] == "dir" and now == "direction":
+        if _kind(spot) == "dir" and now == "direction":
             return Direction(spot[1])
         return None
 
@@ -488,17 +487,17 @@ class SynchBoard(Board):
         theme = self.theme
         thin = 1 if self.cell < 24 else theme.px(2)
         for spot in view.clickable:
-            if spot[:1] == ("sq",):
+            if _kind(spot) == "sq":
                 pygame.draw.rect(surface, th.ACCENT, self.cell_rect(spot[1:]).inflate(-2, -2),
                                  thin)
         for spot in (view.hover, view.focus):
-            if isinstance(spot, tuple) and spot[:1] == ("sq",) and on_grid(spot[1:], self.n):
-                strong = spot in view.clickable
+            if _kind(spot) == "sq" and on_grid(spot[1:], self.n):
                 rect = self.cell_rect(spot[1:])
-                colour = th.ACCENT if strong else th.DIM
-                pygame.draw.rect(surface, colour, rect.inflate(2, 2), max(2, theme.px(4)))
                 self._hover_labels(surface, spot[1:])
-                if strong and phase(view.state) == "place" and view.chooser is not None:
+                if spot not in view.clickable:
+                    continue
+                pygame.draw.rect(surface, th.ACCENT, rect.inflate(2, 2), max(2, theme.px(4)))
+                if phase(view.state) == "place" and view.chooser is not None:
                     ghost = self.ghosts[view.chooser]
                     surface.blit(ghost, ghost.get_rect(center=rect.center))
 
@@ -513,7 +512,7 @@ class SynchBoard(Board):
 
     def _hot_direction(self, view: View) -> str | None:
         for spot in (view.hover, view.focus):
-            if isinstance(spot, tuple) and spot[:1] == ("dir",):
+            if _kind(spot) == "dir":
                 return spot[1]
         return None
 
@@ -733,9 +732,10 @@ class SynchBoard(Board):
     def _draw_compass(self, surface, view: View, shown) -> None:
         theme = self.theme
         now = phase(view.state)
-        chosen = next((e.direction for e in view.events if isinstance(e, DirectionChosen)), None)
-        if not view.animating:
-            chosen = shown.direction.name if now == "mode" and shown.direction else None
+        chosen = next((e.direction for e in view.events if isinstance(e, DirectionChosen)),
+                      None) if view.animating else None
+        if chosen is None and shown.direction is not None:
+            chosen = shown.direction.name
         hot_mode = self._hot_mode(view) if now == "mode" and view.chooser is not None else None
         hot = self._hot_direction(view)
         for name, rect in self.compass.items():
@@ -785,8 +785,9 @@ class SynchBoard(Board):
             (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
 
 
-def _square(label: str, size: int) -> tuple[int, int]:
-    return (size - int(label[1:]), "abcdefghijklmnopqrstuvwxyz".index(label[0]))
+def _kind(spot) -> str | None:
+    """'sq' or 'dir' for the board's own spots, None for anything else."""
+    return spot[0] if isinstance(spot, tuple) and spot and isinstance(spot[0], str) else None
 
 
 def _marker(seat: int, size: int) -> pygame.Surface:
