@@ -50,18 +50,18 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         app.stack.apply_changes()
         return scene
 
-    scene = new_game()
+    new_game()
     times, think = [], 0.0
     frames = int(seconds / FRAME)
     for _ in range(frames):
         top = app.stack.top
         think -= FRAME
         if think <= 0:
-            think = 0.35  # a player's pause between clicks
+            think = 0.6  # a quick player's pause between clicks
             if isinstance(top, HandoffScene):
                 top._choose("ready")
             elif isinstance(top, ResultsScene):
-                scene = new_game()
+                new_game()
             elif isinstance(top, PlayScene) and top.chooser is not None:
                 state = top.match.state
                 top.choose(rng.choice(state.legal_moves(top.chooser)))

@@ -14,15 +14,15 @@ import pygame
 
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.match import Match
-from scenes import theme as th
 from scenes.anim import Timeline
 from scenes.boards import board_class
-from scenes.boards.base import Board, Choice, View
+from scenes.boards.base import Board, Choice
 from scenes.move_log import MoveLog
+from scenes.play_keys import PlayKeys, sentence
+from scenes.play_view import COUNTDOWN_STEP, PlayDrawing
 from scenes.scene import Scene
-from scenes.widgets import Button, draw_button, draw_panel
+from scenes.widgets import Button
 
-COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
 HUMAN = "human"
 
 
@@ -45,7 +45,7 @@ class Extra:
     name: str
 
 
-class PlayScene(Scene):
+class PlayScene(PlayKeys, PlayDrawing, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -214,7 +214,7 @@ class PlayScene(Scene):
         state = self.match.state
         reason = state.why_illegal(seat, move)
         if reason is not None:
-            self.say(_sentence(reason), error=True)
+            self.say(sentence(reason), error=True)
             return False
         self.app.invalidate()
         before = self.observation()
@@ -222,7 +222,7 @@ class PlayScene(Scene):
         try:
             step = self.match.play(move, seat)
         except GameError as error:  # the engine had the last word
-            self.say(_sentence(str(error)), error=True)
+            self.say(sentence(str(error)), error=True)
             return False
         self._clear_input()
         self.say("")
@@ -414,7 +414,7 @@ class PlayScene(Scene):
         move = self.board.guess_move(self.selected + (spot,), state)
         if move is not None:
             reason = state.why_illegal(seat, move)
-            self.say(_sentence(reason or "That is not a choice now."), error=True)
+            self.say(sentence(reason or "That is not a choice now."), error=True)
         else:
             self.say(f"That is not a choice now: {self.board.prompt(self.observation(), seat)}.",
                      error=True)
@@ -442,210 +442,3 @@ class PlayScene(Scene):
         step = self.match.agree_draw()
         self.log.add(state, None, "draw agreed")
         self._start_animation(before, step)
-
-    def _key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_ESCAPE:
-            if self.selected or self.typed:
-                self._clear_input()
-                self.say("")
-                self._refresh_buttons()
-            else:
-                self._extra("menu")
-            return True
-        if self._busy():
-            if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
-                self.skip_animation()
-            return True
-        if key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
-            return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (key == pygame.K_SPACE
-                                                           and not self.typed):
-            if self.typed:
-                self._submit_typed(final=True)
-            elif self.focus is not None:
-                self.activate(self.focus)
-            return True
-        if key == pygame.K_TAB:
-            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-            return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            self._arrow(key)
-            return True
-        char = event.unicode
-        if char and (char.isalnum() or char in " /-") and self.chooser is not None:
-            self.typed += char
-            self._submit_typed(final=False)
-            return True
-        return False
-
-    def _submit_typed(self, final: bool) -> None:
-        seat = self.chooser
-        if seat is None:
-            return
-        text = self.typed.strip().lower()
-        legal = self.match.state.legal_moves(seat)
-        exact = [m for m in legal if str(m).lower() == text]
-        longer = [m for m in legal if str(m).lower().startswith(text) and str(m).lower() != text]
-        if exact and (final or not longer):
-            self.typed = ""
-            self.selected = ()
-            self.choose(exact[0])
-            return
-        if longer and not final:
-            return  # keep typing
-        try:
-            move = self.spec.parse_move(text)
-        except GameError as error:
-            if not final and any(word.startswith(text) for word in self.board.keywords):
-                return  # on the way to a word of the game's notation ("end", "reroll")
-            self.say(f"{self.typed.strip()!r} is not a move: {error}", error=True)
-        else:
-            reason = self.match.state.why_illegal(seat, move)
-            self.say(_sentence(reason or "That move is not possible now."), error=True)
-        self.typed = ""
-
-    def _move_focus(self, step: int) -> None:
-        items = self.focusables()
-        if not items:
-            return
-        keys = [item[0] for item in items]
-        index = keys.index(self.focus) if self.focus in keys else (-1 if step > 0 else 0)
-        self.focus = keys[(index + step) % len(keys)]
-
-    def _arrow(self, key: int) -> None:
-        items = self.focusables()
-        if not items:
-            return
-        rects = dict(items)
-        if self.focus not in rects:
-            self.focus = items[0][0]
-            return
-        here = rects[self.focus].center
-        dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-                  pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
-        best, best_cost = None, None
-        for spot, rect in items:
-            vx, vy = rect.centerx - here[0], rect.centery - here[1]
-            along = vx * dx + vy * dy
-            if along <= 0:
-                continue
-            across = abs(vx * dy) + abs(vy * dx)
-            cost = along + 2 * across
-            if best_cost is None or cost < best_cost:
-                best, best_cost = spot, cost
-        if best is not None:
-            self.focus = best
-
-    # ---- drawing ------------------------------------------------------------------------------
-    def view(self) -> View:
-        """What the board should draw this frame."""
-        anim = self.animation or self.revealing
-        if anim is not None:
-            return View(state=anim.after if self.animation else anim.before, seat=self.private_seat,
-                        chooser=None, before=anim.before, events=anim.events,
-                        timeline=anim.timeline if self.animation else None,
-                        t=anim.t if self.animation else 0.0, clock=self.clock)
-        return View(state=self.observation(), seat=self.private_seat, chooser=self.chooser,
-                    clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Top bar, board, side panel, action bar and any countdown."""
-        surface.fill(th.BACKGROUND)
-        view = self.view()
-        self.board.draw(surface, view)
-        self._draw_top(surface, view)
-        self._draw_side(surface, view)
-        self._draw_bottom(surface)
-        if self.countdown is not None:
-            self._draw_countdown(surface)
-
-    def _draw_top(self, surface: pygame.Surface, view: View) -> None:
-        theme = self.app.theme
-        top = self.rects["top"]
-        pygame.draw.rect(surface, th.PANEL, top)
-        theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery), th.TEXT,
-                        "midleft")
-        state = view.state
-        if self._busy():
-            text = "Revealing..." if self.countdown is not None else "..."
-        elif self.handoff_open:
-            text = ""
-        elif view.chooser is not None:
-            text = self.board.prompt(state, view.chooser)
-        elif state.is_terminal:
-            text = "Game over"
-        else:
-            waiting = [state.seat_name(s) for s in state.awaiting]
-            text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
-        colour = th.SEAT_COLOURS[view.chooser] if view.chooser is not None else th.TEXT
-        theme.blit_text(surface, text, 24, (self.rects["board"].centerx, top.centery), colour,
-                        "center")
-        theme.blit_text(surface, f"Turn {state.turn}", 20,
-                        (top.right - theme.px(16), top.centery), th.DIM, "midright")
-
-    def _draw_side(self, surface: pygame.Surface, view: View) -> None:
-        theme = self.app.theme
-        side = self.rects["side"]
-        draw_panel(surface, theme, side)
-        x, y = side.left + theme.px(14), side.top + theme.px(12)
-        theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
-        y += theme.px(28)
-        for line in self.board.status(view.state):
-            for part in theme.wrap(line, 20, side.width - theme.px(28)):
-                theme.blit_text(surface, part, 20, (x, y))
-                y += theme.px(26)
-        y += theme.px(10)
-        pygame.draw.line(surface, th.PANEL_EDGE, (x, y), (side.right - theme.px(14), y))
-        y += theme.px(10)
-        theme.blit_text(surface, "Moves", 20, (x, y), th.DIM)
-        y += theme.px(28)
-        step = theme.px(22)
-        width = side.width - theme.px(28)
-        wrapped: list[str] = []
-        for line in self.log.lines():
-            parts = theme.wrap(line, 17, width)
-            wrapped += [parts[0]] + ["   " + p for p in parts[1:]]
-        room = max(0, (side.bottom - theme.px(10) - y) // step)
-        for line in wrapped[-room:] if room else []:
-            theme.blit_text(surface, line, 17, (x, y), th.TEXT)
-            y += step
-
-    def _draw_bottom(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        area = self.rects["bottom"]
-        if self.typed:
-            line, colour = f"Typed: {self.typed}_", th.ACCENT
-        elif self.message:
-            line, colour = self.message, th.WARNING if self.message_is_error else th.TEXT
-        else:
-            line, colour = self.caption, th.DIM
-        if line:
-            shown = theme.wrap(line, 19, area.width)[:2]
-            for i, text in enumerate(shown):
-                theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
-                                colour)
-        for button in self.buttons:
-            draw_button(surface, theme, button, hot=button.value in (self.hover, self.focus),
-                        size=22)
-
-    def _draw_countdown(self, surface: pygame.Surface) -> None:
-        theme = self.app.theme
-        beats = ["3", "2", "1", self.countdown_word]
-        index = min(3, max(0, 3 - int(max(self.countdown, 0) / COUNTDOWN_STEP)))
-        board = self.rects["board"]
-        veil = pygame.Surface(board.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-        surface.blit(veil, board.topleft)
-        theme.blit_text(surface, beats[index], 120, board.center, th.ACCENT, "center")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-

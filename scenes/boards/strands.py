@@ -7,7 +7,7 @@ from typing import Sequence
 import pygame
 
 from game.core import Event, GameOver, Move, State
-from game.rules.strands import END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded
+from game.rules.strands import END_TURN, EndTurn, StonePlaced, StrandsState, TurnEnded
 from scenes import theme as th
 from scenes.anim import Timeline, ease_out_back
 from scenes.boards.base import Board, Choice

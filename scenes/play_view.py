@@ -1,0 +1,116 @@
+"""The play scene's drawing: top bar, board, score and log panel, action bar, countdown."""
+from __future__ import annotations
+
+import pygame
+
+from scenes import theme as th
+from scenes.boards.base import View
+from scenes.widgets import draw_button, draw_panel
+
+COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
+
+
+class PlayDrawing:
+    """Drawing mixed into PlayScene; `draw` never changes the game."""
+
+    def view(self) -> View:
+        """What the board should draw this frame."""
+        anim = self.animation or self.revealing
+        if anim is not None:
+            return View(state=anim.after if self.animation else anim.before, seat=self.private_seat,
+                        chooser=None, before=anim.before, events=anim.events,
+                        timeline=anim.timeline if self.animation else None,
+                        t=anim.t if self.animation else 0.0, clock=self.clock)
+        return View(state=self.observation(), seat=self.private_seat, chooser=self.chooser,
+                    clickable=self.clickable(), selected=self.selected, hover=self.hover,
+                    focus=self.focus, clock=self.clock)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Top bar, board, side panel, action bar and any countdown."""
+        surface.fill(th.BACKGROUND)
+        view = self.view()
+        self.board.draw(surface, view)
+        self._draw_top(surface, view)
+        self._draw_side(surface, view)
+        self._draw_bottom(surface)
+        if self.countdown is not None:
+            self._draw_countdown(surface)
+
+    def _draw_top(self, surface: pygame.Surface, view: View) -> None:
+        theme = self.app.theme
+        top = self.rects["top"]
+        pygame.draw.rect(surface, th.PANEL, top)
+        theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery), th.TEXT,
+                        "midleft")
+        state = view.state
+        if self._busy():
+            text = "Revealing..." if self.countdown is not None else "..."
+        elif self.handoff_open:
+            text = ""
+        elif view.chooser is not None:
+            text = self.board.prompt(state, view.chooser)
+        elif state.is_terminal:
+            text = "Game over"
+        else:
+            waiting = [state.seat_name(s) for s in state.awaiting]
+            text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
+        colour = th.SEAT_COLOURS[view.chooser] if view.chooser is not None else th.TEXT
+        theme.blit_text(surface, text, 24, (self.rects["board"].centerx, top.centery), colour,
+                        "center")
+        theme.blit_text(surface, f"Turn {state.turn}", 20,
+                        (top.right - theme.px(16), top.centery), th.DIM, "midright")
+
+    def _draw_side(self, surface: pygame.Surface, view: View) -> None:
+        theme = self.app.theme
+        side = self.rects["side"]
+        draw_panel(surface, theme, side)
+        x, y = side.left + theme.px(14), side.top + theme.px(12)
+        theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
+        y += theme.px(28)
+        for line in self.board.status(view.state):
+            for part in theme.wrap(line, 20, side.width - theme.px(28)):
+                theme.blit_text(surface, part, 20, (x, y))
+                y += theme.px(26)
+        y += theme.px(10)
+        pygame.draw.line(surface, th.PANEL_EDGE, (x, y), (side.right - theme.px(14), y))
+        y += theme.px(10)
+        theme.blit_text(surface, "Moves", 20, (x, y), th.DIM)
+        y += theme.px(28)
+        step = theme.px(22)
+        width = side.width - theme.px(28)
+        wrapped: list[str] = []
+        for line in self.log.lines():
+            parts = theme.wrap(line, 17, width)
+            wrapped += [parts[0]] + ["   " + p for p in parts[1:]]
+        room = max(0, (side.bottom - theme.px(10) - y) // step)
+        for line in wrapped[-room:] if room else []:
+            theme.blit_text(surface, line, 17, (x, y), th.TEXT)
+            y += step
+
+    def _draw_bottom(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        area = self.rects["bottom"]
+        if self.typed:
+            line, colour = f"Typed: {self.typed}_", th.ACCENT
+        elif self.message:
+            line, colour = self.message, th.WARNING if self.message_is_error else th.TEXT
+        else:
+            line, colour = self.caption, th.DIM
+        if line:
+            shown = theme.wrap(line, 19, area.width)[:2]
+            for i, text in enumerate(shown):
+                theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
+                                colour)
+        for button in self.buttons:
+            draw_button(surface, theme, button, hot=button.value in (self.hover, self.focus),
+                        size=22)
+
+    def _draw_countdown(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        beats = ["3", "2", "1", self.countdown_word]
+        index = min(3, max(0, 3 - int(max(self.countdown, 0) / COUNTDOWN_STEP)))
+        board = self.rects["board"]
+        veil = pygame.Surface(board.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        surface.blit(veil, board.topleft)
+        theme.blit_text(surface, beats[index], 120, board.center, th.ACCENT, "center")
