@@ -114,8 +114,8 @@ def show_value(value: Any, option=None, seat_names=None) -> str:
     if option is not None and "seat" in option.help and seat_names and value in (0, 1) \
             and not isinstance(value, bool):
         return seat_names[value]
-    if option is not None and value == 0 and option.name.endswith("limit"):
-        return "none"
+    if option is not None and value == 0 and "(0: " in option.help:
+        return option.help.split("(0: ", 1)[1].rstrip(")")  # what 0 stands for, in the help
     if value is True:
         return "yes"
     if value is False:
