@@ -40,8 +40,8 @@ class PlayDrawing:
         theme = self.app.theme
         top = self.rects["top"]
         pygame.draw.rect(surface, th.PANEL, top)
-        theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery), th.TEXT,
-                        "midleft")
+        title = theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery),
+                                th.TEXT, "midleft")
         state = view.state
         if self._busy():
             text = "Revealing..." if self.countdown is not None else "..."
@@ -55,10 +55,16 @@ class PlayDrawing:
             waiting = [state.seat_name(s) for s in state.awaiting]
             text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
         colour = th.SEAT_COLOURS[view.chooser] if view.chooser is not None else th.TEXT
-        theme.blit_text(surface, text, 24, (self.rects["board"].centerx, top.centery), colour,
-                        "center")
-        theme.blit_text(surface, f"Turn {state.turn}", 20,
-                        (top.right - theme.px(16), top.centery), th.DIM, "midright")
+        turn = theme.blit_text(surface, f"Turn {state.turn}", 20,
+                               (top.right - theme.px(16), top.centery), th.DIM, "midright")
+        # the prompt shrinks to fit between the title and the turn number
+        left, right = title.right + theme.px(20), turn.left - theme.px(20)
+        size = 24
+        while size > 14 and theme.text(text, size).get_width() > right - left:
+            size -= 2
+        half = theme.text(text, size).get_width() / 2
+        x = max(left + half, min(self.rects["board"].centerx, right - half))
+        theme.blit_text(surface, text, size, (x, top.centery), colour, "center")
 
     def _draw_side(self, surface: pygame.Surface, view: View) -> None:
         theme = self.app.theme

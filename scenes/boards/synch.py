@@ -20,7 +20,9 @@ from game.rules.synch import (
     SquareClaimed, label_square, square_label,
 )
 from scenes import theme as th
-from scenes.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point
+from scenes.anim import (
+    Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
+)
 from scenes.boards.base import Board, Choice, Example, View
 
 SYNCH_CHOICE = Choice("In synch", "synch", order=0)
@@ -111,6 +113,7 @@ class SynchBoard(Board):
         self.ghosts: list[pygame.Surface] = []
         self.marks: list[pygame.Surface] = []
         self.icons: list[pygame.Surface] = []
+        self.centre_icons: list[pygame.Surface] = []
         self._layers: dict[tuple, pygame.Surface] = {}
         self._key = None
 
@@ -185,7 +188,8 @@ class SynchBoard(Board):
     def path(self, move: Move, state: State) -> tuple:
         """A square is one click, a direction one compass button, a mode one action button."""
         if isinstance(move, PlaceMarker):
-            return (square_spot(label_square(move.label, state.size)),)  # type: ignore[attr-defined]
+            square = label_square(move.label, state.size)  # type: ignore[attr-defined]
+            return (square_spot(square),)
         if isinstance(move, Mode):
             return (MODE_CHOICES[move.synch],)
         return (direction_spot(move.name),)  # type: ignore[attr-defined]
@@ -252,24 +256,22 @@ class SynchBoard(Board):
         name = s.seat_name(seat)
         now = phase(s)
         if now == "place":
-            where = "any square" if seat == 0 else "another square"
-            return f"{name}: place your marker on {where} (click, or type e.g. d4)"
+            return f"{name}: place your marker"
         if now == "mode":
             if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
-                other = s.seat_name(s.directioner)  # type: ignore[attr-defined]
-                return f"{name}: follow {other}'s {s.direction} in synch or in opposition?"  # type: ignore
-            return f"{name} decides: in synch or in opposition?"
+                return f"{name}: follow {s.direction} in synch or in opposition"  # type: ignore
+            return f"{name}: choose synch or opposition"
         if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
-            return f"{name} directs: pick a direction (N, NE, E ...)"
-        return f"{name} directs, in {mode_word(s.mode.synch)}: pick a direction"  # type: ignore
+            return f"{name}: pick a direction"
+        return f"{name}: pick a direction ({mode_word(s.mode.synch)})"  # type: ignore
 
     def status(self, state: State) -> list[str]:
         """Each seat's symbols, the empty squares and the move count."""
         s = state
         counts = s.scores()
         empty = s.size * s.size - sum(counts)  # type: ignore[attr-defined]
-        return [f"{s.seat_name(0)} (X): {counts[0]} symbols",
-                f"{s.seat_name(1)} (O): {counts[1]} symbols",
+        return [f"{s.seat_name(0)} (X): {_count(counts[0], 'symbol')}",
+                f"{s.seat_name(1)} (O): {_count(counts[1], 'symbol')}",
                 f"Empty squares: {empty}",
                 f"Move {s.moves_made + 1} of {s.move_limit}"  # type: ignore[attr-defined]
                 if not s.is_terminal else f"Moves played: {s.moves_made}"]  # type: ignore
@@ -284,10 +286,12 @@ class SynchBoard(Board):
         announced = next((e for e in events if isinstance(e, ModeAnnounced)), None)
         if placed:
             e = placed[0]
-            text = (f"{b.seat_name(e.seat)} placed the marker on "
-                    f"{square_label(e.square, b.size)} and drew {SYMBOLS[e.seat]} there.")  # type: ignore
-        elif moved and chosen is not None:
-            text = self._describe_move(b, events, moved, chosen, announced)
+            where = square_label(e.square, b.size)  # type: ignore[attr-defined]
+            text = f"{b.seat_name(e.seat)} placed the marker on {where} and drew " \
+                   f"{SYMBOLS[e.seat]} there."
+        elif moved:
+            way = chosen.direction if chosen is not None else b.direction.name  # type: ignore
+            text = self._describe_move(b, events, moved, way, announced)
         elif announced is not None:
             text = (f"{b.seat_name(announced.seat)} announced {mode_word(announced.synch)}: "
                     f"{b.seat_name(1 - announced.seat)} now picks the direction.")
@@ -300,9 +304,8 @@ class SynchBoard(Board):
                 text += f" Game over: {reason}."
         return text.strip()
 
-    def _describe_move(self, b, events, moved, chosen, announced) -> str:
+    def _describe_move(self, b, events, moved, name: str, announced) -> str:
         leader, follower = b.directioner, b.decider
-        name = chosen.direction
         synch = announced.synch if announced is not None else (b.mode.synch if b.mode else None)
         held = any(isinstance(e, MarkerHeld) for e in events)
         if held:
@@ -348,7 +351,7 @@ class SynchBoard(Board):
             timeline.add("slide", SLIDE, ease=ease_in_out_cubic)
             for event in events:
                 if isinstance(event, MarkerHeld):
-                    timeline.add(("held", event.seat), SLIDE, ease=lambda p: p)
+                    timeline.add(("held", event.seat), SLIDE, ease=linear)
             timeline.pause(SLIDE)
         elif any(isinstance(e, DirectionChosen) for e in events):
             timeline.then("arrow", ARROW + 0.1)
@@ -359,7 +362,7 @@ class SynchBoard(Board):
             if isinstance(event, SquareClaimed):
                 timeline.add(("claim", event.square), CLAIM, at=start, ease=ease_out_back)
             elif isinstance(event, ClaimBlocked):
-                timeline.add(("blocked", event.square), BLOCK, at=start, ease=lambda p: p)
+                timeline.add(("blocked", event.square), BLOCK, at=start, ease=linear)
         if any(isinstance(e, GameOver) for e in events):
             timeline.add("over", 0.2, at=timeline.duration)
         if not timeline.tracks:
@@ -397,6 +400,8 @@ class SynchBoard(Board):
         self.marks = [_mark(seat, small) for seat in (0, 1)]
         icon = max(8, round(self.role_rects[0].height * 0.62)) if self.role_rects else 16
         self.icons = [_marker(seat, icon) for seat in (0, 1)]
+        centre = max(8, round(self.compass_centre.width * 0.55))
+        self.centre_icons = [_marker(seat, centre) for seat in (0, 1)]
 
     def _render_background(self) -> pygame.Surface:
         theme = self.theme
@@ -459,6 +464,8 @@ class SynchBoard(Board):
         self._draw_cell_highlights(surface, view)
         self._draw_preview(surface, view)
         self._draw_markers(surface, view)
+        if view.animating:
+            self._draw_blocked(surface, view)
         self._draw_column(surface, view, shown)
 
     def _draw_claim_animations(self, surface, view: View) -> None:
@@ -468,14 +475,18 @@ class SynchBoard(Board):
                 if p > 0:
                     self._draw_cell(surface, self.cell_rect(event.square), event.seat,
                                     min(1.0, p))
-            elif isinstance(event, ClaimBlocked):
+
+    def _draw_blocked(self, surface, view: View) -> None:
+        """Cross out a square both markers reached at once (on top of the markers)."""
+        for event in view.events:
+            if isinstance(event, ClaimBlocked):
                 p = view.timeline.progress(("blocked", event.square), view.t)
                 if p > 0:
                     self._cross_out(surface, self.cell_rect(event.square), p)
 
     def _cross_out(self, surface, rect: pygame.Rect, p: float) -> None:
-        box = rect.inflate(-rect.width // 5, -rect.height // 5)
-        width = max(2, self.cell // 9)
+        box = rect.inflate(-rect.width // 10, -rect.height // 10)
+        width = max(3, self.cell // 7)
         first = min(1.0, p * 2.5)
         second = min(1.0, max(0.0, p * 2.5 - 1))
         ends = ((box.topleft, box.bottomright), (box.topright, box.bottomleft))
@@ -486,10 +497,11 @@ class SynchBoard(Board):
     def _draw_cell_highlights(self, surface, view: View) -> None:
         theme = self.theme
         thin = 1 if self.cell < 24 else theme.px(2)
-        for spot in view.clickable:
-            if _kind(spot) == "sq":
-                pygame.draw.rect(surface, th.ACCENT, self.cell_rect(spot[1:]).inflate(-2, -2),
-                                 thin)
+        squares = [spot for spot in view.clickable if _kind(spot) == "sq"]
+        # a ring on every square of the grid is loud: soften it when nearly all are open
+        colour = th.ACCENT if len(squares) < 20 else th.mix(EMPTY_CELL, th.ACCENT, 0.6)
+        for spot in squares:
+            pygame.draw.rect(surface, colour, self.cell_rect(spot[1:]).inflate(-2, -2), thin)
         for spot in (view.hover, view.focus):
             if _kind(spot) == "sq" and on_grid(spot[1:], self.n):
                 rect = self.cell_rect(spot[1:])
@@ -697,7 +709,10 @@ class SynchBoard(Board):
         theme.blit_text(surface, caption, 15, (rect.left, self.caption_y), th.DIM)
         known = synch is not None or name is not None or view.state.is_terminal
         pop = view.timeline.progress("mode", view.t) if view.animating else 1.0
-        fill = th.mix(th.PANEL, th.ACCENT, 0.35 * (1 - pop)) if known else th.BOARD
+        if pop < 1:  # a just-announced mode swells in, flashing
+            grow = round((1 - pop) * theme.px(14))
+            rect = rect.inflate(grow, grow)
+        fill = th.mix(th.PANEL, th.ACCENT, 0.6 * max(0.0, 1 - pop)) if known else th.BOARD
         pygame.draw.rect(surface, fill, rect, border_radius=theme.px(10))
         edge = th.ACCENT if known and not view.state.is_terminal else th.PANEL_EDGE
         pygame.draw.rect(surface, edge, rect, theme.px(2), border_radius=theme.px(10))
@@ -744,14 +759,14 @@ class SynchBoard(Board):
             if hot_mode is not None and shown.variant != DIRECTIONER_FIRST:
                 live = fits(view.state, name, hot_mode)
             picked = name == chosen
+            strong = name == hot and spot in view.clickable
             fill = th.shade(th.PANEL, 1.25) if live or picked else th.PANEL
-            if picked:
-                fill = th.mix(fill, th.ACCENT, 0.45)
+            if picked or strong:
+                fill = th.mix(fill, th.ACCENT, 0.45 if picked else 0.2)
             pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
             if spot in view.clickable:
-                strong = name == hot
-                pygame.draw.rect(surface, th.ACCENT, rect, theme.px(4 if strong else 2),
-                                 border_radius=theme.px(8))
+                width = max(3, theme.px(4)) if strong else max(1, theme.px(2))
+                pygame.draw.rect(surface, th.ACCENT, rect, width, border_radius=theme.px(8))
             else:
                 pygame.draw.rect(surface, th.PANEL_EDGE, rect, 1, border_radius=theme.px(8))
             colour = th.TEXT if live or picked else th.shade(th.DIM, 0.75)
@@ -768,7 +783,7 @@ class SynchBoard(Board):
         if shown.placing or view.state.is_terminal and not view.animating:
             return
         pygame.draw.circle(surface, th.BOARD, rect.center, rect.width // 2)
-        icon = self.icons[shown.directioner]
+        icon = self.centre_icons[shown.directioner]
         surface.blit(icon, icon.get_rect(center=rect.center))
 
     def _compass_arrow(self, surface, box: pygame.Rect, name: str, colour) -> None:
@@ -783,6 +798,10 @@ class SynchBoard(Board):
         pygame.draw.polygon(surface, colour, [
             tip, (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7),
             (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _kind(spot) -> str | None:
@@ -807,8 +826,8 @@ def _marker(seat: int, size: int) -> pygame.Surface:
         outer, thick, rim = big * 0.44, big * 0.15, big * 0.04
         pygame.draw.circle(canvas, outline, (c, c), outer)
         pygame.draw.circle(canvas, colour, (c, c), outer - rim)
-        pygame.draw.circle(canvas, outline, (c, c), outer - rim - thick)
-        pygame.draw.circle(canvas, (0, 0, 0, 0), (c, c), outer - 2 * rim - thick)
+        pygame.draw.circle(canvas, outline, (c, c), outer - rim - thick)  # a dark hole hides
+        # whatever symbol lies beneath, so the marker never reads as a claimed square
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
