@@ -181,8 +181,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
                 if self.private_seat != seat:
                     self._hand_off(seat)
                 return
-            if self.hot_seat:
-                self.private_seat = None
+            if self.hot_seat and self.private_seat != seat:
+                self.private_seat = None  # public, unless this seat has just peeked
             self._refresh_buttons()
             return
 
@@ -217,6 +217,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
             self.say(sentence(reason), error=True)
             return False
         self.app.invalidate()
+        if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
+            self.private_seat = None  # a peek lasts until the peeker's move, not after
         before = self.observation()
         text = self.board.log_text(move, seat, state)
         try:
@@ -243,6 +245,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
+                self._refresh_buttons()
                 return True
         self._start_animation(before, step)
         return True
@@ -280,7 +283,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
             self.app.sound.play("deny")
 
     def _clear_input(self) -> None:
-        self.selected, self.typed, self.focus = (), "", None
+        # hover too: the next player must not see what the last one pointed at
+        self.selected, self.typed, self.focus, self.hover = (), "", None, None
 
     # ---- what can be clicked now --------------------------------------------------------------
     def legal_paths(self) -> dict[tuple, Move]:

@@ -116,3 +116,27 @@ def test_a_sealed_choice_stays_out_of_the_move_log(tmp_path):
         assert isinstance(driver.top, (HandoffScene, PlayScene))
     finally:
         pygame.quit()
+
+
+def test_peek_shows_a_player_their_own_bonus_colour_until_their_move(tmp_path):
+    driver = Driver(tmp_path)
+    try:
+        scene = driver.start("moriarty", seed=7)
+        play_moves(driver, MORIARTY_SETUP + ["bonus O", "bonus B"])
+        driver.settle()
+        assert scene.chooser is not None and scene.private_seat is None
+        seat = scene.chooser
+        assert scene.view().state.bonus == (None, None)  # the public view hides both
+        peek = next(b for b in scene.buttons if b.label == "Peek")
+        driver.click(peek.rect.center)
+        assert isinstance(driver.top, HandoffScene)
+        driver.key(pygame.K_RETURN)
+        driver.frames(3)
+        assert scene.private_seat == seat
+        shown = scene.view().state.bonus
+        assert shown[seat] is not None and shown[1 - seat] is None
+        state = scene.match.state
+        driver.choose_by_keys(state.legal_moves(seat)[0])
+        assert scene.private_seat is None and scene.view().state.bonus == (None, None)
+    finally:
+        pygame.quit()
