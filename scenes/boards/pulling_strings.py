@@ -26,11 +26,13 @@ from scenes.boards.base import Board, Example, View
 TOP, RIGHT, BOTTOM, LEFT = "abcde", "fghil", "sronm", "yxwvt"  # ends by side, in grid order
 REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1
 SPLIT_AT = 0.18  # share of the pull a splitting stack wobbles whole before it parts
-STUB = 0.1  # share of a broken string's length left hanging at each end
+STUB = 0.105  # share of a broken string's length left hanging at each end
 MAX_DISCS = 5  # discs drawn in a pile; the numeral gives the true height
+REACH = 0.84  # distance of an end's disc from the outermost intersection, in grid gaps
+PULL_OUT = 0.14  # how far a pulled end's disc is drawn out during the pull, in grid gaps
 
 STRING = (178, 170, 152)
-BROKEN = (92, 100, 116)
+BROKEN = (112, 106, 96)  # what is left of a broken string
 DISC_TOP = (236, 230, 214)
 DISC_SIDE = (168, 158, 136)
 DISC_EDGE = (52, 50, 56)
@@ -137,13 +139,14 @@ class PullingStringsBoard(Board):
             size = max(40, side_grid)
             grid = pygame.Rect(0, 0, size, size)
             grid.center = inner.center
-            height = min(inner.height, max(theme.px(220), size * 3 // 4))
-            left = pygame.Rect(inner.left, grid.top, card_w, height)
-            right = pygame.Rect(inner.right - card_w, grid.top, card_w, height)
+            height = min(inner.height, self._card_height(card_w))
+            left = pygame.Rect(grid.left - gap - card_w, grid.top, card_w, height)
+            right = pygame.Rect(grid.right + gap, grid.top, card_w, height)
         else:
             size = max(40, top_grid)
             grid = pygame.Rect(0, 0, size, size)
-            grid.midbottom = inner.midbottom
+            below = inner.height - strip_h - gap
+            grid.center = (inner.centerx, inner.top + strip_h + gap + below // 2)
             half = (inner.width - gap) // 2
             left = pygame.Rect(inner.left, inner.top, half, strip_h)
             right = pygame.Rect(inner.right - half, inner.top, half, strip_h)
@@ -151,12 +154,19 @@ class PullingStringsBoard(Board):
         self._fit_grid(grid)
         self.background = self._render_background(grid)
 
+    def _card_height(self, width: int) -> int:
+        theme = self.theme
+        texts = [("Eks", 26), ("home", 16), ("0", 40), ("has chosen", 17)]
+        mark = min(width * 0.16, theme.px(26))
+        return round(sum(theme.text(t, size).get_height() for t, size in texts)
+                     + 2 * mark + theme.px(14 + 8 + 6 + 10 + 16))
+
     def _fit_grid(self, grid: pygame.Rect) -> None:
-        self.gap = grid.width / 6.2
+        self.gap = grid.width / 6.6
         g = self.gap
         self.origin = (grid.centerx - 2 * g, grid.centery - 2 * g)
         self.radius = max(6.0, 0.27 * g)
-        reach = 0.84 * g
+        reach = REACH * g
         x0, y0 = self.origin
         for i in range(SIZE):
             self.end_pos[TOP[i]] = (x0 + i * g, y0 - reach)
@@ -174,7 +184,7 @@ class PullingStringsBoard(Board):
         # the outermost intersection on this end's string, next to the end
         out = self.end_out[letter]
         x, y = self.end_pos[letter]
-        reach = 0.84 * self.gap
+        reach = REACH * self.gap
         return (x - out[0] * reach, y - out[1] * reach)
 
     def path(self, move: Move, state: State) -> tuple:
@@ -226,12 +236,12 @@ class PullingStringsBoard(Board):
     # ---- words ----------------------------------------------------------------------------
     def prompt(self, state: State, seat: int) -> str:
         """Ask the chooser to pull."""
-        return f"{state.seat_name(seat)}: pull a string (click its end or type its letter)"
+        return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
 
     def status(self, state: State) -> list[str]:
         """Home totals, the tie rule when it applies, broken strings and any turn limit."""
         scores = state.scores()
-        lines = [f"Eks (X homes): {scores[0]}", f"Oh (O homes): {scores[1]}"]
+        lines = [f"Eks (X) at home: {scores[0]}", f"Oh (O) at home: {scores[1]}"]
         if getattr(state, "tied", False):
             lines.append("Tied at 5+: the next difference wins")
         else:
@@ -261,28 +271,27 @@ class PullingStringsBoard(Board):
         splits = [e for e in events if isinstance(e, StackSplit)]
         moves = [e for e in events if isinstance(e, StackMoved)]
         holds = [e for e in events if isinstance(e, StackHeld)]
-        combos = [e for e in events if isinstance(e, StacksCombined)]
-        clauses = []
         if len(splits) == 1:
             s = splits[0]
-            clauses.append(f"the stack of {s.size} splits in two ({s.parts[0][1]} each)")
-        elif splits:
-            clauses.append(f"stacks of {_sizes([s.size for s in splits])} split in two")
-        clauses += [f"{_sizes(c.sizes)} combine into {c.total}" for c in combos[:2]]
-        if len(moves) == 1 and len(clauses) < 2:
+            clauses = [f"the stack of {s.size} splits in two ({s.parts[0][1]} each)"]
+        else:
+            clauses = [f"stacks of {_sizes([s.size for s in splits])} split in two"] \
+                if splits else []
+        if len(moves) == 1:
             m = moves[0]
             way = DIRECTION_WORDS[(m.dst[0] - m.src[0], m.dst[1] - m.src[1])]
             clauses.append(f"the stack of {m.size} moves {way}")
-        elif moves and len(clauses) < 2:
+        elif moves:
             clauses.append(f"{len(moves)} stacks move")
-        if holds and len(clauses) < 2:
+        if holds:
             clauses.append("a stack holds against the edge" if len(holds) == 1
                            else f"{len(holds)} stacks hold against the edge")
         if not (splits or moves or holds):
             clauses.append("no stack is on those strings")
-        for e in events:
-            if isinstance(e, StringBroken):
-                clauses.append(f"the {e.ends[0]}-{e.ends[1]} string snaps")
+        clauses += [f"stacks of {_sizes(e.sizes)} combine into {e.total}"
+                    for e in events if isinstance(e, StacksCombined)][:2]
+        clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
+                    for e in events if isinstance(e, StringBroken)]
         return clauses
 
     # ---- animation ------------------------------------------------------------------------
@@ -400,7 +409,7 @@ class PullingStringsBoard(Board):
                 self._draw_spark(surface, string, snap)
         for letter in ENDS:
             broken = before.is_broken(letter) or (string_of(letter) in snapping and snap >= 1)
-            offset = 0.22 * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
+            offset = PULL_OUT * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
             self._draw_end(surface, view, letter, broken, offset)
         if reveal is not None:
             self._draw_badges(surface, ends, tl.progress("reveal", t, 1.0), pull)
@@ -452,13 +461,15 @@ class PullingStringsBoard(Board):
             self._draw_fray(surface, end, tip, colour)
 
     def _draw_fray(self, surface, end, tip, colour) -> None:
+        """Three splayed strands where a string tore."""
         length = math.hypot(tip[0] - end[0], tip[1] - end[1]) or 1.0
         ux, uy = (tip[0] - end[0]) / length, (tip[1] - end[1]) / length
-        size = 0.12 * self.gap
-        for side in (-1, 1):
-            frayed = (tip[0] + ux * size * 0.6 - uy * size * side,
-                      tip[1] + uy * size * 0.6 + ux * size * side)
-            pygame.draw.line(surface, colour, tip, frayed, self.theme.px(2))
+        size = 0.11 * self.gap
+        for spread in (-0.7, 0.0, 0.7):
+            dx = ux * math.cos(spread) - uy * math.sin(spread)
+            dy = uy * math.cos(spread) + ux * math.sin(spread)
+            pygame.draw.line(surface, colour, tip, (tip[0] + dx * size, tip[1] + dy * size),
+                             self.theme.px(2))
 
     def _draw_spark(self, surface, string: int, progress: float) -> None:
         a, b = string_letters(string)
@@ -484,12 +495,12 @@ class PullingStringsBoard(Board):
         pygame.draw.circle(surface, fill, centre, radius)
         edge = BROKEN if broken else STRING
         pygame.draw.aacircle(surface, edge, centre, radius, self.theme.px(2))
-        ink = th.BACKGROUND if picked else (BROKEN if broken else th.TEXT)
-        self._text(surface, letter, 0.95 * self.radius * 1.35, centre, ink)
-        if broken:
+        if broken:  # struck through, the letter still readable
             d = radius * 0.7
             pygame.draw.line(surface, BROKEN, (centre[0] - d, centre[1] + d),
-                             (centre[0] + d, centre[1] - d), self.theme.px(3))
+                             (centre[0] + d, centre[1] - d), self.theme.px(2))
+        ink = th.BACKGROUND if picked else (th.DIM if broken else th.TEXT)
+        self._text(surface, letter, 1.28 * self.radius, centre, ink)
         if spot in view.clickable:
             strong = view.hot(spot)
             width = self.theme.px(4 if strong else 2)
@@ -497,24 +508,21 @@ class PullingStringsBoard(Board):
                                width)
 
     def _draw_badges(self, surface, ends: Sequence[str], reveal: float, pull: float) -> None:
-        """The seat marks (X / O) beside the ends they pulled, popping in during the reveal."""
+        """Seat marks on the outer corners of the pulled ends (Eks first, Oh second), popping in."""
         if reveal <= 0:
             return
-        same = ends[0] == ends[1]
+        offset = PULL_OUT * self.gap * math.sin(math.pi * pull)
+        size = 0.5 * self.radius * min(1.0, 0.4 + reveal)
+        corner = 0.85 * self.radius
         for seat, letter in enumerate(ends):
-            out = self.end_out[letter]
+            ox, oy = self.end_out[letter]
             x, y = self.end_pos[letter]
-            offset = 0.22 * self.gap * math.sin(math.pi * pull)
-            side = (-1 if seat == 0 else 1) if same else 1
-            across = (out[1], -out[0]) if out[0] else (1, 0)
-            if not same and out[1]:
-                across = (1, 0)
-            shift = self.radius * 1.85
-            cx = x + out[0] * offset + across[0] * shift * side
-            cy = y + out[1] * offset + across[1] * shift * side
-            size = 0.62 * self.radius * min(1.0, 0.4 + reveal)
-            pygame.draw.circle(surface, th.SEAT_COLOURS[seat], (cx, cy), size * 1.35)
-            self._draw_mark(surface, seat, (cx, cy), size * 0.75, th.BACKGROUND)
+            side = -1 if seat == 0 else 1  # left/up for Eks, right/down for Oh
+            cx = x + ox * (offset + corner) + (side * corner if oy else 0)
+            cy = y + oy * (offset + corner) + (side * corner if ox else 0)
+            pygame.draw.circle(surface, th.SEAT_COLOURS[seat], (cx, cy), size * 1.4)
+            pygame.draw.circle(surface, th.BACKGROUND, (cx, cy), size * 1.4, self.theme.px(1.5))
+            self._draw_mark(surface, seat, (cx, cy), size * 0.8, th.BACKGROUND)
 
     # ---- stacks ---------------------------------------------------------------------------
     def _moving_piles(self, view: View, before: State, ends: Sequence[str],
@@ -577,7 +585,7 @@ class PullingStringsBoard(Board):
     def _draw_pile(self, surface, pile: Pile) -> None:
         """Stacked discs, one per piece up to MAX_DISCS, with the height as a numeral on top."""
         g = self.gap * pile.scale
-        rx, ry, step = 0.32 * g, 0.15 * g, 0.075 * g
+        rx, ry, step = 0.35 * g, 0.17 * g, 0.075 * g
         discs = min(pile.size, MAX_DISCS)
         base = pile.y + (discs - 1) * step / 2 + 0.04 * g
         outline = max(1, self.theme.px(1.5))
@@ -591,7 +599,8 @@ class PullingStringsBoard(Board):
             pygame.draw.ellipse(surface, DISC_TOP, rect)
             pygame.draw.ellipse(surface, DISC_EDGE, rect, outline)
         top = base - (discs - 1) * step
-        self._text(surface, str(pile.size), 0.3 * self.gap, (pile.x, top), th.BACKGROUND)
+        self._text(surface, str(pile.size), 0.36 * self.gap, (pile.x, top + 0.01 * g),
+                   th.BACKGROUND)
 
     def _draw_preview(self, surface, state: State, letter: str) -> None:
         """Chevrons on the stacks of a hovered string, showing where a pull would take them."""
@@ -605,13 +614,13 @@ class PullingStringsBoard(Board):
                 # against the wall: a bar says it will stay
                 bx, by = x + dc * 0.42 * self.gap, y + dr * 0.42 * self.gap
                 d = 0.2 * self.gap
-                self._line(surface, colour, (bx - dr * d - dc * 0, by - dc * d),
+                self._line(surface, colour, (bx - dr * d, by - dc * d),
                            (bx + dr * d, by + dc * d), 4)
                 continue
             tip = (x + dc * 0.72 * self.gap, y + dr * 0.72 * self.gap)
             back = 0.16 * self.gap
             for sign in (-1, 1):
-                wing = (tip[0] - dc * back + dr * back * sign, tip[1] - dr * back + dc * back * sign)
+                wing = (tip[0] - (dc - dr * sign) * back, tip[1] - (dr - dc * sign) * back)
                 self._line(surface, colour, tip, wing, 4)
 
     # ---- seat cards -----------------------------------------------------------------------
@@ -688,7 +697,8 @@ class PullingStringsBoard(Board):
             return
         if kind == "pulled":
             words = f"pulled {words}"
-        colour = {"sealed": th.TEXT, "choosing": th.ACCENT, "won": th.ACCENT}.get(kind, th.DIM)
+        colour = {"sealed": th.TEXT, "pulled": th.TEXT, "choosing": th.ACCENT,
+                  "won": th.ACCENT}.get(kind, th.DIM)
         image = theme.text(words, 17, colour)
         icon = theme.px(22) if kind == "sealed" else 0
         width = image.get_width() + (icon + theme.px(6) if icon else 0)
@@ -727,7 +737,8 @@ class PullingStringsBoard(Board):
         layer.fill(th.BACKGROUND)
         shift = (-self.area.left, -self.area.top)
         pygame.draw.rect(layer, th.BOARD, layer.get_rect(), border_radius=theme.px(16))
-        pygame.draw.rect(layer, GRID_BG, grid.move(shift), border_radius=theme.px(18))
+        pygame.draw.rect(layer, GRID_BG, grid.move(shift).inflate(theme.px(8), theme.px(8)),
+                         border_radius=theme.px(18))
         for row in range(SIZE):
             for col in range(SIZE):
                 x, y = self.cell_xy((row, col))
@@ -780,7 +791,7 @@ def _ending(result) -> str:
         return ""
     if result.winner is None:
         return f"Drawn: {result.reason}."
-    return f"{SEAT_NAMES[result.winner]} wins: {result.reason}."
+    return result.reason[0].upper() + result.reason[1:] + "."
 
 
 BOARD = PullingStringsBoard

@@ -1,0 +1,324 @@
+"""The Pulling Strings board: whole games by mouse and keys, the ends, sealed picks, drawing."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.core import SEALED
+from game.registry import get_game
+from game.rules.pulling_strings import ENDS, Pull, PullingStringsState, from_diagram
+from scenes.anim import Timeline
+from scenes.boards.base import Choice, View
+from scenes.boards.pulling_strings import Cell, End
+from scenes.handoff import HandoffScene
+from scenes.results import ResultsScene
+from scenes.synth import EFFECTS
+from tests.support import playout
+from tests.ui_driver import Driver
+
+GAME = get_game("pulling_strings")
+SIZES = [(1280, 720), (800, 500)]
+
+
+@pytest.fixture
+def driver(tmp_path):
+    drv = Driver(tmp_path)
+    yield drv
+    pygame.quit()
+
+
+def to_choice(driver):
+    """Settle, passing any hand-off, until a seat chooses; the play scene."""
+    driver.settle()
+    if isinstance(driver.top, HandoffScene):
+        driver.key(pygame.K_RETURN)
+        driver.settle()
+    return driver.play_scene()
+
+
+def still_view(state, chooser=None, **highlights) -> View:
+    return View(state=state, seat=chooser, chooser=chooser, **highlights)
+
+
+def animated_views(board, before, step):
+    """Views of a step's animation at its start, middle and end."""
+    after = step.state.observe_public()
+    timeline = board.animate(before, step.events, after)
+    for t in (0.0, timeline.duration * 0.3, timeline.duration * 0.55, timeline.duration * 0.8,
+              timeline.duration):
+        yield View(state=after, seat=None, chooser=None, before=before, events=tuple(step.events),
+                   timeline=timeline, t=t)
+
+
+# ---- whole games through the UI -------------------------------------------------------------
+@pytest.mark.parametrize("seed", [6, 7])  # 17 and 29 turns, with broken strings
+def test_a_whole_game_by_mouse(driver, seed):
+    driver.start("pulling_strings", seed=seed)
+    final = driver.play_to_end(random.Random(seed), how="clicks")
+    assert final.is_terminal and isinstance(driver.top, ResultsScene)
+
+
+def test_a_whole_game_by_keys_until_every_string_is_broken(driver):
+    driver.start("pulling_strings", seed=9)
+    final = driver.play_to_end(random.Random(9), how="keys")
+    assert final.is_terminal and isinstance(driver.top, ResultsScene)
+    assert final.result.winner is None and final.broken == (1 << 10) - 1
+
+
+# ---- where the ends are ---------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES + [(640, 400), (900, 900)])
+def test_every_end_has_a_disc_inside_the_board_that_the_hit_test_finds(tmp_path, size):
+    driver = Driver(tmp_path, size=size)
+    try:
+        scene = driver.start("pulling_strings")
+        state = scene.match.state
+        board = scene.board
+        area = scene.rects["board"]
+        seen = set()
+        for move in state.legal_moves(0):
+            (spot,) = board.path(move, state)
+            rect = board.spot_rect(spot)
+            assert rect is not None and area.contains(rect), (spot, rect, area)
+            assert board.spot_at(rect.center, state) == spot
+            assert board.guess_move((spot,), state) == move
+            seen.add(rect.center)
+        assert len(seen) == 20
+        for card in board.cards:
+            assert area.contains(card) and not card.colliderect(board.spot_rect(End("a")))
+        assert board.spot_at(area.topleft, state) is None
+    finally:
+        pygame.quit()
+
+
+def test_the_outer_bit_of_a_string_pulls_it_too(driver):
+    scene = driver.start("pulling_strings")
+    board = scene.board
+    x, y = board.end_pos["h"]
+    between = (x - 0.5 * board.gap * 0.84, y)  # between h's disc and the grid's edge
+    assert board.spot_at(between, scene.match.state) == End("h")
+    centre = board.cell_xy((2, 2))
+    assert board.spot_at(centre, scene.match.state) == Cell(2, 2)
+
+
+def test_every_path_spot_has_a_place_in_random_playouts(driver):
+    board = driver.start("pulling_strings").board
+    for seed in range(4):
+        for state, _ in playout(GAME, seed)[:40]:
+            for seat in state.awaiting:
+                for move in state.legal_moves(seat):
+                    for spot in board.path(move, state):
+                        assert isinstance(spot, Choice) or board.spot_rect(spot) is not None
+
+
+# ---- clicks and keys that are refused -------------------------------------------------------
+def test_clicking_a_broken_end_says_why(driver):
+    scene = driver.start("pulling_strings")
+    scene.match.state = from_diagram({"w": "..5.."}, broken=0b100)  # column c is broken
+    to_choice(driver)
+    driver.click(scene.board.spot_rect(End("o")).center)
+    assert scene.match.entries == []
+    assert scene.message_is_error and "broken" in scene.message
+
+
+def test_clicking_an_intersection_explains_how_to_pull(driver):
+    driver.start("pulling_strings")
+    scene = to_choice(driver)
+    driver.click(scene.board.cell_xy((2, 2)))
+    assert scene.match.entries == []
+    assert scene.message_is_error and "pull a string" in scene.message
+
+
+def test_typing_a_broken_end_says_why(driver):
+    scene = driver.start("pulling_strings")
+    scene.match.state = from_diagram({"w": "..5.."}, broken=0b100)
+    to_choice(driver)
+    driver.type("c")
+    assert scene.match.entries == [] and "broken" in scene.message
+
+
+# ---- secrecy --------------------------------------------------------------------------------
+def test_the_first_pick_shows_only_as_sealed_while_the_second_seat_chooses(driver):
+    scene = driver.start("pulling_strings")
+    to_choice(driver)
+    driver.click(scene.board.spot_rect(End("c")).center)
+    to_choice(driver)
+    view = scene.view()
+    assert view.chooser == 1 and view.state.pending[0] is SEALED
+    assert scene.board._seat_note(view, 0) == ("sealed", "has chosen")
+    assert scene.board._seat_note(view, 1)[0] == "choosing"
+    driver.type("h")
+    countdown = scene.view()  # both picks are in, the countdown runs: still sealed
+    assert scene.countdown is not None
+    assert [scene.board._seat_note(countdown, s)[0] for s in (0, 1)] == ["sealed", "sealed"]
+    scene.board.draw(driver.app.screen, countdown)
+
+
+def test_the_reveal_names_both_pulls(driver):
+    scene = driver.start("pulling_strings")
+    to_choice(driver)
+    driver.type("c")
+    to_choice(driver)
+    driver.type("h")
+    while scene.countdown is not None:
+        driver.frames(1, dt=0.05)
+    view = scene.view()
+    assert view.animating
+    assert [scene.board._seat_note(view, s) for s in (0, 1)] == [("pulled", "c"),
+                                                                 ("pulled", "h")]
+    assert scene.caption == "Eks pulled c, Oh pulled h: the stack of 5 splits in two (3 each)."
+
+
+# ---- words ----------------------------------------------------------------------------------
+def board_alone():
+    pygame.init()
+    from scenes.theme import Theme
+    theme = Theme()
+    theme.set_window((1280, 720))
+    board = __import__("scenes.boards.pulling_strings", fromlist=["BOARD"]).BOARD(
+        GAME, GAME.resolve_options(), theme)
+    board.layout(pygame.Rect(12, 80, 930, 500))
+    return board
+
+
+def caption(board, state, eks, oh):
+    step = state.apply_joint(Pull(eks), Pull(oh))
+    return board.describe(state, step.events, step.state)
+
+
+def test_captions_in_plain_words():
+    board = board_alone()
+    assert caption(board, from_diagram({"x": "O.3.X", "w": "...3."}), "o", "w") == \
+        "Eks pulled o, Oh pulled w: 2 stacks move and stacks of 3 and 3 combine into 6."
+    assert caption(board, from_diagram({"y": "..3..", "x": "..2.."}), "c", "c") == \
+        "Both pulled c: the stack of 2 moves up, a stack holds against the edge, stacks of " \
+        "3 and 2 combine into 5 and the c-o string snaps."
+    assert caption(board, from_diagram({"y": "3...."}), "b", "g") == \
+        "Eks pulled b, Oh pulled g: no stack is on those strings."
+    assert caption(board, from_diagram({"x": "O3..X"}), "b", "i").endswith(
+        "the stack of 3 moves up.")
+
+
+def test_a_winning_caption_says_who_and_why():
+    board = board_alone()
+    text = caption(board, from_diagram({"x": "O...5"}), "g", "g")  # the 5 holds on Eks's home
+    assert text == ("Both pulled g: a stack holds against the edge and the g-x string snaps. "
+                    "Eks has more pieces home (5 to 0).")
+
+
+def test_status_shows_home_totals_and_broken_strings():
+    board = board_alone()
+    state = from_diagram({"y": ".2.3.", "x": "....4"}, broken=0b100)
+    lines = board.status(state)
+    assert lines[0] == "Eks (X) at home: 6" and lines[1] == "Oh (O) at home: 3"
+    assert "Broken: c-o" in lines
+
+
+def test_prompt_and_typing_words():
+    board = board_alone()
+    assert board.prompt(GAME.new_game(), 0).startswith("Eks: pull a string")
+    assert set(board.keywords) == set(ENDS) and board.reveal_word == "pull!"
+
+
+# ---- animation and drawing ------------------------------------------------------------------
+def test_timelines_and_sound_cues_fit_the_events():
+    board = board_alone()
+    cases = [(from_diagram({"w": "..5.."}), "c", "h", {"pull", "split"}),
+             (from_diagram({"x": "O.3.X", "w": "...3."}), "o", "w", {"pull", "combine"}),
+             (from_diagram({"y": "..3.."}), "c", "c", {"pull", "snap"})]
+    for state, eks, oh, cues in cases:
+        step = state.apply_joint(Pull(eks), Pull(oh))
+        timeline = board.animate(state, step.events, step.state)
+        assert 0.3 <= timeline.duration <= 1.5
+        sounds = board.sound_cues(step.events)
+        assert {name for _, name in sounds} == cues
+        assert all(name in EFFECTS and 0 <= at <= timeline.duration for at, name in sounds)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_drawing_every_stage_of_random_games(tmp_path, size):
+    driver = Driver(tmp_path, size=size)
+    try:
+        board = driver.start("pulling_strings").board
+        screen = driver.app.screen
+        for seed in range(3):
+            for index, (state, step) in enumerate(playout(GAME, seed)[:25]):
+                before = state.observe_public()
+                for view in animated_views(board, before, step):
+                    board.draw(screen, view)
+                after = step.state
+                seat = 1 if index % 2 else 0
+                if not after.is_terminal:
+                    clickable = frozenset(End(m.end) for m in after.legal_moves(seat))
+                    hover = next(iter(clickable))
+                    board.draw(screen, still_view(after.observe(seat), seat,
+                                                  clickable=clickable, hover=hover))
+                else:
+                    board.draw(screen, still_view(after.observe_public()))
+    finally:
+        pygame.quit()
+
+
+def test_the_animation_carries_stacks_from_before_to_after():
+    board = board_alone()
+    state = from_diagram({"y": "..2..", "w": "..2.."})  # split and recombine (figure 11)
+    step = state.apply_joint(Pull("c"), Pull("o"))
+    views = list(animated_views(board, state, step))
+    start = sorted((round(p.x), round(p.y), p.size) for p in board._moving_piles(
+        views[0], state, ("c", "o"), 0.0))
+    end = sorted((round(p.x), round(p.y), p.size) for p in board._moving_piles(
+        views[-1], state, ("c", "o"), 1.0))
+    cell = board.cell_xy
+
+    def at(row, col, size):
+        return (round(cell((row, col))[0]), round(cell((row, col))[1]), size)
+
+    assert start == sorted([at(0, 2, 2), at(2, 2, 2)])
+    assert end == sorted([at(0, 2, 1), at(1, 2, 2), at(3, 2, 1)])
+
+
+def test_examples_play_legally_and_animate(tmp_path):
+    driver = Driver(tmp_path)
+    try:
+        board = driver.start("pulling_strings").board
+        examples = board.examples()
+        assert 2 <= len(examples) <= 4
+        for example in examples:
+            assert isinstance(example.start, PullingStringsState) and example.caption
+            state = example.start
+            for eks, oh in example.moves:
+                assert state.is_legal(0, eks) and state.is_legal(1, oh)
+                step = state.apply_joint(eks, oh)
+                for view in animated_views(board, state.observe_public(), step):
+                    board.draw(driver.app.screen, view)
+                state = step.state
+            board.draw(driver.app.screen, still_view(state.observe_public()))
+        kinds = {type(e).__name__ for ex in examples for e in _events(ex)}
+        assert {"StackSplit", "StacksCombined", "StringBroken"} <= kinds
+    finally:
+        pygame.quit()
+
+
+def _events(example):
+    state = example.start
+    for eks, oh in example.moves:
+        step = state.apply_joint(eks, oh)
+        yield from step.events
+        state = step.state
+
+
+def test_the_rules_screen_plays_the_examples(driver):
+    from scenes.rules_view import ExampleScene
+    board = driver.start("pulling_strings").board
+    driver.app.stack.push(ExampleScene(driver.app, "pulling_strings", board.examples()))
+    for _ in range(4):
+        driver.frames(90, dt=0.05)
+        driver.key(pygame.K_n)
+
+
+def test_a_still_board_draws_without_a_timeline(driver):
+    board = driver.start("pulling_strings").board
+    state = GAME.new_game()
+    view = View(state=state, seat=None, chooser=None, timeline=Timeline(), t=0.0)
+    board.draw(driver.app.screen, view)
