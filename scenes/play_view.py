@@ -54,7 +54,7 @@ class PlayDrawing:
         else:
             waiting = [state.seat_name(s) for s in state.awaiting]
             text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
-        colour = th.SEAT_COLOURS[view.chooser] if view.chooser is not None else th.TEXT
+        colour = self.board.seat_colours[view.chooser] if view.chooser is not None else th.TEXT
         turn = theme.blit_text(surface, f"Turn {state.turn}", 20,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
         # the prompt shrinks to fit between the title and the turn number

@@ -81,7 +81,7 @@ class ResultsScene(Scene):
             title, colour = "A draw", th.TEXT
         else:
             title, colour = f"{state.seat_name(outcome.winner)} wins!", \
-                th.SEAT_COLOURS[outcome.winner]
+                self.play.board.seat_colours[outcome.winner]
         cx = self.panel.centerx
         theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
         reason = outcome.reason if outcome else ""

@@ -83,6 +83,7 @@ class Board:
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
     reveal_word = "reveal!"
+    seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short  # the last word of the countdown before simultaneous choices show
 
     def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:

@@ -30,6 +30,7 @@ class StrandsBoard(Board):
     """Pointy-topped hexes in rows a, b, c... from the top; click or type a label to cover it."""
 
     keywords = ("end",)
+    seat_colours = (th.TEXT, th.TEXT)  # Black and White: the stones say it, not orange or blue
 
     def __init__(self, spec, options, theme) -> None:
         super().__init__(spec, options, theme)
