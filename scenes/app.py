@@ -44,6 +44,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.presented = 0  # frames that changed the screen (idle frames present nothing)
+        self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
         self._full_redraw = True
         self._dirty: list[pygame.Rect] = []
         self._relayout()
@@ -103,13 +104,21 @@ class App:
         if self.stack.apply_changes():
             self.invalidate()
         self.frames += 1
+        self.last_present = 0.0
         if not self._full_redraw and not self._dirty:
             return
-        self.stack.draw(self.screen)
         if self._full_redraw:
+            self.stack.draw(self.screen)
+            started = time.perf_counter()
             pygame.display.flip()
         else:
+            # draw only inside the changed area (blits outside a clip cost almost nothing)
+            self.screen.set_clip(self._dirty[0].unionall(self._dirty[1:]))
+            self.stack.draw(self.screen)
+            self.screen.set_clip(None)
+            started = time.perf_counter()
             pygame.display.update(self._dirty)
+        self.last_present = time.perf_counter() - started  # handing the frame to the window
         self._full_redraw, self._dirty = False, []
         self.presented += 1
 

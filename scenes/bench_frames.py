@@ -27,8 +27,9 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) -> list[float]:
-    """Frame times (seconds) of `seconds` of simulated play of one game."""
+def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
+                seed: int) -> tuple[list[float], list[float]]:
+    """Frame times and present times (seconds, presented frames only) of simulated play."""
     import pygame
 
     from scenes.app import App
@@ -51,7 +52,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         return scene
 
     new_game()
-    times, think = [], 0.0
+    times, presents, think = [], [], 0.0
     frames = int(seconds / FRAME)
     for _ in range(frames):
         top = app.stack.top
@@ -68,8 +69,10 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         started = time.perf_counter()
         app.tick(FRAME)
         times.append(time.perf_counter() - started)
+        if app.last_present:
+            presents.append(app.last_present)
     pygame.quit()
-    return times
+    return times, presents
 
 
 def first_frame_times(runs: int) -> list[float]:
@@ -106,15 +109,24 @@ def main(argv=None) -> int:
     pygame.display.init()
     print(f"video driver: {pygame.display.get_driver()}, window {width}x{height}")
     pygame.display.quit()
-    every = []
-    print(f"{'game':18} {'frames':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    every, every_present = [], []
+    print("frame: events + update + draw + present of one frame; present: handing the frame's")
+    print("pixels to the window (frames with nothing new present nothing)")
+    print(f"{'game':18} {'frames':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+          f"{'presented':>10} {'present p50':>12} {'present p99':>12}")
+
+    def row(name: str, times: list[float], presents: list[float]) -> None:
+        ms = [percentile(presents, q) * 1000 if presents else 0.0 for q in (.5, .99)]
+        print(f"{name:18} {len(times):7d} {percentile(times, .5) * 1000:8.2f} "
+              f"{percentile(times, .99) * 1000:8.2f} {max(times) * 1000:8.2f} "
+              f"{len(presents):10d} {ms[0]:12.2f} {ms[1]:12.2f}")
+
     for index, game_id in enumerate(games):
-        times = demo_frames(game_id, args.seconds, (width, height), seed=index)
+        times, presents = demo_frames(game_id, args.seconds, (width, height), seed=index)
         every += times
-        print(f"{game_id:18} {len(times):7d} {percentile(times, .5) * 1000:8.2f} "
-              f"{percentile(times, .99) * 1000:8.2f} {max(times) * 1000:8.2f}")
-    print(f"{'all':18} {len(every):7d} {percentile(every, .5) * 1000:8.2f} "
-          f"{percentile(every, .99) * 1000:8.2f} {max(every) * 1000:8.2f}")
+        every_present += presents
+        row(game_id, times, presents)
+    row("all", every, every_present)
     if args.launches:
         launches = first_frame_times(args.launches)
         if launches:

@@ -30,9 +30,13 @@ class PlayDrawing:
         surface.fill(th.BACKGROUND)
         view = self.view()
         self.board.draw(surface, view)
-        self._draw_top(surface, view)
-        self._draw_side(surface, view)
-        self._draw_bottom(surface)
+        clip = surface.get_clip()  # an animation frame redraws only the board area
+        if clip.colliderect(self.rects["top"]):
+            self._draw_top(surface, view)
+        if clip.colliderect(self.rects["side"]):
+            self._draw_side(surface, view)
+        if clip.colliderect(self.rects["bottom"]):
+            self._draw_bottom(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)
 
