@@ -36,6 +36,7 @@ class Animation:
     timeline: Timeline
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
+    caption: str = ""  # what happened, in words: shown once the animation starts
 
 
 @dataclasses.dataclass(frozen=True)
@@ -142,8 +143,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
                 self.app.sound.play("tick" if self.countdown > COUNTDOWN_STEP else "reveal")
             if self.countdown <= 0:
                 self.countdown = None
-                self.animation, self.revealing = self.revealing, None
-                self.app.invalidate()
+                revealing, self.revealing = self.revealing, None
+                self._play_animation(revealing)
             return
         if self.animation is not None:
             anim = self.animation
@@ -253,12 +254,18 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
     def _animation(self, before: State, step: Step) -> Animation:
         after = self.observation(step.state)
         timeline = self.board.animate(before, step.events, after)
-        self.caption = self.board.describe(before, step.events, after) or self.caption
         return Animation(before, tuple(step.events), after, timeline,
-                         cues=sorted(self.board.sound_cues(step.events)))
+                         cues=sorted(self.board.sound_cues(step.events)),
+                         caption=self.board.describe(before, step.events, after))
 
     def _start_animation(self, before: State, step: Step) -> None:
-        self.animation = self._animation(before, step)
+        self._play_animation(self._animation(before, step))
+
+    def _play_animation(self, animation: Animation | None) -> None:
+        """Show an animation now (a reveal's caption waits for its countdown to end)."""
+        self.animation = animation
+        if animation is not None and animation.caption:
+            self.caption = animation.caption
         self._refresh_buttons()
         self.app.invalidate()
 
@@ -270,7 +277,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         """Finish the countdown and any animation at once."""
         if self.countdown is not None:
             self.countdown = None
-            self.animation, self.revealing = self.revealing, None
+            revealing, self.revealing = self.revealing, None
+            self._play_animation(revealing)
         if self.animation is not None:
             self.animation.t = self.animation.timeline.duration
             self.animation.cues.clear()

@@ -48,7 +48,7 @@ class PlayDrawing:
                                 th.TEXT, "midleft")
         state = view.state
         if self._busy():
-            text = "Revealing..." if self.countdown is not None else "..."
+            text = "Revealing..." if self.countdown is not None else ""
         elif self.handoff_open:
             text = ""
         elif view.chooser is not None:

@@ -140,3 +140,20 @@ def test_peek_shows_a_player_their_own_bonus_colour_until_their_move(tmp_path):
         assert scene.private_seat is None and scene.view().state.bonus == (None, None)
     finally:
         pygame.quit()
+
+
+def test_the_caption_waits_for_the_countdown(tmp_path):
+    driver = Driver(tmp_path, speed=1.0)
+    try:
+        scene = driver.start("pulling_strings", seed=7)
+        play_moves(driver, ["c"])
+        driver.settle()
+        driver.key(pygame.K_RETURN)
+        driver.settle()
+        driver.choose_by_keys(scene.spec.parse_move("h"))
+        assert scene.countdown is not None
+        assert "pulled" not in scene.caption  # the result is not told before "pull!"
+        driver.key(pygame.K_SPACE)  # skip
+        assert scene.countdown is None and "pulled c" in scene.caption
+    finally:
+        pygame.quit()
