@@ -15,16 +15,24 @@ from scenes.widgets import Button, ButtonGroup, draw_button, draw_paragraphs, gr
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
-    """The game's opening position drawn by its own board, for its card."""
+    """A position of the game drawn by its own board as in play, shrunk to fit its card."""
     spec = GAMES[game_id]
     options = spec.resolve_options()
-    surface = pygame.Surface(size)
-    surface.fill(th.BOARD)
-    board = board_class(game_id)(spec, options, app.theme)
-    board.layout(pygame.Rect(0, 0, *size))
-    state = spec.new_game(options)
-    board.draw(surface, View(state=state.observe_public(), seat=None, chooser=None))
-    return surface
+    theme = app.theme
+    full = pygame.Surface((theme.px(936), theme.px(508)))  # the play screen's board area
+    full.fill(th.BACKGROUND)
+    board = board_class(game_id)(spec, options, theme)
+    board.layout(full.get_rect())
+    examples = board.examples()  # a worked example's position shows more than an empty board
+    state = examples[0].start if examples else spec.new_game(options)
+    board.draw(full, View(state=state.observe_public(), seat=None, chooser=None))
+    scale = min(size[0] / full.get_width(), size[1] / full.get_height())
+    shrunk = pygame.transform.smoothscale(full, (max(1, round(full.get_width() * scale)),
+                                                 max(1, round(full.get_height() * scale))))
+    picture = pygame.Surface(size)
+    picture.fill(th.PANEL)
+    picture.blit(shrunk, shrunk.get_rect(center=(size[0] // 2, size[1] // 2)))
+    return picture
 
 
 class GameSelect(Scene):
