@@ -23,13 +23,6 @@ SETUP_TEXTS = ("O1", "B2", "G3", "P4", "O5", "B6", "G7", "P8")
 SIZES = ((1280, 720), (800, 500))
 
 
-@pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
-
-
 def make_board(size=(1280, 720)) -> MoriartyBoard:
     """A board laid out in the play scene's board rectangle for this window size."""
     pygame.font.init()

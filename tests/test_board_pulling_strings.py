@@ -22,13 +22,6 @@ GAME = get_game("pulling_strings")
 SIZES = [(1280, 720), (800, 500)]
 
 
-@pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
-
-
 def to_choice(driver):
     """Settle, passing any hand-off, until a seat chooses; the play scene."""
     driver.settle()

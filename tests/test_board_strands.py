@@ -13,13 +13,6 @@ from tests.support import playout
 from tests.ui_driver import Driver
 
 
-@pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_whole_game_by_mouse(driver, seed):
     driver.start("strands", seed=seed)

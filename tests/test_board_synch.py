@@ -17,13 +17,6 @@ from tests.support import playout
 from tests.ui_driver import Driver
 
 
-@pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
-
-
 def play_moves(driver, *texts):
     """Make moves by clicking their paths, letting each animation finish."""
     scene = driver.play_scene()

@@ -24,13 +24,6 @@ SIZES = ((1280, 720), (800, 500))
 
 
 @pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
-
-
-@pytest.fixture
 def board():
     pygame.init()
     theme = Theme()

@@ -11,14 +11,6 @@ from scenes.handoff import HandoffScene
 from scenes.menu import MainMenu
 from scenes.play import PlayScene
 from scenes.results import ResultsScene
-from tests.ui_driver import Driver
-
-
-@pytest.fixture
-def driver(tmp_path):
-    drv = Driver(tmp_path)
-    yield drv
-    pygame.quit()
 
 
 SHORT = {"synch": {"move_limit": 40}}  # a full-length Synch game is 256 moves: slow to type
