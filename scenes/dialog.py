@@ -7,7 +7,7 @@ import pygame
 
 from scenes import theme as th
 from scenes.scene import Scene
-from scenes.widgets import Button, ButtonGroup, draw_panel
+from scenes.widgets import Button, ButtonGroup, draw_panel, draw_veil
 
 
 class ConfirmScene(Scene):
@@ -50,9 +50,7 @@ class ConfirmScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is beneath and draw the question."""
         theme = self.app.theme
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 150))
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, 150)
         draw_panel(surface, theme, self.panel)
         theme.blit_text(surface, self.title, 30, (self.panel.centerx, self.panel.top + theme.px(46)),
                         th.TEXT, "center")

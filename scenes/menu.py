@@ -5,7 +5,7 @@ import pygame
 
 from scenes import theme as th
 from scenes.scene import Scene
-from scenes.widgets import Button, ButtonGroup, draw_panel, stack_rects
+from scenes.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
 
 
 class MainMenu(Scene):
@@ -130,9 +130,7 @@ class PauseScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game and show the menu."""
         theme = self.app.theme
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 160))
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, 160)
         draw_panel(surface, theme, self.panel)
         theme.blit_text(surface, "Paused", 34, (self.panel.centerx, self.panel.top + theme.px(40)),
                         th.TEXT, "center")

@@ -5,7 +5,7 @@ import pygame
 
 from scenes import theme as th
 from scenes.boards.base import View
-from scenes.widgets import draw_button, draw_panel
+from scenes.widgets import draw_button, draw_panel, draw_veil
 
 COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
 
@@ -120,7 +120,5 @@ class PlayDrawing:
         beats = ["3", "2", "1", self.countdown_word]
         index = min(3, max(0, 3 - int(max(self.countdown, 0) / COUNTDOWN_STEP)))
         board = self.rects["board"]
-        veil = pygame.Surface(board.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 110))
-        surface.blit(veil, board.topleft)
+        draw_veil(surface, 110, board)
         theme.blit_text(surface, beats[index], 120, board.center, th.ACCENT, "center")

@@ -5,7 +5,7 @@ import pygame
 
 from scenes import theme as th
 from scenes.scene import Scene
-from scenes.widgets import Button, ButtonGroup, draw_panel
+from scenes.widgets import Button, ButtonGroup, draw_panel, draw_veil
 
 
 class ResultsScene(Scene):
@@ -69,9 +69,7 @@ class ResultsScene(Scene):
                             (surface.get_width() // 2, surface.get_height() - theme.px(24)),
                             th.ACCENT, "center")
             return
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
+        draw_veil(surface, 140)
         draw_panel(surface, theme, self.panel)
         outcome = self.play.match.state.outcome
         state = self.play.match.state

@@ -158,3 +158,9 @@ def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: p
         theme.blit_text(surface, line, size, (rect.left, y), colour)
         y += step
     return y - rect.top
+
+
+def draw_veil(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:
+    """Dim everything beneath an overlay (or just `area`)."""
+    keep = 255 - alpha  # multiplying in place: no full-window surface allocated per frame
+    surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)
