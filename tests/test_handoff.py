@@ -90,11 +90,7 @@ def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_pat
     driver = Driver(tmp_path, speed=1.0)
     try:
         scene = driver.start("pulling_strings", seed=7)
-        play_moves(driver, ["c"])
-        driver.settle()
-        driver.key(pygame.K_RETURN)
-        driver.settle()
-        driver.choose_by_keys(scene.spec.parse_move("h"))
+        play_moves(driver, ["c", "h"])  # Eks pulls c; the hand-off; Oh pulls h
         assert scene.countdown is not None and scene.private_seat is None
         assert scene.log.lines() == ["1. Eks c, Oh h"]
         for _ in range(200):
@@ -146,11 +142,7 @@ def test_the_caption_waits_for_the_countdown(tmp_path):
     driver = Driver(tmp_path, speed=1.0)
     try:
         scene = driver.start("pulling_strings", seed=7)
-        play_moves(driver, ["c"])
-        driver.settle()
-        driver.key(pygame.K_RETURN)
-        driver.settle()
-        driver.choose_by_keys(scene.spec.parse_move("h"))
+        play_moves(driver, ["c", "h"])  # Eks pulls c; the hand-off; Oh pulls h
         assert scene.countdown is not None
         assert "pulled" not in scene.caption  # the result is not told before "pull!"
         driver.key(pygame.K_SPACE)  # skip
