@@ -74,6 +74,9 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         self.results_shown = False
         self.handoff_open = False
         self.rects: dict[str, pygame.Rect] = {}
+        self._paths_memo: tuple = (None, None, {})
+        self._status_memo: tuple = (None, [])
+        self._log_memo: tuple = (None, [])
 
     # ---- who is doing what ------------------------------------------------------------------
     @property
@@ -301,7 +304,11 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         if seat is None:
             return {}
         state = self.match.state
-        return {tuple(self.board.path(m, state)): m for m in state.legal_moves(seat)}
+        memo = self._paths_memo  # asked several times a frame (view, buttons, focus): build once
+        if memo[0] is not state or memo[1] != seat:
+            paths = {tuple(self.board.path(m, state)): m for m in state.legal_moves(seat)}
+            memo = self._paths_memo = (state, seat, paths)
+        return memo[2]
 
     def clickable(self) -> frozenset:
         """The spots that continue a legal path from the current selection."""

@@ -77,7 +77,9 @@ class PlayDrawing:
         x, y = side.left + theme.px(14), side.top + theme.px(12)
         theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
         y += theme.px(28)
-        for line in self.board.status(view.state):
+        if self._status_memo[0] is not view.state:  # some scores take work (Strands' groups)
+            self._status_memo = (view.state, self.board.status(view.state))
+        for line in self._status_memo[1]:
             for part in theme.wrap(line, 20, side.width - theme.px(28)):
                 theme.blit_text(surface, part, 20, (x, y))
                 y += theme.px(26)
@@ -86,15 +88,20 @@ class PlayDrawing:
         y += theme.px(10)
         theme.blit_text(surface, "Moves", 20, (x, y), th.DIM)
         y += theme.px(28)
-        step = theme.px(22)
+        step = round(theme.text_px(18) * 1.3)
         width = side.width - theme.px(28)
-        wrapped: list[str] = []
-        for line in self.log.lines():
-            parts = theme.wrap(line, 17, width)
-            wrapped += [parts[0]] + ["   " + p for p in parts[1:]]
+        lines = self.log.lines()
+        key = (lines, width, theme.text_scale)
+        if self._log_memo[0] != key:  # wrapping measures every word: do it when the log changes
+            wrapped: list[str] = []
+            for line in lines:
+                parts = theme.wrap(line, 18, width)
+                wrapped += [parts[0]] + ["   " + p for p in parts[1:]]
+            self._log_memo = (key, wrapped)
+        wrapped = self._log_memo[1]
         room = max(0, (side.bottom - theme.px(10) - y) // step)
         for line in wrapped[-room:] if room else []:
-            theme.blit_text(surface, line, 17, (x, y), th.TEXT)
+            theme.blit_text(surface, line, 18, (x, y), th.TEXT)
             y += step
 
     def _draw_bottom(self, surface: pygame.Surface) -> None:
