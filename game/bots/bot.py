@@ -1,0 +1,123 @@
+"""A bot: the search, sized by a level, answering `choose(observation, seat)` like any player."""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from typing import Callable, Sequence
+
+from game.bots.knowledge import Knowledge
+from game.bots.search import Budget, Search
+from game.core import Move, NodeKind, State
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """How hard a bot tries: its search budget and how loosely it picks among the findings."""
+
+    name: str
+    budget: Budget
+    temperature: float = 0.0  # 0 plays the most searched move; more spreads the choice
+    exploration: float = 1.0  # UCT's exploration constant
+
+
+def default_levels() -> dict[str, Level]:
+    """Budgets that suit a game with a few dozen moves a turn and fast playouts."""
+    return {
+        "easy": Level("easy", Budget(60, 0.2), temperature=1.0),
+        "medium": Level("medium", Budget(600, 0.8)),
+        "hard": Level("hard", Budget(6000, 2.5)),
+    }
+
+
+class Bot:
+    """A computer player of one game at one level; it sees only its own observation."""
+
+    def __init__(self, knowledge: Knowledge, level: Level, seed: int | None = None) -> None:
+        self.knowledge = knowledge
+        self.level = level
+        self.rng = random.Random(seed)
+        self.plan: list[tuple[State, Move]] = []  # the rest of this turn, searched already
+        self.last_iterations = 0
+
+    def choose(self, observation: State, seat: int, history: Sequence = (),
+               should_stop: Callable[[], bool] | None = None) -> Move:
+        """The move to make for `seat`, from its observation and the public history."""
+        legal = observation.legal_moves(seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no move to make here")
+        planned = self._planned(observation, legal)
+        if planned is not None:
+            return planned
+        self.plan = []
+        if len(legal) == 1:
+            return legal[0]
+        worlds = self.knowledge.worlds(observation, seat, history)
+        searches = self._search(worlds, should_stop)
+        if observation.kind is NodeKind.SIMULTANEOUS:
+            return self._mixed_choice(worlds, searches, seat, legal)
+        return self._decision(worlds, searches, seat, legal)
+
+    def _planned(self, observation: State, legal: Sequence[Move]) -> Move | None:
+        while self.plan:
+            state, move = self.plan.pop(0)
+            if state == observation and move in legal:
+                return move
+        return None
+
+    def _search(self, worlds: list[tuple[float, State]], should_stop) -> list[Search]:
+        budget = self.level.budget
+        searches = []
+        for weight, world in worlds:
+            share = Budget(max(1, round(budget.iterations * weight)), budget.seconds * weight)
+            search = Search(world, self.knowledge, self.rng, self.level.exploration)
+            searches.append(search.run(share, should_stop))
+        self.last_iterations = sum(s.iterations for s in searches)
+        return searches
+
+    def _decision(self, worlds, searches: list[Search], seat: int,
+                  legal: Sequence[Move]) -> Move:
+        if len(searches) == 1:
+            stats = searches[0].decision_stats()
+            scores = {move: visits for move, (visits, _) in stats.items()}
+            move = self._pick(scores, as_counts=True)
+            line = searches[0].principal_line(seat, max(16, searches[0].iterations // 20))
+            if line and line[0][1] == move:
+                self.plan = line[1:]
+            return move
+        # Several possible worlds: the move with the best value averaged over them (a visit
+        # count would favour a move that is best in one likely world and ruinous in the rest).
+        values: dict[Move, float] = {}
+        for (weight, _), search in zip(worlds, searches):
+            stats = search.decision_stats()
+            fallback = search.root.total / max(1, search.root.visits)
+            fallback = fallback if seat == 0 else 1.0 - fallback
+            for move in legal:
+                values[move] = values.get(move, 0.0) + weight * stats.get(move, (0, fallback))[1]
+        return self._pick(values, as_counts=False)
+
+    def _pick(self, scores: dict[Move, float], as_counts: bool) -> Move:
+        temperature = self.level.temperature
+        if temperature <= 0.0 or len(scores) == 1:
+            return max(scores, key=scores.__getitem__)
+        moves = list(scores)
+        if as_counts:
+            weights = [scores[m] ** (1.0 / temperature) for m in moves]
+        else:
+            top = max(scores.values())
+            weights = [math.exp((scores[m] - top) * 10.0 / temperature) for m in moves]
+        return self.rng.choices(moves, weights)[0]
+
+    def _mixed_choice(self, worlds, searches: list[Search], seat: int,
+                      legal: Sequence[Move]) -> Move:
+        mixed: dict[Move, float] = {}
+        for (weight, _), search in zip(worlds, searches):
+            for move, p in search.mixed_strategy(seat).items():
+                mixed[move] = mixed.get(move, 0.0) + weight * p
+        top = max(mixed.values())
+        # Drop moves regret matching kept only as exploration noise, then sample the rest.
+        floor = 0.0 if self.level.temperature > 0 else min(0.05, top / 2)
+        moves = [m for m in mixed if mixed[m] >= floor and m in legal]
+        return self.rng.choices(moves, [mixed[m] for m in moves])[0]

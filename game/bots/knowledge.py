@@ -1,0 +1,94 @@
+"""What the search knows of a game beyond its rules: playouts, evaluation, hidden information.
+
+`Knowledge` is the generic default: uniformly random playouts to the end of the game. Each game
+may subclass it (`game/bots/games/<game>.py`) to cut playouts short with an evaluation, to play
+them with a cheaper or better policy, to leave transpositions out of the tree, or to fill in what
+the bot cannot see (`worlds`).
+"""
+from __future__ import annotations
+
+import bisect
+import random
+from typing import Sequence
+
+from game.core import SEALED, Move, NodeKind, State
+
+
+def terminal_value(state: State) -> float:
+    """Seat 0's result of a finished game: 1 win, 0.5 draw, 0 loss."""
+    winner = state.outcome.winner  # type: ignore[union-attr]
+    return 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
+
+
+def squash(advantage: float, scale: float) -> float:
+    """Map seat 0's advantage (any size) to a value in (0, 1); `scale` is a clear lead."""
+    x = advantage / scale
+    return 0.5 + 0.5 * x / (1.0 + abs(x))
+
+
+class Knowledge:
+    """Game knowledge for the search; the defaults know nothing but the rules."""
+
+    playout_depth = 1000  # transitions a playout may run before the evaluation is asked
+    uses_history = False  # True if `worlds` reads the public history (send it to the bot)
+
+    def levels(self) -> dict:
+        """This game's Easy, Medium and Hard (search budgets sized to its speed)."""
+        from game.bots.bot import default_levels
+        return default_levels()
+
+    # ---- the tree ---------------------------------------------------------------------------
+    def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+        """The moves the tree considers for `seat` (`previous`: this seat's move just before)."""
+        return state.legal_moves(seat)
+
+    def order_moves(self, state: State, seat: int, moves: list[Move],
+                    rng: random.Random) -> None:
+        """Order untried moves in place (the tree tries the end of the list first): shuffled."""
+        rng.shuffle(moves)
+
+    # ---- leaves -------------------------------------------------------------------------------
+    def playout_value(self, state: State, rng: random.Random) -> float:
+        """Seat 0's expected result from `state`: a playout, then the evaluation if unfinished."""
+        for _ in range(self.playout_depth):
+            kind = state.kind
+            if kind is NodeKind.TERMINAL:
+                return terminal_value(state)
+            if kind is NodeKind.CHANCE:
+                outcomes, running = state.chance_cumulative()
+                pick = min(bisect.bisect_right(running, rng.random()), len(outcomes) - 1)
+                state = state.apply_chance(outcomes[pick]).state
+            elif kind is NodeKind.SIMULTANEOUS:
+                state = state.apply_joint(self.playout_move(state, 0, rng),
+                                          self.playout_move(state, 1, rng)).state
+            else:
+                state = state.apply(self.playout_move(state, state.actors[0], rng)).state
+        if state.kind is NodeKind.TERMINAL:
+            return terminal_value(state)
+        return self.evaluate(state)
+
+    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        """The move a playout makes for `seat`; uniformly random by default."""
+        return rng.choice(state.legal_moves(seat))
+
+    def evaluate(self, state: State) -> float:
+        """Seat 0's expected result of an unfinished position; a coin toss by default."""
+        return 0.5
+
+    # ---- hidden information ---------------------------------------------------------------------
+    def worlds(self, observation: State, seat: int, history: Sequence = (),
+               ) -> list[tuple[float, State]]:
+        """Full states consistent with what `seat` observes, with their probabilities.
+
+        By default the only secret is a sealed simultaneous choice; the other seat might as well
+        not have chosen yet, so the world is the observation with that choice reopened.
+        """
+        return [(1.0, unseal(observation))]
+
+
+def unseal(observation: State) -> State:
+    """The observation with any sealed choice of the other seat reopened (not yet chosen)."""
+    pending = getattr(observation, "pending", (None, None))
+    if SEALED not in pending:
+        return observation
+    return observation._evolve(pending=tuple(None if p is SEALED else p for p in pending))

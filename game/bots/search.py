@@ -1,0 +1,210 @@
+"""Monte Carlo tree search for every Quintet game, whatever its kinds of node.
+
+One tree serves all five games. At a seat's decision it selects by UCT; at a simultaneous
+turn each seat runs regret matching (simultaneous-move MCTS, after Lisý et al. 2013), so the
+search ends with a mixed strategy rather than one "best" pull; at a chance node it samples the
+outcome with its exact probability. Leaves are scored by a short playout and the game's own
+evaluation (a `Knowledge`). Values are always seat 0's expected result in [0, 1].
+"""
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import math
+import random
+import time
+from typing import Callable
+
+from game.bots.knowledge import Knowledge, terminal_value
+from game.core import Move, NodeKind, State
+
+DECISION, SIMULTANEOUS, CHANCE = NodeKind.DECISION, NodeKind.SIMULTANEOUS, NodeKind.CHANCE
+CHECK_EVERY = 32  # iterations between looks at the clock and the stop flag
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """How long one search may run: at most this many iterations and this many seconds."""
+
+    iterations: int
+    seconds: float
+
+
+class _Node:
+    """One state in the tree, with its statistics (visits and seat 0's summed value)."""
+
+    __slots__ = ("state", "kind", "actor", "untried", "children", "visits", "total",
+                 "moves", "regrets", "average", "previous")
+
+    def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
+                 previous: Move | None) -> None:
+        self.state = state
+        self.kind = state.kind
+        self.visits = 0
+        self.total = 0.0
+        self.children: dict = {}
+        self.previous = previous  # the move that led here, when the same seat moves again
+        if self.kind is DECISION:
+            self.actor = state.actors[0]
+            moves = list(knowledge.candidate_moves(state, self.actor, previous))
+            knowledge.order_moves(state, self.actor, moves, rng)
+            self.untried = moves
+        elif self.kind is SIMULTANEOUS:
+            self.moves = tuple(knowledge.candidate_moves(state, seat, None) for seat in (0, 1))
+            self.regrets = tuple([0.0] * len(m) for m in self.moves)
+            self.average = tuple([0.0] * len(m) for m in self.moves)
+
+
+class Search:
+    """A search from one root state, to be run for a budget and then asked for its findings."""
+
+    def __init__(self, root: State, knowledge: Knowledge, rng: random.Random,
+                 exploration: float = 1.0, gamma: float = 0.15) -> None:
+        self.knowledge = knowledge
+        self.rng = rng
+        self.exploration = exploration
+        self.gamma = gamma  # regret matching's share of uniform exploration
+        self.root = _Node(root, knowledge, rng, None)
+        self.iterations = 0
+
+    # ---- running ---------------------------------------------------------------------------
+    def run(self, budget: Budget, should_stop: Callable[[], bool] | None = None) -> "Search":
+        """Iterate until the budget is spent or `should_stop()` says so; returns self."""
+        deadline = time.perf_counter() + budget.seconds
+        done = 0
+        while done < budget.iterations:
+            for _ in range(min(CHECK_EVERY, budget.iterations - done)):
+                self._iterate()
+            done += CHECK_EVERY
+            if time.perf_counter() >= deadline or (should_stop is not None and should_stop()):
+                break
+        return self
+
+    def _iterate(self) -> None:
+        node, path = self.root, []
+        while True:
+            kind = node.kind
+            if kind is DECISION:
+                if node.untried:
+                    move = node.untried.pop()
+                    child = self._child(node, node.state.apply(move).state, move)
+                    node.children[move] = child
+                    path.append((node, None))
+                    path.append((child, None))
+                    value = self._leaf_value(child.state)
+                    break
+                path.append((node, None))
+                node = self._select_decision(node)
+            elif kind is SIMULTANEOUS:
+                i, pi = self._sample_regret(node, 0)
+                j, pj = self._sample_regret(node, 1)
+                path.append((node, (i, pi, j, pj)))
+                child = node.children.get((i, j))
+                if child is None:
+                    state = node.state.apply_joint(node.moves[0][i], node.moves[1][j]).state
+                    child = node.children[(i, j)] = _Node(state, self.knowledge, self.rng, None)
+                    path.append((child, None))
+                    value = self._leaf_value(state)
+                    break
+                node = child
+            elif kind is CHANCE:
+                path.append((node, None))
+                outcomes, running = node.state.chance_cumulative()
+                pick = min(bisect.bisect_right(running, self.rng.random()), len(outcomes) - 1)
+                outcome = outcomes[pick]
+                child = node.children.get(outcome)
+                if child is None:
+                    state = node.state.apply_chance(outcome).state
+                    child = node.children[outcome] = _Node(state, self.knowledge, self.rng, None)
+                    path.append((child, None))
+                    value = self._leaf_value(state)
+                    break
+                node = child
+            else:
+                path.append((node, None))
+                value = terminal_value(node.state)
+                break
+        self.iterations += 1
+        for node, sampled in path:
+            node.visits += 1
+            node.total += value
+            if sampled is not None:
+                self._update_regrets(node, sampled, value)
+
+    def _child(self, parent: _Node, state: State, move: Move) -> _Node:
+        same_seat = state.kind is DECISION and state.actors[0] == parent.actor
+        return _Node(state, self.knowledge, self.rng, move if same_seat else None)
+
+    def _select_decision(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits)
+        c = self.exploration
+        best, best_score = None, -1.0
+        flip = node.actor == 1
+        for child in node.children.values():
+            mean = child.total / child.visits
+            score = (1.0 - mean if flip else mean) + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best  # type: ignore[return-value]
+
+    def _strategy(self, node: _Node, seat: int) -> list[float]:
+        regrets = node.regrets[seat]
+        positive = [r if r > 0.0 else 0.0 for r in regrets]
+        total = sum(positive)
+        n = len(regrets)
+        if total <= 0.0:
+            return [1.0 / n] * n
+        g = self.gamma
+        return [g / n + (1.0 - g) * p / total for p in positive]
+
+    def _sample_regret(self, node: _Node, seat: int) -> tuple[int, float]:
+        strategy = self._strategy(node, seat)
+        average = node.average[seat]
+        for k, p in enumerate(strategy):
+            average[k] += p
+        x, running = self.rng.random(), 0.0
+        for k, p in enumerate(strategy):
+            running += p
+            if x < running:
+                return k, p
+        return len(strategy) - 1, strategy[-1]
+
+    def _update_regrets(self, node: _Node, sampled: tuple, value: float) -> None:
+        i, pi, j, pj = sampled
+        for seat, chosen, p, reward in ((0, i, pi, value), (1, j, pj, 1.0 - value)):
+            regrets = node.regrets[seat]
+            for k in range(len(regrets)):
+                regrets[k] -= reward
+            regrets[chosen] += reward / p
+
+    def _leaf_value(self, state: State) -> float:
+        return self.knowledge.playout_value(state, self.rng)
+
+    # ---- findings -----------------------------------------------------------------------------
+    def decision_stats(self) -> dict[Move, tuple[int, float]]:
+        """At a decision root: each tried move's visits and mean value for the seat to move."""
+        node = self.root
+        flip = node.actor == 1
+        stats = {}
+        for move, child in node.children.items():
+            mean = child.total / child.visits
+            stats[move] = (child.visits, 1.0 - mean if flip else mean)
+        return stats
+
+    def mixed_strategy(self, seat: int) -> dict[Move, float]:
+        """At a simultaneous root: this seat's average regret-matching strategy."""
+        node = self.root
+        average = node.average[seat]
+        total = sum(average) or 1.0
+        return {move: weight / total for move, weight in zip(node.moves[seat], average)}
+
+    def principal_line(self, seat: int, min_visits: int) -> list[tuple[State, Move]]:
+        """The most visited moves from the root while `seat` keeps deciding (a turn's plan)."""
+        line, node = [], self.root
+        while node.kind is DECISION and node.actor == seat and node.children:
+            move, child = max(node.children.items(), key=lambda item: item[1].visits)
+            if child.visits < min_visits:
+                break
+            line.append((node.state, move))
+            node = child
+        return line
