@@ -42,6 +42,10 @@ class Knowledge:
         """The moves the tree considers for `seat` (`previous`: this seat's move just before)."""
         return state.legal_moves(seat)
 
+    def root_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+        """The moves considered at the root, where the bot itself chooses; all legal moves."""
+        return state.legal_moves(seat)
+
     def order_moves(self, state: State, seat: int, moves: list[Move],
                     rng: random.Random) -> None:
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""

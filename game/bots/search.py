@@ -37,7 +37,7 @@ class _Node:
                  "moves", "regrets", "average", "previous")
 
     def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
-                 previous: Move | None) -> None:
+                 previous: Move | None, root: bool = False) -> None:
         self.state = state
         self.kind = state.kind
         self.visits = 0
@@ -46,11 +46,13 @@ class _Node:
         self.previous = previous  # the move that led here, when the same seat moves again
         if self.kind is DECISION:
             self.actor = state.actors[0]
-            moves = list(knowledge.candidate_moves(state, self.actor, previous))
+            choices = knowledge.root_moves if root else knowledge.candidate_moves
+            moves = list(choices(state, self.actor, previous))
             knowledge.order_moves(state, self.actor, moves, rng)
             self.untried = moves
         elif self.kind is SIMULTANEOUS:
-            self.moves = tuple(knowledge.candidate_moves(state, seat, None) for seat in (0, 1))
+            choices = knowledge.root_moves if root else knowledge.candidate_moves
+            self.moves = tuple(choices(state, seat, None) for seat in (0, 1))
             self.regrets = tuple([0.0] * len(m) for m in self.moves)
             self.average = tuple([0.0] * len(m) for m in self.moves)
 
@@ -64,7 +66,7 @@ class Search:
         self.rng = rng
         self.exploration = exploration
         self.gamma = gamma  # regret matching's share of uniform exploration
-        self.root = _Node(root, knowledge, rng, None)
+        self.root = _Node(root, knowledge, rng, None, root=True)
         self.iterations = 0
 
     # ---- running ---------------------------------------------------------------------------

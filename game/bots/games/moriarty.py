@@ -1,8 +1,109 @@
-"""Search knowledge for moriarty."""
+"""Search knowledge for Moriarty: a belief over the opponent's Bonus Colour, read from play.
+
+The bot never sees the opponent's colour. It starts from "any of the four" and, after each
+public choice the opponent makes this game (a Pivot picked, an Active Token taken), weighs each
+colour by how likely that choice was for a player favouring it. It then searches one world per
+colour, in proportion to the belief, and weighs each move's value across the worlds, so it
+declares Moriarty only when the expected points say so. Inside the tree nobody declares (a world
+knows both colours, and a declaration there would be a certainty no player has); at the root the
+bot's own declarations are scored across the worlds. Playouts never declare or end the game.
+"""
 from __future__ import annotations
 
-from game.bots.knowledge import Knowledge
+import math
+import random
+from typing import Sequence
+
+from game.bots.bot import Level
+from game.bots.knowledge import Knowledge, squash, unseal
+from game.bots.search import Budget
+from game.core import Move, State, tuple_with
+from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
+
+SHARPNESS = 1.2  # how strongly a player is assumed to favour tokens of their own colour
+MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
+
+
+def belief(history: Sequence, seat: int, observation: MoriartyState) -> list[float]:
+    """The probability of each of the four colours being the opponent's Bonus Colour."""
+    opponent = 1 - seat
+    weights = [1.0] * 4
+    for public, who, move in history:
+        if who != opponent or public.game_index != observation.game_index:
+            continue
+        if not isinstance(move, (PickPivot, Take)):
+            continue
+        for colour in range(4):
+            weights[colour] *= _likelihood(public, move, colour)
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _favour(state: MoriartyState, move: Move, colour: int) -> float:
+    """How much a move touches tokens of this colour (what a player of that colour wants)."""
+    colours = state.colours
+    if isinstance(move, Take):
+        other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
+        return float(colours[move.column] == colour) - float(colours[other] == colour)
+    left, right = state.actives(move.column)  # type: ignore[attr-defined]
+    return (colours[left] == colour) + (colours[right] == colour) \
+        + 0.5 * (colours[move.column] == colour)  # type: ignore[attr-defined]
+
+
+def _likelihood(state: MoriartyState, move: Move, colour: int) -> float:
+    """P(move | opponent's colour), a softmax over the moves of the same kind."""
+    kind = type(move)
+    options = [m for m in state.legal_moves(state.actors[0]) if type(m) is kind]
+    scores = [math.exp(SHARPNESS * _favour(state, m, colour)) for m in options]
+    return math.exp(SHARPNESS * _favour(state, move, colour)) / sum(scores)
 
 
 class GameKnowledge(Knowledge):
-    """What the search knows of moriarty."""
+    """What the search knows of Moriarty."""
+
+    playout_depth = 10
+    uses_history = True
+
+    def levels(self) -> dict[str, Level]:
+        """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
+        return {
+            "easy": Level("easy", Budget(120, 0.25), temperature=0.5),
+            "medium": Level("medium", Budget(1000, 0.8), temperature=0.15),
+            "hard": Level("hard", Budget(8000, 2.4), temperature=0.1),
+        }
+
+    def worlds(self, observation: State, seat: int, history: Sequence = (),
+               ) -> list[tuple[float, State]]:
+        """One world per colour the opponent may hold, weighed by the belief."""
+        assert isinstance(observation, MoriartyState)
+        base = unseal(observation)
+        if observation.phase in (SETUP, BONUS) or observation.bonus[1 - seat] is not None:
+            return [(1.0, base)]
+        probabilities = belief(history, seat, observation)
+        kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
+        total = sum(p for p, _ in kept)
+        return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
+                for p, c in kept]
+
+    def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+        """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
+        moves = state.legal_moves(seat)
+        return [m for m in moves if not isinstance(m, Declare)] or moves
+
+    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+        """A random move that neither declares Moriarty nor ends the game."""
+        moves = state.legal_moves(seat)
+        if PASS in moves:
+            return PASS
+        quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
+        return rng.choice(quiet or moves)
+
+    def evaluate(self, state: State) -> float:
+        """Seat 0's chances from the match totals plus the board as it would score now."""
+        assert isinstance(state, MoriartyState)
+        if state.phase in (SETUP, BONUS) or None in state.bonus:
+            lead = state.totals[0] - state.totals[1]
+        else:
+            lead = (state.totals[0] + state.board_points(0)) \
+                - (state.totals[1] + state.board_points(1))
+        return squash(lead, 12.0)

@@ -23,7 +23,7 @@ class GameKnowledge(Knowledge):
         """Strands' levels: a many-stone turn is one search, planned stone by stone."""
         return {
             "easy": Level("easy", Budget(150, 0.25), temperature=0.7),
-            "medium": Level("medium", Budget(1500, 0.9)),
+            "medium": Level("medium", Budget(800, 0.9)),
             "hard": Level("hard", Budget(9000, 2.6)),
         }
 
