@@ -39,7 +39,7 @@ class Bot:
         self.knowledge = knowledge
         self.level = level
         self.rng = random.Random(seed)
-        self.plan: list[tuple[State, Move]] = []  # the rest of this turn, searched already
+        self.reusable: Search | None = None  # the last search, below the move it chose
         self.last_iterations = 0
 
     def choose(self, observation: State, seat: int, history: Sequence = (),
@@ -48,24 +48,26 @@ class Bot:
         legal = observation.legal_moves(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no move to make here")
-        planned = self._planned(observation, legal)
-        if planned is not None:
-            return planned
-        self.plan = []
+        reused, self.reusable = self.reusable, None
         if len(legal) == 1:
             return legal[0]
         worlds = self.knowledge.worlds(observation, seat, history)
-        searches = self._search(worlds, should_stop)
+        found = reused.find(worlds[0][1]) if reused is not None and len(worlds) == 1 else None
+        if found is not None:
+            searches = [self._top_up(found, should_stop)]
+        else:
+            searches = self._search(worlds, should_stop)
         if observation.kind is NodeKind.SIMULTANEOUS:
             return self._mixed_choice(worlds, searches, seat, legal)
         return self._decision(worlds, searches, seat, legal)
 
-    def _planned(self, observation: State, legal: Sequence[Move]) -> Move | None:
-        while self.plan:
-            state, move = self.plan.pop(0)
-            if state == observation and move in legal:
-                return move
-        return None
+    def _top_up(self, search: Search, should_stop) -> Search:
+        """Carry on a search kept from the last decision until its root has the full budget."""
+        budget = self.level.budget
+        wanted = max(budget.iterations // 10, budget.iterations - search.root.visits)
+        search.run(Budget(wanted, budget.seconds), should_stop)
+        self.last_iterations = search.iterations
+        return search
 
     def _search(self, worlds: list[tuple[float, State]], should_stop) -> list[Search]:
         budget = self.level.budget
@@ -83,9 +85,7 @@ class Bot:
             stats = searches[0].decision_stats()
             scores = {move: visits for move, (visits, _) in stats.items()}
             move = self._pick(scores, as_counts=True)
-            line = searches[0].principal_line(seat, max(16, searches[0].iterations // 20))
-            if line and line[0][1] == move:
-                self.plan = line[1:]
+            self.reusable = searches[0].subtree(move)  # the next decision may start from it
             return move
         # Several possible worlds: the move with the best value averaged over them (a visit
         # count would favour a move that is best in one likely world and ruinous in the rest).

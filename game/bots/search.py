@@ -69,6 +69,29 @@ class Search:
         self.root = _Node(root, knowledge, rng, None, root=True)
         self.iterations = 0
 
+    def subtree(self, move: Move) -> "Search | None":
+        """A search rooted at the child `move` leads to, keeping what was found below it."""
+        child = self.root.children.get(move)
+        if child is None or child.kind is not DECISION:
+            return None
+        return self._rerooted(child)
+
+    def find(self, state: State) -> "Search | None":
+        """A search rooted at `state` if it is the root or a decision one move below it."""
+        if self.root.state == state:
+            return self
+        for child in self.root.children.values():
+            if child.kind is DECISION and child.state == state:
+                return self._rerooted(child)
+        return None
+
+    def _rerooted(self, node: _Node) -> "Search":
+        search = object.__new__(Search)
+        search.knowledge, search.rng = self.knowledge, self.rng
+        search.exploration, search.gamma = self.exploration, self.gamma
+        search.root, search.iterations = node, 0
+        return search
+
     # ---- running ---------------------------------------------------------------------------
     def run(self, budget: Budget, should_stop: Callable[[], bool] | None = None) -> "Search":
         """Iterate until the budget is spent or `should_stop()` says so; returns self."""
@@ -199,14 +222,3 @@ class Search:
         average = node.average[seat]
         total = sum(average) or 1.0
         return {move: weight / total for move, weight in zip(node.moves[seat], average)}
-
-    def principal_line(self, seat: int, min_visits: int) -> list[tuple[State, Move]]:
-        """The most visited moves from the root while `seat` keeps deciding (a turn's plan)."""
-        line, node = [], self.root
-        while node.kind is DECISION and node.actor == seat and node.children:
-            move, child = max(node.children.items(), key=lambda item: item[1].visits)
-            if child.visits < min_visits:
-                break
-            line.append((node.state, move))
-            node = child
-        return line

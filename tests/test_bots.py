@@ -1,0 +1,273 @@
+"""The bots: the shared search on toy games with known answers, and each game's knowledge."""
+from __future__ import annotations
+
+import dataclasses
+import random
+from fractions import Fraction
+
+import pytest
+
+from game.bots import LEVEL_NAMES, Bot, Level, make_bot
+from game.bots.games import knowledge_for
+from game.bots.games.moriarty import belief
+from game.bots.history import History
+from game.bots.knowledge import Knowledge, squash, unseal
+from game.bots.search import Budget, Search
+from game.core import SEALED, GameError, Move, NodeKind, Outcome, State, Step
+from game.match import Match, RandomPlayer
+from game.registry import GAMES
+from game.rules import moriarty, strands
+
+
+# ---- toy games with known answers ---------------------------------------------------------
+@dataclasses.dataclass(frozen=True, slots=True)
+class Coin(Move):
+    side: str
+
+    def __str__(self) -> str:
+        return self.side
+
+
+HEADS, TAILS = Coin("H"), Coin("T")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LopsidedPennies(State):
+    """Both show a coin at once: HH Eks wins, TT is a draw, else Oh wins. Equilibrium: 1/3 H."""
+
+    pending: tuple = (None, None)
+    result: Outcome | None = None
+
+    @property
+    def kind(self) -> NodeKind:
+        return NodeKind.TERMINAL if self.result else NodeKind.SIMULTANEOUS
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.result else (0, 1)
+
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
+        return () if self.result or self.pending[seat] is not None else (HEADS, TAILS)
+
+    def _resolve(self, moves) -> Step:
+        winner = 0 if moves == (HEADS, HEADS) else None if moves == (TAILS, TAILS) else 1
+        return Step(self._evolve(result=Outcome(winner, "shown", ())), ())
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Gamble(State):
+    """Eks picks a safe bet (wins 3 in 4) or a bold one (wins 1 in 2); then chance decides."""
+
+    odds: Fraction | None = None
+    pending: tuple = (None, None)
+    result: Outcome | None = None
+
+    @property
+    def kind(self) -> NodeKind:
+        if self.result:
+            return NodeKind.TERMINAL
+        return NodeKind.DECISION if self.odds is None else NodeKind.CHANCE
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return (0,) if self.kind is NodeKind.DECISION else ()
+
+    def _legal_moves(self, seat: int) -> tuple[Move, ...]:
+        return (HEADS, TAILS) if seat == 0 and self.kind is NodeKind.DECISION else ()
+
+    def _apply_decision(self, move: Move) -> Step:
+        return Step(self._evolve(odds=Fraction(3, 4) if move == HEADS else Fraction(1, 2)), ())
+
+    def chance_outcomes(self):
+        if self.kind is not NodeKind.CHANCE:
+            return ()
+        return (("win", self.odds), ("lose", 1 - self.odds))
+
+    def _apply_chance(self, outcome) -> Step:
+        return Step(self._evolve(result=Outcome(0 if outcome == "win" else 1, outcome, ())), ())
+
+
+def test_regret_matching_finds_the_mixed_equilibrium():
+    search = Search(LopsidedPennies(), Knowledge(), random.Random(3)).run(Budget(20000, 60))
+    for seat in (0, 1):
+        heads = search.mixed_strategy(seat)[HEADS]
+        assert heads == pytest.approx(1 / 3, abs=0.07), (seat, heads)
+
+
+def test_chance_nodes_are_sampled_with_their_probabilities():
+    search = Search(Gamble(), Knowledge(), random.Random(5)).run(Budget(4000, 60))
+    stats = search.decision_stats()
+    assert stats[HEADS][1] == pytest.approx(0.75, abs=0.05)
+    assert stats[TAILS][1] == pytest.approx(0.5, abs=0.08)
+    bot = Bot(Knowledge(), Level("test", Budget(2000, 60)), seed=1)
+    assert bot.choose(Gamble(), 0) == HEADS
+
+
+def test_a_bot_mixes_at_a_simultaneous_turn():
+    bot = Bot(Knowledge(), Level("test", Budget(4000, 60)), seed=2)
+    picks = {bot.choose(LopsidedPennies(), 1) for _ in range(30)}
+    assert picks == {HEADS, TAILS}
+
+
+def test_should_stop_ends_a_search_early():
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    search = Search(GAMES["strands"].new_game(), knowledge_for("strands"), random.Random(1))
+    search.run(Budget(10**9, 60), should_stop=stop)
+    assert len(calls) == 1 and search.iterations <= 64
+
+
+def test_squash_is_even_at_no_advantage_and_stays_inside_zero_one():
+    assert squash(0, 3) == 0.5
+    assert 0.5 < squash(2, 3) < squash(20, 3) < 1
+    assert 0 < squash(-20, 3) < 0.5
+
+
+# ---- every game, every level: legal moves from observations only ---------------------------
+TINY = Level("tiny", Budget(40, 5))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_tiny_bots_finish_a_game_with_only_legal_moves(game_id):
+    options = {"turn_limit": 60} if game_id == "pulling_strings" else None
+    match = Match(game_id, options, seed=11)
+    bots = [Bot(knowledge_for(game_id), TINY, seed) for seed in (1, 2)]
+    history = History()
+    for _ in range(3000):
+        state = match.state
+        if state.is_terminal:
+            break
+        if state.kind is NodeKind.CHANCE:
+            match.resolve_chance()
+            continue
+        for seat in state.awaiting:
+            observation = match.observe(seat)
+            move = bots[seat].choose(observation, seat, history.entries)
+            assert observation.is_legal(seat, move)
+            before = match.state
+            match.play(move, seat)
+            history.add(before, seat, move)
+    assert match.state.is_terminal
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_level_exists_and_an_unknown_one_is_refused(game_id):
+    levels = knowledge_for(game_id).levels()
+    assert set(levels) == set(LEVEL_NAMES)
+    budgets = [levels[name].budget for name in LEVEL_NAMES]
+    assert budgets[0].iterations < budgets[1].iterations < budgets[2].iterations
+    assert [b.seconds for b in budgets] <= [0.3, 1.0, 3.0] or all(
+        b.seconds <= limit for b, limit in zip(budgets, (0.3, 1.0, 3.0)))
+    with pytest.raises(GameError):
+        make_bot(game_id, "grandmaster")
+
+
+def test_a_sealed_choice_is_reopened_not_read():
+    state = GAMES["pulling_strings"].new_game()
+    sealed = state.apply(state.legal_moves(0)[3], 0).state
+    seen = sealed.observe(1)
+    assert seen.pending[0] is SEALED
+    assert unseal(seen).pending == (None, None)
+    picks = {make_bot("pulling_strings", "easy", seed=4).choose(sealed.observe(1), 1)
+             for _ in range(1)}
+    assert picks <= set(seen.legal_moves(1))
+
+
+# ---- Strands: a turn's stones in one order --------------------------------------------------
+def test_strands_tree_offers_each_set_of_stones_once():
+    knowledge = knowledge_for("strands")
+    state = GAMES["strands"].new_game()
+    state = state.apply(state.legal_moves(0)[0]).state  # Black's opening stone
+    fives = [m for m in state.legal_moves(1)
+             if state.board.numbers[state.board.index(m.label)] == 5]
+    first = fives[len(fives) // 2]
+    after = state.apply(first).state
+    offered = knowledge.candidate_moves(after, 1, first)
+    board = state.board
+    assert strands.END_TURN in offered
+    assert all(board.index(m.label) > board.index(first.label)
+               for m in offered if m is not strands.END_TURN)
+    assert len(offered) < len(after.legal_moves(1))
+
+
+def test_a_bot_keeps_its_search_for_the_next_stone_of_a_turn():
+    bot = make_bot("strands", "medium", seed=3)
+    budget = bot.level.budget.iterations
+    state = GAMES["strands"].new_game()
+    state = state.apply(state.legal_moves(0)[0]).state
+    searched = []
+    while state.to_move == 1 and not state.is_terminal:
+        move = bot.choose(state, 1)
+        searched.append(bot.last_iterations)
+        state = state.apply(move).state
+    assert len(searched) > 1
+    assert searched[0] >= budget
+    assert all(iterations < budget for iterations in searched[1:])
+
+
+# ---- Moriarty: the belief over the opponent's colour ------------------------------------------
+def _moriarty_after_setup(seed: int = 2) -> Match:
+    match = Match("moriarty", {"games": 1}, seed)
+    rng = random.Random(seed)
+    player = RandomPlayer(seed)
+    while match.state.phase != moriarty.PIVOT:
+        for seat in match.state.awaiting:
+            match.play(player.choose(match.observe(seat), seat), seat)
+    return match
+
+
+def test_belief_favours_the_colour_the_opponent_keeps_taking():
+    match = _moriarty_after_setup()
+    state = match.state
+    history = []
+    favourite = 2
+    for pivot in range(8):
+        picked = state._evolve(pivot=pivot, phase=moriarty.ACTIVE, edge=0)
+        left, right = picked.actives(pivot)
+        if (state.colours[left] == favourite) != (state.colours[right] == favourite):
+            take = left if state.colours[left] == favourite else right
+            history.append((picked.observe_public(), 1, moriarty.Take(take)))
+    assert len(history) >= 2
+    probabilities = belief(history, 0, state.observe(0))
+    assert max(range(4), key=probabilities.__getitem__) == favourite
+    assert sum(probabilities) == pytest.approx(1.0)
+    assert belief([], 0, state.observe(0)) == [0.25] * 4
+
+
+def test_moriarty_worlds_never_read_the_hidden_colour():
+    match = _moriarty_after_setup()
+    state = match.state
+    seen = state.observe(0)
+    assert seen.bonus[1] is None
+    worlds = knowledge_for("moriarty").worlds(seen, 0, ())
+    assert sorted(w.bonus[1] for _, w in worlds) == [0, 1, 2, 3]
+    # Whatever the opponent's true colour, the bot sees the same thing and plays the same.
+    moves = set()
+    for colour in range(4):
+        truth = state._evolve(bonus=(state.bonus[0], colour))
+        moves.add(str(make_bot("moriarty", "easy", seed=9).choose(truth.observe(0), 0)))
+    assert len(moves) == 1
+
+
+def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
+    match = _moriarty_after_setup(seed=5)
+    state = match.state
+    # A board worth a lot, a declare moment for Eks, and Oh's colour known for sure.
+    rows = (1, 8, 0, 9, 1, 8, 2, 7)
+    declaring = state._evolve(rows=rows, phase=moriarty.DECLARE, edge=0, rounds=3)
+    truth = declaring.bonus[1]
+    history = []
+    for pivot in range(8):
+        picked = declaring._evolve(pivot=pivot, phase=moriarty.ACTIVE, edge=0)
+        left, right = picked.actives(pivot)
+        if (declaring.colours[left] == truth) != (declaring.colours[right] == truth):
+            take = left if declaring.colours[left] == truth else right
+            history.extend([(picked.observe_public(), 1, moriarty.Take(take))] * 4)
+    sure = make_bot("moriarty", "medium", seed=1).choose(declaring.observe(0), 0, history)
+    assert sure == moriarty.Declare(truth)
+    unsure = make_bot("moriarty", "medium", seed=1).choose(declaring.observe(0), 0, ())
+    assert not isinstance(unsure, moriarty.Declare)
