@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import multiprocessing
 import os
 import sys
 import time
@@ -47,6 +48,8 @@ class App:
         self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
         self._full_redraw = True
         self._dirty: list[pygame.Rect] = []
+        self._bot_worker = None  # started on first use: most sessions may never need it
+        self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
         self._relayout()
 
     # ---- window ---------------------------------------------------------------------------
@@ -85,9 +88,27 @@ class App:
         if not self.store.save(self.settings):
             self.notices.extend(self.store.messages[-1:])
 
+    @property
+    def bot_worker(self):
+        """The process the computer players think in (created on first use)."""
+        if self._bot_worker is None:
+            from game.bots.worker import BotWorker
+            self._bot_worker = BotWorker()
+        return self._bot_worker
+
+    @bot_worker.setter
+    def bot_worker(self, worker) -> None:
+        self._bot_worker = worker
+
+    def close_bots(self) -> None:
+        """Stop the bots' process, if one was started (waits briefly: only at quit)."""
+        if self._bot_worker is not None:
+            self._bot_worker.close()
+
     def quit(self) -> None:
-        """Stop after this frame."""
+        """Stop after this frame (the bots' process stops now)."""
         self.running = False
+        self.close_bots()
 
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
@@ -160,6 +181,7 @@ class App:
                 if screenshot:
                     pygame.image.save(self.screen, screenshot)
                 break
+        self.close_bots()
         pygame.quit()
 
 
@@ -195,6 +217,7 @@ def _first_frame_reporter():
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start Quintet at the main menu (or straight into a game)."""
+    multiprocessing.freeze_support()  # first: in a frozen app, this is the bots' process
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
@@ -212,4 +235,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         traceback.print_exc()
         print("Quintet stopped after an unexpected error (above).", file=sys.stderr)
         return 1
+    finally:
+        app.close_bots()
     return 0

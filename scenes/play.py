@@ -4,14 +4,26 @@ The scene runs the turn: chance is drawn by the match, each awaiting seat is ask
 and every step is animated from its events. In hot-seat play a secret choice (any simultaneous
 node) is made behind a hand-off screen, and the board is drawn from the chooser's observation only
 while they choose; otherwise it shows the public view, which holds no secret of either seat.
+
+A seat whose controller is a bot ("bot:easy", "bot:medium", "bot:hard") is asked through the
+app's `BotWorker` (another process): the request goes out as soon as the game waits on that seat,
+even while the last move still animates, and the answer is played once the board has been calm
+for a moment, so a person can follow every move. At a simultaneous turn the bot commits first and
+its choice shows sealed; the person then chooses and both are revealed together. With one person
+at the screen the board shows that person's own observation and no hand-off is needed.
 """
 from __future__ import annotations
 
 import dataclasses
+import logging
+import uuid
 from typing import Any, Mapping, Sequence
 
 import pygame
 
+from game.bots import LEVEL_NAMES, Level, knowledge_for
+from game.bots.history import History
+from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.match import Match
 from scenes.anim import Timeline
@@ -24,6 +36,19 @@ from scenes.scene import Scene
 from scenes.widgets import Button
 
 HUMAN = "human"
+BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
+BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
+log = logging.getLogger("quintet")
+
+
+def bot_level_name(controller: str) -> str | None:
+    """The level of a bot controller ("bot:hard" -> "hard"), or None for a person."""
+    if controller == HUMAN:
+        return None
+    if controller.startswith("bot:") and controller[4:] in LEVEL_NAMES:
+        return controller[4:]
+    raise ValueError(f"unknown controller {controller!r} (human, or bot: and one of "
+                     f"{', '.join(LEVEL_NAMES)})")
 
 
 @dataclasses.dataclass
@@ -50,11 +75,25 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
-                 seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN)) -> None:
+                 seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
+                 bot_level: Level | None = None) -> None:
         super().__init__(app)
         self.match = Match(game_id, options, seed)
         self.spec = self.match.spec
         self.controllers = tuple(controllers)
+        self.bot_levels = {seat: bot_level_name(c) for seat, c in enumerate(self.controllers)
+                           if c != HUMAN}
+        self.bot_level = bot_level  # a Level for every bot seat instead of its named level
+        self.uses_history = bool(self.bot_levels) and knowledge_for(game_id).uses_history
+        self.history = History()  # the public decisions so far, for bots that read play
+        self.bot_key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
+        self.bot_ticket: int | None = None  # the request out to the worker
+        self.bot_asked: tuple[State, int] | None = None  # the state and seat it was asked about
+        self.bot_answer: Move | None = None  # its answer, waiting for a calm board
+        self.bot_failures = 0
+        self.bot_broken = False  # the bot failed again and again: the game cannot go on
+        self.calm_since = 0.0  # clock time when the board last came to rest
+        self._dots = 0  # the thinking dots drawn last
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.log = MoveLog()
         self.private_seat: int | None = None  # whose secrets may be on screen now
@@ -84,6 +123,37 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         """True when both seats are people sharing the screen."""
         return all(c == HUMAN for c in self.controllers)
 
+    def bot_to_move(self) -> int | None:
+        """The bot seat the game waits on now (at a simultaneous turn the bot goes first)."""
+        if not self.bot_levels:
+            return None
+        state = self.match.state
+        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
+            return None
+        for seat in state.awaiting:
+            if self.controllers[seat] != HUMAN:
+                return seat
+        return None
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The bot seat to show as thinking now (None while the board animates)."""
+        if self._busy() or self.handoff_open or self.bot_broken:
+            return None
+        return self.bot_to_move()
+
+    def thinking_text(self) -> str:
+        """'Oh is thinking...' with dots that come and go."""
+        seat = self.thinking_seat
+        if seat is None:
+            return ""
+        state = self.match.state
+        doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
+        return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
+
+    def _dot_count(self) -> int:
+        return 1 + int(self.clock * 2.5) % 3
+
     @property
     def chooser(self) -> int | None:
         """The human seat whose choice is awaited now, if any (None while animating)."""
@@ -92,6 +162,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         state = self.match.state
         if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
             return None
+        if self.bot_to_move() is not None:
+            return None  # a bot chooses first (at a simultaneous turn too)
         for seat in state.awaiting:
             if self.controllers[seat] == HUMAN:
                 if self.needs_privacy(seat) and self.private_seat != seat:
@@ -132,10 +204,21 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         self.board.layout(board)
         self._refresh_buttons()
 
+    # ---- the scene's life ----------------------------------------------------------------------
+    def enter(self) -> None:
+        """Warm up the bots' process (it loads while the first frames show)."""
+        if self.bot_levels:
+            self.app.bot_worker.start()
+
+    def exit(self) -> None:
+        """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
+        self._drop_bot_request()
+
     # ---- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Run countdowns and animations; otherwise move the game on to the next choice."""
         self.clock += dt
+        self._tick_bots()
         speed = self.app.settings.animation_speed
         if self.countdown is not None or self.animation is not None:
             self.app.invalidate(self.rects["board"])
@@ -156,6 +239,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
                 self.app.sound.play(anim.cues.pop(0)[1])
             if anim.t >= anim.timeline.duration:
                 self.animation = None
+                self.calm_since = self.clock
                 self._refresh_buttons()
                 self.app.invalidate()
             return
@@ -178,9 +262,11 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
             self.log.add(state, None, f"[{self.match.entries[-1].text}]")
             self._start_animation(before, step)
             return
+        seat = self.bot_to_move()
+        if seat is not None:
+            self._play_bot_answer(seat)
+            return
         for seat in state.awaiting:
-            if self.controllers[seat] != HUMAN:
-                continue  # bots answer through their own controller (a later issue)
             if self.needs_privacy(seat):
                 if self.private_seat != seat:
                     self._hand_off(seat)
@@ -209,17 +295,122 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)."""
         self._hand_off(seat)
 
+    # ---- bots ---------------------------------------------------------------------------------
+    def _tick_bots(self) -> None:
+        """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
+        if self.dots_changed():
+            self.app.invalidate(self.rects.get("top"))
+        if self.bot_ticket is not None:
+            answer = self.app.bot_worker.poll()
+            if answer is not None:
+                self._bot_answered(*answer)
+        seat = self.bot_to_move()
+        asked = self.bot_asked
+        if asked is not None and (asked[0] is not self.match.state or asked[1] != seat):
+            self._drop_bot_request()  # the game moved on without this answer
+        if seat is None or self.bot_broken:
+            return
+        if self.bot_ticket is None and self.bot_answer is None:
+            self._ask_bot(seat)
+
+    def dots_changed(self) -> bool:
+        """True when the thinking dots should be redrawn."""
+        dots = self._dot_count() if self.thinking_seat is not None else 0
+        changed, self._dots = dots != self._dots, dots
+        return changed and "top" in self.rects
+
+    def _ask_bot(self, seat: int) -> None:
+        state = self.match.state
+        level = self.bot_level or self.bot_levels[seat]
+        history = self.history.entries if self.uses_history else ()
+        self.bot_asked = (state, seat)
+        self.bot_ticket = self.app.bot_worker.request(
+            self.bot_key, self.spec.id, level, self.bot_seed(seat), self.match.observe(seat),
+            seat, history)
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of this game's bot at `seat` (a new game, new seeds)."""
+        return (self.match.seed * 2 + seat + 1) % 2**31
+
+    def _bot_answered(self, ticket: int, answer: Move | BotFailure) -> None:
+        if ticket != self.bot_ticket:
+            return  # an answer to a question no longer asked
+        self.bot_ticket = None
+        state, seat = self.bot_asked  # type: ignore[misc]
+        if isinstance(answer, BotFailure):
+            self._bot_failed(str(answer))
+            return
+        reason = state.why_illegal(seat, answer)
+        if reason is not None:
+            self._bot_failed(f"the bot chose {answer}, which is illegal: {reason}")
+            return
+        self.bot_answer = answer
+
+    def _bot_failed(self, why: str) -> None:
+        log.warning("computer player failed: %s", why)
+        self.bot_asked = self.bot_answer = None
+        self.bot_failures += 1
+        if self.bot_failures > BOT_RETRIES:
+            self.bot_broken = True
+            self.say("The computer player has stopped working. Press Esc for the menu.",
+                     error=True)
+        else:
+            self.say("The computer player had a problem; it is starting again.")
+
+    def _drop_bot_request(self) -> None:
+        """Forget any question out to the bot; a search still running is cancelled."""
+        if self.bot_ticket is not None:
+            self.app.bot_worker.cancel(self.bot_ticket)
+        self.bot_ticket = None
+        self.bot_asked = self.bot_answer = None
+
+    def _play_bot_answer(self, seat: int) -> None:
+        """Play the bot's move once it has come and the board has been calm for a moment."""
+        move = self.bot_answer
+        asked = self.bot_asked
+        if move is None or asked is None or asked[0] is not self.match.state or asked[1] != seat:
+            return
+        pause = BOT_PAUSE / max(1.0, self.app.settings.animation_speed)
+        if self.clock < self.calm_since + pause:
+            return
+        self.bot_answer = self.bot_asked = None
+        self.bot_failures = 0
+        self._commit(seat, move)
+        self.calm_since = self.clock
+
+    def _bot_busy_message(self) -> bool:
+        """Say politely that the bot is to move (True if it is)."""
+        seat = self.thinking_seat
+        if seat is None:
+            return False
+        name = self.match.state.seat_name(seat)
+        people = HUMAN in self.controllers
+        self.say(f"{name} is thinking: your turn comes next." if people else f"{name} is thinking.")
+        return True
+
+    def players_line(self) -> str:
+        """Who plays which seat, when the computer plays ("Eks: you · Oh: Hard bot")."""
+        if self.hot_seat:
+            return ""
+        state = self.match.state
+        words = {seat: f"{level.capitalize()} bot" for seat, level in self.bot_levels.items()}
+        return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
+
     # ---- making moves -------------------------------------------------------------------------
     def choose(self, move: Move) -> bool:
         """Make the chooser's move; False (with the reason shown) if it is not legal."""
         seat = self.chooser
         if seat is None:
             return False
-        state = self.match.state
-        reason = state.why_illegal(seat, move)
+        reason = self.match.state.why_illegal(seat, move)
         if reason is not None:
             self.say(sentence(reason), error=True)
             return False
+        return self._commit(seat, move)
+
+    def _commit(self, seat: int, move: Move) -> bool:
+        """Play a legal move for a seat (a person's or a bot's) and show it."""
+        state = self.match.state
         self.app.invalidate()
         if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
             self.private_seat = None  # a peek lasts until the peeker's move, not after
@@ -230,12 +421,16 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         except GameError as error:  # the engine had the last word
             self.say(sentence(str(error)), error=True)
             return False
+        self.history.add(state, seat, move)
         self._clear_input()
         self.say("")
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
             self.app.sound.play("select")
             self.caption = f"{state.seat_name(seat)} has chosen, in secret."
+            others = [s for s in state.awaiting if s != seat]
+            if self.controllers[seat] != HUMAN and others and self.controllers[others[0]] == HUMAN:
+                self.caption += " Now you choose."
             self._refresh_buttons()
             return True
         self.log.add(state, seat, text)
@@ -329,8 +524,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
                 and self.private_seat != seat:
             extras.insert(0, Button("Peek", Extra("peek"), hint="my secret"))
-        if (seat is not None and state.draw_by_agreement and self.hot_seat
-                and state.pending == (None, None) and not self.selected):
+        if (seat is not None and state.draw_by_agreement and not self.selected
+                and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
         buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
         if self.selected:
@@ -398,6 +593,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         if button is not None:
             self.activate(button.value)
             return True
+        if self._bot_busy_message():
+            return True
         spot = self.board.spot_at(pos, self.observation())
         if spot is not None:
             self.activate(spot)
@@ -447,6 +644,10 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
             self._refresh_buttons()
         elif name == "peek" and self.chooser is not None:
             self.peek(self.chooser)
+        elif name == "draw" and self.chooser is not None and not self.hot_seat:
+            bots = list(self.bot_levels)
+            if bots:  # the computer plays on (it accepts no draws yet)
+                self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on.")
         elif name == "draw" and self.chooser is not None:
             from scenes.dialog import ConfirmScene
             seat = self.chooser

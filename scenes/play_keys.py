@@ -44,6 +44,8 @@ class PlayKeys:
             self.typed += char
             self._submit_typed(final=False)
             return True
+        if char and char.isalnum() and self._bot_busy_message():
+            return True
         return False
 
     def _submit_typed(self, final: bool) -> None:

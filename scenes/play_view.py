@@ -23,7 +23,7 @@ class PlayDrawing:
                         t=anim.t if self.animation else 0.0, clock=self.clock)
         return View(state=self.observation(), seat=self.private_seat, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock)
+                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown."""
@@ -51,6 +51,8 @@ class PlayDrawing:
             text = "Revealing..." if self.countdown is not None else ""
         elif self.handoff_open:
             text = ""
+        elif self.thinking_seat is not None:
+            text = self.thinking_text()
         elif view.chooser is not None:
             text = self.board.prompt(state, view.chooser)
         elif state.is_terminal:
@@ -58,23 +60,32 @@ class PlayDrawing:
         else:
             waiting = [state.seat_name(s) for s in state.awaiting]
             text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
-        colour = self.board.seat_colours[view.chooser] if view.chooser is not None else th.TEXT
+        shown = view.chooser if view.chooser is not None else self.thinking_seat
+        colour = self.board.seat_colours[shown] if shown is not None else th.TEXT
         turn = theme.blit_text(surface, f"Turn {state.turn}", 20,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
-        # the prompt shrinks to fit between the title and the turn number
+        # the prompt shrinks to fit between the title and the turn number; thinking dots come
+        # and go without moving the words (placed as if all three dots showed)
+        full = text.rstrip(".") + "..." if self.thinking_seat is not None else text
         left, right = title.right + theme.px(20), turn.left - theme.px(20)
         size = 24
-        while size > 14 and theme.text(text, size).get_width() > right - left:
+        while size > 14 and theme.text(full, size).get_width() > right - left:
             size -= 2
-        half = theme.text(text, size).get_width() / 2
+        half = theme.text(full, size).get_width() / 2
         x = max(left + half, min(self.rects["board"].centerx, right - half))
-        theme.blit_text(surface, text, size, (x, top.centery), colour, "center")
+        theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
 
     def _draw_side(self, surface: pygame.Surface, view: View) -> None:
         theme = self.app.theme
         side = self.rects["side"]
         draw_panel(surface, theme, side)
         x, y = side.left + theme.px(14), side.top + theme.px(12)
+        players = self.players_line()
+        if players:  # against the computer: who is who
+            for part in theme.wrap(players, 18, side.width - theme.px(28)):
+                theme.blit_text(surface, part, 18, (x, y), th.ACCENT)
+                y += theme.px(24)
+            y += theme.px(8)
         theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
         y += theme.px(28)
         if self._status_memo[0] is not view.state:  # some scores take work (Strands' groups)

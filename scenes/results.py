@@ -29,8 +29,10 @@ class ResultsScene(Scene):
         from scenes.play import PlayScene
         if value == "rematch":
             play = self.play
+            # the same seats and players (a person keeps the side they chose against the computer)
             self.app.stack.reset(PlayScene(self.app, play.spec.id, play.match.options,
-                                           controllers=play.controllers))
+                                           controllers=play.controllers,
+                                           bot_level=play.bot_level))
         elif value == "menu":
             self.app.stack.reset(MainMenu(self.app))
         else:

@@ -68,6 +68,7 @@ class View:
     timeline: Timeline | None = None
     t: float = 0.0  # seconds into the timeline
     clock: float = 0.0  # seconds since the scene began (for idle motion such as pulsing)
+    thinking: int | None = None  # a computer player's seat while it thinks about its move
 
     @property
     def animating(self) -> bool:

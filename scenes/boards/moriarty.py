@@ -660,9 +660,11 @@ class MoriartyBoard(Board):
                 return "has chosen", True
             if pending is not None:
                 return "chosen", True
+            if view.thinking is not None:
+                return ("thinking..." if view.thinking == seat else "chooses next"), False
             return "choosing...", False
         if seat in state.actors:
-            return "to play", False
+            return ("thinking..." if view.thinking == seat else "to play"), False
         return None
 
     def _draw_edge_badge(self, surface, view: View, state: MoriartyState) -> None:

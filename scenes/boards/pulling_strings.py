@@ -639,8 +639,10 @@ class PullingStringsBoard(Board):
             return ("won", "wins!") if result.winner == seat else ("done", "")
         if state.pending[seat] is not None:
             return "sealed", "has chosen"
-        if view.chooser == seat:
-            return "choosing", "choosing..."
+        if view.chooser == seat or view.thinking == seat:
+            return "choosing", "thinking..." if view.thinking == seat else "choosing..."
+        if view.thinking is not None and seat in state.awaiting:
+            return "waiting", "chooses next"  # after the computer has committed its pull
         return "waiting", "to choose" if seat in state.awaiting else ""
 
     def _draw_card(self, surface, view: View, seat: int) -> None:
