@@ -31,8 +31,8 @@ class GameKnowledge(Knowledge):
     def levels(self) -> dict[str, Level]:
         """Tug of War's levels: every roll is a chance node, so budgets go on breadth."""
         return {
-            "easy": Level("easy", Budget(150, 0.25), temperature=0.4),
-            "medium": Level("medium", Budget(1000, 0.8)),
+            "easy": Level("easy", Budget(100, 0.25), temperature=0.5),
+            "medium": Level("medium", Budget(400, 0.8)),
             "hard": Level("hard", Budget(6000, 2.4)),
         }
 
