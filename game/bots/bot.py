@@ -96,6 +96,8 @@ class Bot:
             fallback = fallback if seat == 0 else 1.0 - fallback
             for move in legal:
                 values[move] = values.get(move, 0.0) + weight * stats.get(move, (0, fallback))[1]
+        for move in values:
+            values[move] -= self.knowledge.caution(move)
         return self._pick(values, as_counts=False)
 
     def _pick(self, scores: dict[Move, float], as_counts: bool) -> Move:
@@ -107,7 +109,7 @@ class Bot:
             weights = [scores[m] ** (1.0 / temperature) for m in moves]
         else:
             top = max(scores.values())
-            weights = [math.exp((scores[m] - top) * 10.0 / temperature) for m in moves]
+            weights = [math.exp((scores[m] - top) * 25.0 / temperature) for m in moves]
         return self.rng.choices(moves, weights)[0]
 
     def _mixed_choice(self, worlds, searches: list[Search], seat: int,

@@ -51,6 +51,11 @@ class Knowledge:
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""
         rng.shuffle(moves)
 
+    def caution(self, move: Move) -> float:
+        """How much better than the rest a move must look before a bot unsure of the world
+        plays it (for moves whose value is exact while the others' are noisy estimates)."""
+        return 0.0
+
     # ---- leaves -------------------------------------------------------------------------------
     def playout_value(self, state: State, rng: random.Random) -> float:
         """Seat 0's expected result from `state`: a playout, then the evaluation if unfinished."""

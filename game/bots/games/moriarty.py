@@ -20,7 +20,8 @@ from game.bots.search import Budget
 from game.core import Move, State, tuple_with
 from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
 
-SHARPNESS = 1.2  # how strongly a player is assumed to favour tokens of their own colour
+SHARPNESS = 1.0  # how strongly a player is assumed to favour tokens of their own colour
+NOISE = 0.5  # the share of choices assumed made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
 
 
@@ -51,11 +52,12 @@ def _favour(state: MoriartyState, move: Move, colour: int) -> float:
 
 
 def _likelihood(state: MoriartyState, move: Move, colour: int) -> float:
-    """P(move | opponent's colour), a softmax over the moves of the same kind."""
+    """P(move | opponent's colour): a softmax over the moves of the same kind, mixed with noise."""
     kind = type(move)
     options = [m for m in state.legal_moves(state.actors[0]) if type(m) is kind]
     scores = [math.exp(SHARPNESS * _favour(state, m, colour)) for m in options]
-    return math.exp(SHARPNESS * _favour(state, move, colour)) / sum(scores)
+    chosen = math.exp(SHARPNESS * _favour(state, move, colour)) / sum(scores)
+    return NOISE / len(options) + (1.0 - NOISE) * chosen
 
 
 class GameKnowledge(Knowledge):
@@ -84,6 +86,11 @@ class GameKnowledge(Knowledge):
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
+
+    def caution(self, move: Move) -> float:
+        """A declaration or an ending is scored exactly in every world, while the other moves'
+        values are estimates; without a margin the noise alone would make the bot declare."""
+        return 0.05 if isinstance(move, (Declare, EndGame)) else 0.0
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
         """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
