@@ -17,6 +17,7 @@ from scenes.settings import Settings, SettingsStore
 from scenes.sound import SoundBoard
 from scenes.stack import SceneStack
 from scenes.theme import Theme
+from scenes.userlog import start_file_log
 
 FPS = 60
 MIN_SIZE = (640, 400)
@@ -50,6 +51,9 @@ class App:
         self._dirty: list[pygame.Rect] = []
         self._bot_worker = None  # started on first use: most sessions may never need it
         self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
+        self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
+        self.errors_recovered = 0
+        self.log_path = None  # the user's log file, once main() has opened it
         self._relayout()
 
     # ---- window ---------------------------------------------------------------------------
@@ -112,7 +116,40 @@ class App:
 
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """One frame: events, update by dt seconds, and draw and present what changed.
+        """One frame; an error in any scene is logged and rescued instead of ending the app."""
+        try:
+            self._frame(dt)
+        except Exception as error:
+            if self.reraise_errors:
+                raise
+            self.recover(error)
+
+    def recover(self, error: BaseException) -> None:
+        """Log an error with its traceback, let scenes keep what they can, and start afresh."""
+        self.errors_recovered += 1
+        log.error("a scene failed (%s); recovering", type(error).__name__, exc_info=error)
+        details = []
+        for scene in list(self.stack.scenes):
+            try:
+                kept = scene.rescue()
+            except Exception:
+                log.exception("rescuing %s failed too", type(scene).__name__)
+                continue
+            if kept:
+                details.append(kept)
+        if self.log_path is not None:
+            details.insert(0, f"The details were written to {self.log_path}.")
+        for failure in self.stack.restart(self.scene_after_error(details)):
+            log.error("leaving %s failed too", type(failure).__name__, exc_info=failure)
+        self.invalidate()
+
+    def scene_after_error(self, details: list[str]):
+        """The scene that carries on after an error: a friendly screen with a way back."""
+        from scenes.error_view import ErrorScene
+        return ErrorScene(self, details)
+
+    def _frame(self, dt: float) -> None:
+        """Events, update by dt seconds, and draw and present what changed.
 
         Presenting a frame to a window costs milliseconds in itself, so a frame where nothing
         changed presents nothing, and an animation presents only the area it moves in.
@@ -224,6 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from scenes.menu import MainMenu
     from scenes.play import PlayScene
     app = App(args.size, fullscreen=True if args.fullscreen else None)
+    app.log_path = start_file_log(log)
     app.stack.push(MainMenu(app))
     if args.game:
         app.stack.push(PlayScene(app, args.game))

@@ -76,8 +76,9 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
-                 bot_level: Level | None = None) -> None:
+                 bot_level: Level | None = None, demo: bool = False) -> None:
         super().__init__(app)
+        self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
         self.match = Match(game_id, options, seed)
         self.spec = self.match.spec
         self.controllers = tuple(controllers)
@@ -252,6 +253,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
             if not self.results_shown:
                 self.results_shown = True
                 self.private_seat = None
+                if self.demo:
+                    return  # the demo shows the result in its own caption
                 from scenes.results import ResultsScene
                 self.app.sound.play("win")
                 self.app.stack.push(ResultsScene(self.app, self))

@@ -51,3 +51,7 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto the window surface."""
+
+    def rescue(self) -> str | None:
+        """After an error anywhere: keep what can be kept (a game is saved); a line saying so."""
+        return None

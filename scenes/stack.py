@@ -41,6 +41,23 @@ class SceneStack:
             self._push(scene)
         self._queued.append(apply)
 
+    def restart(self, scene: Scene) -> list[Exception]:
+        """After an error: drop every scene and pending change now, then show this scene.
+
+        Each dropped scene's `exit` still runs (it cancels a bot's search), but one that fails
+        cannot stop the others from going; the errors of those that failed are returned.
+        """
+        self._queued.clear()
+        scenes, self.scenes = self.scenes, []
+        failures = []
+        for old in reversed(scenes):
+            try:
+                old.exit()
+            except Exception as error:  # already recovering: note it and go on
+                failures.append(error)
+        self._push(scene)
+        return failures
+
     def apply_changes(self) -> bool:
         """Carry out the queued pushes and pops; True if there were any."""
         changed = bool(self._queued)

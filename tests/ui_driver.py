@@ -24,6 +24,7 @@ class Driver:
         self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"))
         self.app.settings.animation_speed = speed
         self.app.settings.muted = True
+        self.app.reraise_errors = True  # a test sees an error; tests of the rescue turn this off
 
     # ---- low level ------------------------------------------------------------------------
     def frames(self, count: int = 1, dt: float = DT) -> None:
