@@ -1,0 +1,125 @@
+"""Files on disk: atomic writes survive a writer killed mid-way; bad files are named and kept."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scenes.storage import (FileProblem, check_header, data_dir, keep_bad_file, move_aside,
+                            read_json, write_atomic, write_json)
+
+ROOT = Path(__file__).resolve().parent.parent
+# A writer that saves a big file over and over, each version saying which it is and holding its
+# number all through, so a torn file could never pass for a whole one.
+WRITER = """
+import sys
+from pathlib import Path
+from scenes.storage import write_json
+path = Path(sys.argv[1])
+version = 0
+while True:
+    version += 1
+    write_json(path, {"version": version, "filler": f"{version:08d}" * 1_000_000})
+    print(version, flush=True)
+"""
+
+
+def test_the_data_folder_follows_the_environment(tmp_path, monkeypatch):
+    monkeypatch.setenv("QUINTET_DATA_DIR", str(tmp_path / "here"))
+    assert data_dir() == tmp_path / "here"
+    monkeypatch.delenv("QUINTET_DATA_DIR")
+    assert "Quintet" in str(data_dir())
+
+
+def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path):
+    path = tmp_path / "deep" / "save.json"
+    write_json(path, {"a": 1})
+    write_json(path, {"a": 2})
+    assert read_json(path) == {"a": 2}
+    assert [p.name for p in path.parent.iterdir()] == ["save.json"]
+
+
+def test_a_failed_write_leaves_the_old_file(tmp_path):
+    path = tmp_path / "save.json"
+    write_json(path, {"a": 1})
+    with pytest.raises(TypeError):
+        write_json(path, {"a": object()})  # cannot be written as JSON: nothing is touched
+    with pytest.raises(OSError):
+        write_atomic(tmp_path / "save.json" / "inside", "x")  # a file is in the way
+    assert read_json(path) == {"a": 1}
+    assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+def test_a_writer_killed_mid_write_leaves_the_previous_save_whole(tmp_path):
+    path = tmp_path / "big.json"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    torn_seen = False
+    rounds = 0
+    while rounds < 12 and (rounds < 4 or not torn_seen):
+        rounds += 1
+        writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], env=env,
+                                  stdout=subprocess.PIPE, text=True)
+        try:
+            first = writer.stdout.readline()  # one whole version is on disk
+            assert first.strip().isdigit()
+            time.sleep(0.02 + 0.05 * rounds % 0.25)
+        finally:
+            writer.send_signal(signal.SIGKILL)
+            writer.wait()
+            writer.stdout.close()
+        leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+        torn_seen = torn_seen or any(p.stat().st_size > 0 for p in leftovers)
+        data = read_json(path)  # whole and valid, whatever moment the kill came
+        assert set(data) == {"version", "filler"}
+        assert data["filler"] == f"{data['version']:08d}" * 1_000_000
+        for leftover in leftovers:
+            leftover.unlink()
+    assert torn_seen, "no kill landed mid-write: the test proved nothing"
+
+
+@pytest.mark.parametrize("content, words", [
+    (None, "is missing"),
+    (b"", "is empty"),
+    (b'{"format": "quintet-save", "version": 1, "rec', "cut short"),
+    (b"{\x00\xff\xfe garbage", "not text"),
+    (b"{'single': quotes}", "damaged"),
+])
+def test_read_json_names_the_problem(tmp_path, content, words):
+    path = tmp_path / "file.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(FileProblem) as caught:
+        read_json(path)
+    assert str(path) in str(caught.value) and words in str(caught.value)
+
+
+@pytest.mark.parametrize("data, words", [
+    ([1, 2], "a JSON object was expected"),
+    ({"format": "other"}, "is not a Quintet thing"),
+    ({"format": "f", "version": "1"}, "no valid version"),
+    ({"format": "f", "version": 9}, "newer Quintet (version 9; this one reads up to 1)"),
+])
+def test_check_header_refuses_other_and_newer_files(tmp_path, data, words):
+    with pytest.raises(FileProblem) as caught:
+        check_header(tmp_path / "x.json", data, "thing", "f", 1)
+    assert words in str(caught.value)
+
+
+def test_a_bad_file_is_moved_aside_never_deleted(tmp_path):
+    path = tmp_path / "stats.json"
+    path.write_text("{oops")
+    first = move_aside(path)
+    path.write_text("{again")
+    second = move_aside(path)
+    assert first != second and first.read_text() == "{oops" and second.read_text() == "{again"
+    assert first.name.startswith("stats.json.bad-") and not path.exists()
+    path.write_text("[]")
+    message = keep_bad_file("Statistics file", FileProblem(path, "is odd"), "counting starts again")
+    assert message.startswith(f"Statistics file {path} is odd; counting starts again.")
+    assert "It was kept as stats.json.bad-" in message
