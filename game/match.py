@@ -6,6 +6,7 @@ match seed and the entry's position, so a match resumed from its record draws th
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import random
 from typing import Any, Mapping, Protocol, Sequence
 
@@ -85,6 +86,12 @@ class Match:
         """The match so far as a record."""
         return Record(self.spec.id, self.options, self.seed, tuple(self.entries),
                       self.state.outcome, dict(meta or {}))
+
+    def rewound(self, keep: int) -> "Match":
+        """A new match of this one's first `keep` entries (the same seed, so the same dice)."""
+        record = dataclasses.replace(self.record(), entries=tuple(self.entries[:keep]),
+                                     result=None)
+        return Match.from_record(record)
 
     @classmethod
     def from_record(cls, record: Record) -> "Match":

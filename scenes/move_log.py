@@ -1,7 +1,10 @@
 """The public move log: whole turns in the game's notation, with sealed choices held back."""
 from __future__ import annotations
 
-from game.core import State
+from typing import Iterator
+
+from game.core import ChoiceSealed, Move, State, Step
+from game.record import AGREEMENT, CHANCE, Entry
 
 
 class MoveLog:
@@ -37,3 +40,24 @@ class MoveLog:
     def lines(self) -> list[str]:
         """The log so far, one line per turn."""
         return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]
+
+
+def replay_into(log: MoveLog, board, record) -> Iterator[tuple[State, Entry, Step, Move | None]]:
+    """Replay a record, writing the log as play would have; each entry with its state before."""
+    spec = record.spec
+    state = record.initial_state()
+    for entry, step in record.replay():
+        move = None
+        if entry.actor == CHANCE:
+            log.add(state, None, f"[{entry.text}]")
+        elif entry.actor == AGREEMENT:
+            log.add(state, None, "draw agreed")
+        else:
+            move = spec.parse_move(entry.text)
+            text = board.log_text(move, entry.actor, state)
+            if any(isinstance(event, ChoiceSealed) for event in step.events):
+                log.seal(state, entry.actor, text)
+            else:
+                log.add(state, entry.actor, text)
+        yield state, entry, step, move
+        state = step.state
