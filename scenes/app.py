@@ -28,11 +28,16 @@ class App:
     """Owns the window and runs frames; scenes reach settings, sound and the stack through it."""
 
     def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
-                 fullscreen: bool | None = None) -> None:
-        pygame.init()
+                 fullscreen: bool | None = None, kiosk: bool | None = None) -> None:
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
         self.notices: list[str] = list(self.store.messages)
+        kiosk = self.settings.kiosk if kiosk is None else kiosk
+        if kiosk and fullscreen is None:
+            fullscreen = True  # a kiosk fills the screen unless told a window size
+        if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus
+            os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+        pygame.init()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
@@ -54,6 +59,10 @@ class App:
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
         self.errors_recovered = 0
         self.log_path = None  # the user's log file, once main() has opened it
+        self.kiosk = None
+        if kiosk:
+            from scenes.kiosk import Kiosk
+            self.kiosk = Kiosk(self)
         self._relayout()
 
     # ---- window ---------------------------------------------------------------------------
@@ -68,7 +77,9 @@ class App:
         self._relayout()
 
     def toggle_fullscreen(self) -> None:
-        """F11: fullscreen on or off (remembered in the settings)."""
+        """F11: fullscreen on or off (remembered in the settings; not in kiosk mode)."""
+        if self.kiosk is not None:
+            return
         self.settings.fullscreen = not self.settings.fullscreen
         self.apply_display_mode()
         self.settings_changed()
@@ -144,9 +155,30 @@ class App:
         self.invalidate()
 
     def scene_after_error(self, details: list[str]):
-        """The scene that carries on after an error: a friendly screen with a way back."""
+        """The scene that carries on after an error: a friendly screen (kiosk: the demo)."""
+        if self.kiosk is not None:
+            return self.kiosk.demo_scene()
         from scenes.error_view import ErrorScene
         return ErrorScene(self, details)
+
+    def home_scene(self):
+        """Where Menu and Back to menu lead: the main menu (kiosk: the quick-start screen)."""
+        if self.kiosk is not None:
+            return self.kiosk.home_scene()
+        from scenes.menu import MainMenu
+        return MainMenu(self)
+
+    def first_scene(self):
+        """The screen the app opens on: the main menu (kiosk: the demo)."""
+        return self.kiosk.demo_scene() if self.kiosk is not None else self.home_scene()
+
+    def leave_kiosk(self) -> None:
+        """The hidden combination was pressed: the kiosk ends and the main menu shows."""
+        log.info("kiosk mode left with the exit combination")
+        self.kiosk = None
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        from scenes.menu import MainMenu
+        self.stack.reset(MainMenu(self))
 
     def _frame(self, dt: float) -> None:
         """Events, update by dt seconds, and draw and present what changed.
@@ -159,6 +191,8 @@ class App:
         if self.stack.apply_changes():
             self.invalidate()
         self.stack.update(dt)
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
         if self.stack.apply_changes():
             self.invalidate()
         self.frames += 1
@@ -185,12 +219,16 @@ class App:
         if event.type == pygame.MOUSEMOTION:
             top = self.stack.top
             before = top.hover_key() if top else None
+            if self.kiosk is not None:
+                self.kiosk.intercept(event)
             self.stack.handle_event(event)
             top = self.stack.top
             if top is None or top.hover_key() != before:
                 self.invalidate()
             return
         self.invalidate()
+        if self.kiosk is not None and self.kiosk.intercept(event):
+            return
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
@@ -236,8 +274,11 @@ def _size(text: str) -> tuple[int, int]:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line of `quintet`."""
     parser = argparse.ArgumentParser(prog="quintet", description="Five little two-player games.")
-    parser.add_argument("--size", type=_size, default=(1280, 720), help="window size, e.g. 1280x720")
+    parser.add_argument("--size", type=_size, help="window size, e.g. 1280x720 (default)")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    parser.add_argument("--kiosk", action="store_true",
+                        help="run the self-running demo for game nights (fullscreen unless "
+                             "--size is given; the settings name the keys that leave it)")
     parser.add_argument("--game", choices=list(GAMES), help="start a hot-seat game of this game")
     parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
     parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
@@ -258,12 +299,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    from scenes.menu import MainMenu
     from scenes.play import PlayScene
-    app = App(args.size, fullscreen=True if args.fullscreen else None)
+    kiosk = True if args.kiosk else None  # None: as the settings say
+    # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
+    fullscreen = True if args.fullscreen else (False if args.size else None)
+    app = App(args.size or (1280, 720), fullscreen=fullscreen, kiosk=kiosk)
     app.log_path = start_file_log(log)
-    app.stack.push(MainMenu(app))
-    if args.game:
+    app.stack.push(app.first_scene())
+    if args.game and app.kiosk is None:
         app.stack.push(PlayScene(app, args.game))
     app.stack.apply_changes()
     report = _first_frame_reporter() if args.report_first_frame else None

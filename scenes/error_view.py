@@ -19,8 +19,7 @@ class ErrorScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, value: str) -> None:
-        from scenes.menu import MainMenu
-        self.app.stack.reset(MainMenu(self.app))
+        self.app.stack.reset(self.app.home_scene())
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel with the button at its foot."""

@@ -105,7 +105,7 @@ class PauseScene(Scene):
         elif value == "settings":
             self.app.stack.push(SettingsScene(self.app))
         elif value == "menu":
-            self.app.stack.reset(MainMenu(self.app))
+            self.app.stack.reset(self.app.home_scene())
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel of buttons."""

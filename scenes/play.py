@@ -195,7 +195,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         pad = theme.px(12)
         top = pygame.Rect(0, 0, width, theme.px(56))
         side_w = max(200, min(int(width * 0.24), theme.px(380)))
-        bottom_h = theme.px(118)
+        bottom_h = 0 if self.demo else theme.px(118)  # a demo has no buttons: the board grows
         side = pygame.Rect(width - side_w - pad, top.bottom + pad, side_w,
                            height - top.bottom - 2 * pad)
         bottom = pygame.Rect(pad, height - bottom_h - pad, side.left - 2 * pad, bottom_h)
@@ -517,7 +517,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
     def _refresh_buttons(self) -> None:
         theme = self.app.theme
         area = self.rects.get("bottom")
-        if area is None:
+        if area is None or self.demo:
             return
         choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
                          key=lambda c: (c.order, c.label))

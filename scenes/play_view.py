@@ -35,7 +35,7 @@ class PlayDrawing:
             self._draw_top(surface, view)
         if clip.colliderect(self.rects["side"]):
             self._draw_side(surface, view)
-        if clip.colliderect(self.rects["bottom"]):
+        if self.rects["bottom"].height and clip.colliderect(self.rects["bottom"]):
             self._draw_bottom(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)

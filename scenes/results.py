@@ -25,7 +25,6 @@ class ResultsScene(Scene):
         self.hidden = False
 
     def _choose(self, value: str) -> None:
-        from scenes.menu import MainMenu
         from scenes.play import PlayScene
         if value == "rematch":
             play = self.play
@@ -34,7 +33,7 @@ class ResultsScene(Scene):
                                            controllers=play.controllers,
                                            bot_level=play.bot_level))
         elif value == "menu":
-            self.app.stack.reset(MainMenu(self.app))
+            self.app.stack.reset(self.app.home_scene())
         else:
             self.hidden = not self.hidden
 

@@ -16,6 +16,8 @@ import platformdirs
 
 APP_NAME = "Quintet"
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+IDLE_SECONDS = (30, 60, 90, 120, 180, 300)  # the kiosk idle timeouts offered on screen
+MODIFIERS = ("ctrl", "alt", "shift", "meta")
 
 
 @dataclasses.dataclass
@@ -26,6 +28,9 @@ class Settings:
     muted: bool = False
     animation_speed: float = 1.0
     fullscreen: bool = False
+    kiosk: bool = False  # start as the self-running demo (as `quintet --kiosk` does)
+    kiosk_idle_seconds: int = 90  # kiosk: seconds without input before the demo returns
+    kiosk_exit_keys: str = "ctrl+shift+k"  # kiosk: the hidden combination that leaves it
 
     def check(self) -> list[str]:
         """Replace bad values with defaults; the problems found, in plain words."""
@@ -44,7 +49,29 @@ class Settings:
         if not isinstance(self.fullscreen, bool):
             problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
             self.fullscreen = defaults.fullscreen
+        if not isinstance(self.kiosk, bool):
+            problems.append(f"kiosk {self.kiosk!r} is not true or false")
+            self.kiosk = defaults.kiosk
+        if not _is_number(self.kiosk_idle_seconds) or not 15 <= self.kiosk_idle_seconds <= 3600:
+            problems.append(f"kiosk_idle_seconds {self.kiosk_idle_seconds!r} is not a number "
+                            "of seconds from 15 to 3600")
+            self.kiosk_idle_seconds = defaults.kiosk_idle_seconds
+        if combination_problem(self.kiosk_exit_keys):
+            problems.append(f"kiosk_exit_keys {self.kiosk_exit_keys!r} "
+                            f"{combination_problem(self.kiosk_exit_keys)}")
+            self.kiosk_exit_keys = defaults.kiosk_exit_keys
         return problems
+
+
+def combination_problem(text) -> str | None:
+    """What is wrong with a key combination like 'ctrl+shift+k' (None if nothing)."""
+    if not isinstance(text, str):
+        return "is not text like 'ctrl+shift+k'"
+    parts = [part.strip().lower() for part in text.split("+")]
+    *mods, key = parts
+    if not mods or any(mod not in MODIFIERS for mod in mods) or not key or key in MODIFIERS:
+        return f"is not one or more of {', '.join(MODIFIERS)} and a key, like 'ctrl+shift+k'"
+    return None
 
 
 def _is_number(value) -> bool:

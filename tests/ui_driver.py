@@ -20,8 +20,10 @@ DT = 1 / 60
 class Driver:
     """An App at a fixed size whose frames advance only when the test says so."""
 
-    def __init__(self, config_dir: Path, size=(1280, 720), speed: float = 4.0) -> None:
-        self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"))
+    def __init__(self, config_dir: Path, size=(1280, 720), speed: float = 4.0,
+                 kiosk: bool | None = None) -> None:
+        self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"),
+                       fullscreen=False, kiosk=kiosk)
         self.app.settings.animation_speed = speed
         self.app.settings.muted = True
         self.app.reraise_errors = True  # a test sees an error; tests of the rescue turn this off

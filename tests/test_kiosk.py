@@ -1,0 +1,229 @@
+"""Kiosk mode: the demo plays itself, a touch starts a game, idleness brings the demo back, and
+the window cannot be closed except by the hidden combination."""
+from __future__ import annotations
+
+import logging
+
+import pygame
+import pytest
+
+from game.registry import GAMES
+from scenes import attract
+from scenes.app import parse_args
+from scenes.attract import AttractScene
+from scenes.kiosk import KeyCombination
+from scenes.menu import MainMenu, PauseScene
+from scenes.play import PlayScene
+from scenes.quickstart import OpponentScene, QuickStartScene
+from scenes.settings import Settings, SettingsStore
+from scenes.settings_view import SettingsScene
+from tests.test_play_vs_bot import FakeWorker
+from tests.ui_driver import Driver
+
+
+@pytest.fixture
+def kiosk(tmp_path):
+    """A headless app in kiosk mode on its demo, its bots answering at once in this process."""
+    drv = Driver(tmp_path, kiosk=True)
+    drv.app.bot_worker = FakeWorker()
+    drv.app.stack.push(drv.app.first_scene())
+    drv.frames()
+    yield drv
+    pygame.quit()
+
+
+def wake(drv) -> None:
+    drv.click((640, 300))
+    drv.frames()
+
+
+def test_the_kiosk_opens_on_the_demo_and_its_bots_play(kiosk):
+    demo = kiosk.top
+    assert isinstance(demo, AttractScene)
+    assert demo.play.demo and demo.play.controllers == ("bot:medium", "bot:medium")
+    kiosk.frames(400, dt=0.05)
+    assert len(demo.play.match.entries) >= 4
+    assert demo.caption() == demo.play.caption != ""
+    assert demo.play.spec.pitch  # shown in the band beside the title
+
+
+def test_the_demo_cycles_through_all_five_games(kiosk, monkeypatch):
+    monkeypatch.setattr(attract, "LONGEST_GAME", 1.0)
+    seen = []
+    for _ in range(400):
+        play = kiosk.top.play
+        if not seen or seen[-1] != play.spec.id:
+            seen.append(play.spec.id)
+        kiosk.frames(dt=0.1)
+    assert seen[:5] == list(GAMES)
+
+
+def test_a_finished_demo_game_shows_its_result_then_the_next_begins(kiosk, monkeypatch):
+    monkeypatch.setattr(attract, "LONGEST_GAME", 10**9)
+    demo = kiosk.top
+    first = demo.play
+    for _ in range(50000):
+        if demo.finished:
+            break
+        kiosk.frames(dt=0.2)
+    assert demo.finished and demo.play is first
+    assert demo.caption().split(":")[0].endswith(("wins", "A draw"))
+    kiosk.frames(int(attract.RESULT_SECONDS / 0.2) - 2, dt=0.2)
+    assert demo.play is first
+    kiosk.frames(4, dt=0.2)
+    assert demo.play is not first
+
+
+def test_a_touch_leads_in_two_more_to_a_game_against_the_computer(kiosk):
+    wake(kiosk)
+    assert isinstance(kiosk.top, QuickStartScene)
+    cards = kiosk.top.group.buttons
+    assert [b.value for b in cards[:-1]] == list(GAMES) and cards[-1].label == "Watch the demo"
+    kiosk.click(cards[2].rect.center)
+    kiosk.frames()
+    assert isinstance(kiosk.top, OpponentScene)
+    kiosk.click(kiosk.top.group.buttons[1].rect.center)  # the computer at Medium
+    kiosk.frames()
+    play = kiosk.top
+    assert isinstance(play, PlayScene) and not play.demo
+    assert play.spec.id == list(GAMES)[2] and play.controllers == ("human", "bot:medium")
+
+
+def test_a_friend_game_is_hot_seat(kiosk):
+    wake(kiosk)
+    kiosk.click(kiosk.top.group.buttons[0].rect.center)
+    kiosk.frames()
+    kiosk.click(kiosk.top.group.buttons[3].rect.center)
+    kiosk.frames()
+    assert kiosk.play_scene().hot_seat
+
+
+def test_escape_and_watch_the_demo_go_back_to_it(kiosk):
+    wake(kiosk)
+    kiosk.key(pygame.K_ESCAPE)
+    kiosk.frames()
+    assert isinstance(kiosk.top, AttractScene)
+    wake(kiosk)
+    kiosk.click(kiosk.top.group.buttons[-1].rect.center)
+    kiosk.frames()
+    assert isinstance(kiosk.top, AttractScene)
+
+
+@pytest.mark.parametrize("where", ["quick start", "mid-game", "pause menu", "settings"])
+def test_idle_time_brings_the_demo_back_from_any_screen(kiosk, where):
+    wake(kiosk)
+    if where != "quick start":
+        kiosk.click(kiosk.top.group.buttons[0].rect.center)
+        kiosk.frames()
+        kiosk.click(kiosk.top.group.buttons[0].rect.center)  # Easy computer
+        kiosk.frames(20)
+        assert isinstance(kiosk.top, PlayScene)
+    if where in ("pause menu", "settings"):
+        kiosk.key(pygame.K_ESCAPE)
+        assert isinstance(kiosk.top, PauseScene)
+    if where == "settings":
+        kiosk.click(kiosk.top.group.buttons[2].rect.center)
+        kiosk.frames()
+        assert isinstance(kiosk.top, SettingsScene)
+    timeout = kiosk.app.kiosk.idle_seconds
+    kiosk.frames(int((timeout - 5) / 0.5), dt=0.5)
+    assert not isinstance(kiosk.top, AttractScene)
+    kiosk.post(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))  # still here
+    kiosk.frames(int((timeout - 5) / 0.5), dt=0.5)
+    assert not isinstance(kiosk.top, AttractScene)
+    kiosk.frames(int(10 / 0.5) + 1, dt=0.5)
+    assert isinstance(kiosk.top, AttractScene)
+    assert len(kiosk.app.stack.scenes) == 1
+
+
+def test_the_window_cannot_be_closed_and_f11_is_refused(kiosk):
+    kiosk.post(pygame.QUIT)
+    kiosk.post(pygame.WINDOWCLOSE)
+    kiosk.frames()
+    assert kiosk.app.running
+    kiosk.key(pygame.K_F4, mod=pygame.KMOD_LALT)
+    kiosk.key(pygame.K_F11)
+    assert kiosk.app.running and not kiosk.app.settings.fullscreen
+    wake(kiosk)
+    kiosk.key(pygame.K_q, "q")  # the main menu's Quit key: not on the quick start
+    assert kiosk.app.running and isinstance(kiosk.top, QuickStartScene)
+
+
+def test_the_kiosk_s_settings_cannot_be_changed_from_inside_it(kiosk):
+    kiosk.app.stack.push(SettingsScene(kiosk.app))
+    kiosk.frames()
+    locked = {b.value for b in kiosk.top.group.buttons if not b.enabled}
+    assert locked == {"fullscreen", "kiosk", "idle"}
+
+
+def test_the_hidden_combination_leaves_the_kiosk(kiosk):
+    kiosk.key(pygame.K_k, "k", mod=pygame.KMOD_LCTRL)  # not the whole combination
+    assert kiosk.app.kiosk is not None
+    kiosk.key(pygame.K_k, "K", mod=pygame.KMOD_LCTRL | pygame.KMOD_LSHIFT)
+    kiosk.frames()
+    assert kiosk.app.kiosk is None and isinstance(kiosk.top, MainMenu)
+    assert len(kiosk.app.stack.scenes) == 1
+    kiosk.post(pygame.QUIT)
+    kiosk.frames()
+    assert not kiosk.app.running  # an ordinary app again
+
+
+def test_an_error_in_the_kiosk_is_logged_and_the_demo_carries_on(kiosk, caplog):
+    kiosk.app.reraise_errors = False
+    wake(kiosk)
+
+    def broken(dt):
+        raise RuntimeError("a scene broke")
+    kiosk.top.update = broken
+    with caplog.at_level(logging.ERROR, logger="quintet"):
+        kiosk.frames(2)
+    assert isinstance(kiosk.top, AttractScene)
+    assert "a scene broke" in caplog.text
+    kiosk.frames(100, dt=0.05)
+    assert kiosk.app.running and kiosk.app.errors_recovered == 1
+
+
+def test_a_broken_demo_bot_moves_on_to_the_next_game(kiosk):
+    demo = kiosk.top
+    first = demo.play
+    kiosk.app.bot_worker.fail = 10
+    kiosk.frames(200, dt=0.05)
+    assert demo.play is not first
+
+
+def test_the_kiosk_settings_are_checked(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"kiosk": "yes", "kiosk_idle_seconds": 2, "kiosk_exit_keys": "q"}')
+    store = SettingsStore(path)
+    settings = store.load()
+    assert (settings.kiosk, settings.kiosk_idle_seconds, settings.kiosk_exit_keys) == \
+        (False, 90, "ctrl+shift+k")
+    assert all(name in store.messages[0] for name in ("kiosk ", "kiosk_idle_seconds",
+                                                       "kiosk_exit_keys"))
+    assert Settings(kiosk_exit_keys="alt+meta+F12").check() == []
+
+
+def test_an_unknown_key_name_falls_back_to_the_default_combination(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"kiosk_exit_keys": "ctrl+nosuchkey"}')
+    drv = Driver(tmp_path, kiosk=True)
+    try:
+        assert drv.app.kiosk.exit_keys == KeyCombination.parse("ctrl+shift+k")
+        assert any("nosuchkey" in notice for notice in drv.app.notices)
+    finally:
+        pygame.quit()
+
+
+def test_the_kiosk_setting_starts_the_app_in_kiosk_mode(tmp_path):
+    (tmp_path / "settings.json").write_text('{"kiosk": true, "kiosk_idle_seconds": 30}')
+    drv = Driver(tmp_path)
+    try:
+        assert drv.app.kiosk is not None and drv.app.kiosk.idle_seconds == 30
+        assert isinstance(drv.app.first_scene(), AttractScene)
+    finally:
+        pygame.quit()
+
+
+def test_the_command_line_takes_kiosk():
+    assert parse_args(["--kiosk"]).kiosk and not parse_args([]).kiosk
+    assert parse_args(["--kiosk", "--size", "800x600"]).size == (800, 600)
