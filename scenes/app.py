@@ -284,6 +284,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
     parser.add_argument("--report-first-frame", action="store_true",
                         help=argparse.SUPPRESS)  # benchmark: print seconds from launch
+    parser.add_argument("--self-test", nargs="?", type=float, const=3.0, metavar="SECONDS",
+                        help="check this build: load every asset, watch bots play each game "
+                             "SECONDS (3), then exit (scenes/selftest.py)")
     return parser.parse_args(argv)
 
 
@@ -297,6 +300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Start Quintet at the main menu (or straight into a game)."""
     multiprocessing.freeze_support()  # first: in a frozen app, this is the bots' process
     args = parse_args(argv)
+    if args.self_test is not None:  # a packaged build's check (CI), then exit
+        from scenes.selftest import run_self_test
+        return run_self_test(args.self_test)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
     from scenes.play import PlayScene
