@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import warnings
 
 import pygame
 
@@ -111,7 +112,7 @@ class Kiosk:
             log.info("kiosk: a request to close the window was refused")
             return True
         if event.type == pygame.WINDOWMINIMIZED:
-            self._restore_window()
+            self._restore_window(getattr(event, "window", None))
             return True
         if event.type == pygame.KEYDOWN:
             if self.exit_keys.matches(event):
@@ -130,8 +131,13 @@ class Kiosk:
             self.idle = 0.0
             self.app.stack.reset(self.demo_scene())
 
-    def _restore_window(self) -> None:
+    def _restore_window(self, window) -> None:
+        """Bring a minimised window back (the event names it; else the display's own)."""
         try:
-            pygame.Window.from_display_module().restore()
+            if window is None:
+                with warnings.catch_warnings():  # the display module's window has no other name
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    window = pygame.Window.from_display_module()
+            window.restore()
         except (pygame.error, AttributeError) as error:
             log.info("kiosk: could not restore the minimised window (%s)", error)
