@@ -21,7 +21,7 @@ from typing import Any, Mapping, Sequence
 
 import pygame
 
-from game.bots import LEVEL_NAMES, Level, knowledge_for
+from game.bots import Level, knowledge_for
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
@@ -29,26 +29,18 @@ from game.match import Match
 from scenes.anim import Timeline
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice
+from scenes.controllers import HUMAN, bot_level_name
 from scenes.move_log import MoveLog
 from scenes.play_keys import PlayKeys, sentence
-from scenes.play_view import COUNTDOWN_STEP, PlayDrawing
+from scenes.play_saves import PlaySaves
+from scenes.play_undo import PlayUndo
+from scenes.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
 from scenes.scene import Scene
 from scenes.widgets import Button
 
-HUMAN = "human"
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
 log = logging.getLogger("quintet")
-
-
-def bot_level_name(controller: str) -> str | None:
-    """The level of a bot controller ("bot:hard" -> "hard"), or None for a person."""
-    if controller == HUMAN:
-        return None
-    if controller.startswith("bot:") and controller[4:] in LEVEL_NAMES:
-        return controller[4:]
-    raise ValueError(f"unknown controller {controller!r} (human, or bot: and one of "
-                     f"{', '.join(LEVEL_NAMES)})")
 
 
 @dataclasses.dataclass
@@ -71,7 +63,7 @@ class Extra:
     name: str
 
 
-class PlayScene(PlayKeys, PlayDrawing, Scene):
+class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -117,6 +109,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         self._paths_memo: tuple = (None, None, {})
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
+        self._init_saves()
 
     # ---- who is doing what ------------------------------------------------------------------
     @property
@@ -191,18 +184,9 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Top bar, board, side panel (scores and log) and action bar."""
         theme = self.app.theme
-        width, height = size
-        pad = theme.px(12)
-        top = pygame.Rect(0, 0, width, theme.px(56))
-        side_w = max(200, min(int(width * 0.24), theme.px(380)))
         bottom_h = 0 if self.demo else theme.px(118)  # a demo has no buttons: the board grows
-        side = pygame.Rect(width - side_w - pad, top.bottom + pad, side_w,
-                           height - top.bottom - 2 * pad)
-        bottom = pygame.Rect(pad, height - bottom_h - pad, side.left - 2 * pad, bottom_h)
-        board = pygame.Rect(pad, top.bottom + pad, side.left - 2 * pad,
-                            bottom.top - top.bottom - 2 * pad)
-        self.rects = {"top": top, "side": side, "bottom": bottom, "board": board}
-        self.board.layout(board)
+        self.rects = play_rects(theme, size, bottom_h)
+        self.board.layout(self.rects["board"])
         self._refresh_buttons()
 
     # ---- the scene's life ----------------------------------------------------------------------
@@ -255,6 +239,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
                 self.private_seat = None
                 if self.demo:
                     return  # the demo shows the result in its own caption
+                self.game_finished()
                 from scenes.results import ResultsScene
                 self.app.sound.play("win")
                 self.app.stack.push(ResultsScene(self.app, self))
@@ -355,8 +340,9 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         self.bot_failures += 1
         if self.bot_failures > BOT_RETRIES:
             self.bot_broken = True
-            self.say("The computer player has stopped working. Press Esc for the menu.",
-                     error=True)
+            kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
+                if self.autosave() else "Press Esc for the menu."
+            self.say(f"The computer player has stopped working. {kept}", error=True)
         else:
             self.say("The computer player had a problem; it is starting again.")
 
@@ -427,6 +413,7 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         self.history.add(state, seat, move)
         self._clear_input()
         self.say("")
+        self.autosave()
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
             self.app.sound.play("select")
@@ -522,6 +509,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
                          key=lambda c: (c.order, c.label))
         extras = [Button("Menu", Extra("menu"), hint="Esc")]
+        if self.undo_offered():
+            extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
         seat = self.chooser
         state = self.match.state
         if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
@@ -642,6 +631,8 @@ class PlayScene(PlayKeys, PlayDrawing, Scene):
         if name == "menu":
             from scenes.menu import PauseScene
             self.app.stack.push(PauseScene(self.app, self))
+        elif name == "undo":
+            self.request_undo()
         elif name == "cancel":
             self._clear_input()
             self._refresh_buttons()

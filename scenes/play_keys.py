@@ -11,6 +11,9 @@ class PlayKeys:
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self._extra("undo")
+            return True
         if key == pygame.K_ESCAPE:
             if self.selected or self.typed:
                 self._clear_input()

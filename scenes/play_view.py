@@ -10,6 +10,20 @@ from scenes.widgets import draw_button, draw_panel, draw_veil
 COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
 
 
+def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
+    """The play screen's parts: top bar, board, side panel (scores, log) and action bar."""
+    width, height = size
+    pad = theme.px(12)
+    top = pygame.Rect(0, 0, width, theme.px(56))
+    side_w = max(200, min(int(width * 0.24), theme.px(380)))
+    side = pygame.Rect(width - side_w - pad, top.bottom + pad, side_w,
+                       height - top.bottom - 2 * pad)
+    bottom = pygame.Rect(pad, height - bottom_h - pad, side.left - 2 * pad, bottom_h)
+    board = pygame.Rect(pad, top.bottom + pad, side.left - 2 * pad,
+                        bottom.top - top.bottom - 2 * pad)
+    return {"top": top, "side": side, "bottom": bottom, "board": board}
+
+
 class PlayDrawing:
     """Drawing mixed into PlayScene; `draw` never changes the game."""
 

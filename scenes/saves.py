@@ -18,7 +18,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from game.core import NodeKind
 from game.record import Record, RecordError, load_record
 from scenes.controllers import check_controllers, opponent_words
 from scenes.storage import FileProblem, check_header, data_dir, keep_bad_file, read_json, write_json
@@ -48,10 +47,14 @@ class SavedGame:
     started: str
     saved: str = ""
 
+    def parts(self) -> tuple[str, str, str]:
+        """The game's title, who plays, and the turn it stopped at."""
+        return (self.record.spec.title, opponent_words(self.controllers),
+                f"turn {self.final_state().turn}")
+
     def describe(self) -> str:
         """A line for menus: "Strands · vs Hard bot · turn 12"."""
-        return f"{self.record.spec.title} · {opponent_words(self.controllers)} · " \
-               f"turn {self.final_state().turn}"
+        return " · ".join(self.parts())
 
     def final_state(self):
         """The state the game stopped in."""
@@ -127,11 +130,3 @@ class SaveFolder:
         except FileNotFoundError:
             pass
 
-
-def waiting_on(saved: SavedGame) -> str:
-    """What the saved game waits for, in words ("Oh's secret choice", "Eks")."""
-    state = saved.final_state()
-    if state.kind is NodeKind.TERMINAL:
-        return "over"
-    names = [state.seat_name(s) for s in state.awaiting]
-    return " and ".join(names)

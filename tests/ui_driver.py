@@ -79,6 +79,15 @@ class Driver:
         self.frames()
         return self.play_scene()
 
+    def from_menu(self, key: int):
+        """Start again at the main menu and press one of its keys; the scene on top then."""
+        from scenes.menu import MainMenu
+        self.app.stack.reset(MainMenu(self.app))
+        self.frames()
+        self.key(key)
+        self.frames()
+        return self.top
+
     def settle(self, limit: int = 2000) -> None:
         """Run frames until a person is needed (a choice, a hand-off or the results)."""
         for _ in range(limit):

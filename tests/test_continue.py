@@ -1,0 +1,252 @@
+"""Saves in play: every decision is saved, Continue resumes exactly, a finished game is filed."""
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pygame
+import pytest
+
+from game.core import SEALED
+from scenes.error_view import ErrorScene
+from scenes.handoff import HandoffScene
+from scenes.menu import MainMenu, PauseScene
+from scenes.play import PlayScene
+from scenes.results import ResultsScene
+from scenes.saves import SaveFolder
+from scenes.stats import StatsFile
+from tests.test_handoff import play_moves
+from tests.test_play_vs_bot import FakeWorker, start_vs
+from tests.ui_driver import Driver
+
+
+def saves() -> list:
+    games, messages = SaveFolder().scan()
+    assert messages == []
+    return games
+
+
+def relaunch(old: Driver, where) -> Driver:
+    """Quit the app and start it again (the same data folder): the main menu shows."""
+    pygame.quit()
+    driver = Driver(where)
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    return driver
+
+
+def continue_button(driver: Driver):
+    menu = driver.top
+    assert isinstance(menu, MainMenu)
+    return next((b for b in menu.group.buttons if b.value == "continue"), None)
+
+
+def test_every_decision_is_saved_and_the_menu_offers_continue(driver):
+    scene = driver.start("strands", {"side": 5})
+    assert saves() == []  # nothing decided yet
+    driver.settle()
+    for count in (1, 2, 3):
+        driver.settle()
+        driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+        [saved] = saves()
+        assert [str(e) for e in saved.record.entries] == [str(e) for e in scene.match.entries]
+        assert len(saved.record.entries) == count
+        assert saved.controllers == ("human", "human") and saved.id == scene.save_id
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    button = continue_button(driver)
+    assert button is not None and "Strands · hot-seat · turn" in button.hint
+
+
+def test_no_save_no_continue(driver):
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    assert continue_button(driver) is None
+    assert [b.label for b in driver.top.group.buttons] == [
+        "Play", "Records", "Stats", "Rules", "Settings", "Quit"]
+
+
+@pytest.mark.parametrize("secret", ["c", "h"])
+def test_continue_resumes_at_the_hand_off_and_shows_no_secret(tmp_path, secret):
+    driver = Driver(tmp_path / "first")
+    driver.start("pulling_strings", seed=7)
+    play_moves(driver, ["c", "h", secret])  # a whole turn, then Eks seals a pull
+    driver.settle()
+    assert isinstance(driver.top, HandoffScene) and driver.top.name == "Oh"
+    driver = relaunch(driver, tmp_path / "second")
+    try:
+        driver.key(pygame.K_c)  # Continue
+        driver.frames(3)
+        assert isinstance(driver.top, HandoffScene) and driver.top.name == "Oh"
+        scene = driver.play_scene()
+        assert scene.match.state.pending[0] is not None and scene.private_seat is None
+        assert not any(secret in line.split(", ")[-1] and "2." in line
+                       for line in scene.log.lines())
+        assert scene.log.lines() == ["1. Eks c, Oh h"]  # the sealed pull is held back
+        driver.key(pygame.K_RETURN)  # Oh confirms
+        driver.frames(3)
+        view = scene.view()
+        assert scene.chooser == 1 and view.seat == 1 and view.state.pending[0] is SEALED
+        pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+        (tmp_path / f"{secret}.bin").write_bytes(pixels)
+        other = tmp_path / ("h.bin" if secret == "c" else "c.bin")
+        if other.exists():  # the second run: Oh's screen is the same whatever Eks pulled
+            assert other.read_bytes() == pixels
+    finally:
+        pygame.quit()
+
+
+def test_continue_resumes_a_bot_s_pending_turn(tmp_path):
+    driver = Driver(tmp_path / "first")
+    worker = FakeWorker(hold=True)  # the bot is still thinking when the app closes
+    scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.frames(60)
+    assert scene.bot_to_move() == 1 and worker.outstanding is not None
+    driver = relaunch(driver, tmp_path / "second")
+    try:
+        worker = FakeWorker()
+        driver.app.bot_worker = worker
+        driver.key(pygame.K_c)
+        resumed = driver.play_scene()
+        worker.scene = resumed  # checks the bot is asked with its own observation
+        assert resumed.controllers == ("human", "bot:easy")
+        assert len(resumed.match.entries) == 1
+        driver.frames(2)
+        assert worker.requests and worker.requests[-1]["seat"] == 1  # asked again at once
+        driver.settle()
+        assert resumed.chooser == 0  # White's whole turn was played; Black's turn again
+        assert {e.actor for e in resumed.match.entries[1:]} == {1}
+        assert resumed.players_line() == "Black: you  ·  White: Easy bot"
+    finally:
+        pygame.quit()
+
+
+def test_a_finished_game_clears_its_save_and_is_filed(driver):
+    scene = driver.start("synch", {"move_limit": 12}, seed=4)
+    final = driver.play_to_end(random.Random(4), how="keys")
+    assert isinstance(driver.top, ResultsScene)
+    assert saves() == []
+    path = scene.record_path
+    assert path is not None and path.parent.name == "records"
+    data = json.loads(path.read_text())
+    assert data["format"] == "quintet-record" and data["result"] == final.outcome.to_json()
+    assert data["meta"]["controllers"] == ["human", "human"] and "ended" in data["meta"]
+    games, _ = StatsFile().load()
+    counts = games["synch"]["hot-seat"]
+    key = "drawn" if final.outcome.is_draw else f"seat{final.outcome.winner}"
+    assert counts[key] == 1 and sum(counts.values()) == 1
+
+
+def test_a_demo_game_is_never_saved_or_counted(driver):
+    worker = FakeWorker()
+    driver.app.bot_worker = worker
+    driver.app.stack.reset(MainMenu(driver.app))
+    scene = PlayScene(driver.app, "synch", {"move_limit": 10}, seed=2,
+                      controllers=("bot:easy", "bot:easy"), demo=True)
+    driver.app.stack.push(scene)
+    deadline = time.monotonic() + 30
+    while not scene.match.state.is_terminal:
+        assert time.monotonic() < deadline
+        driver.frames(dt=0.1)
+    driver.frames(5)
+    assert saves() == [] and StatsFile().load() == ({}, [])
+    assert scene.record_path is None and scene.rescue() is None
+
+
+def test_an_error_in_play_saves_the_game_and_says_so(driver):
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.settle()
+    entries = list(scene.match.entries)
+    driver.app.reraise_errors = False
+    scene.board.draw = lambda surface, view: 1 / 0
+    driver.app.invalidate()
+    driver.frames(2)
+    assert isinstance(driver.top, ErrorScene)
+    assert any("Your game was saved" in line for line in driver.top.details)
+    [saved] = saves()
+    assert list(saved.record.entries) == entries
+    driver.key(pygame.K_RETURN)  # Back to menu
+    driver.frames()
+    assert continue_button(driver) is not None
+
+
+def test_a_dead_bot_leaves_a_saved_game_and_a_way_to_the_menu(driver):
+    worker = FakeWorker(fail=100)  # the bot's process dies at every request
+    scene = start_vs(driver, "strands", ("bot:easy", "human"), worker, {"side": 5})
+    driver.frames(30)
+    assert scene.bot_broken and "Your game is saved" in scene.message
+    driver.app.notices.clear()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseScene)
+    leave = next(b for b in driver.top.group.buttons if b.value == "menu")
+    assert leave.hint == "the game is saved"
+    driver.click(leave.rect.center)
+    driver.frames()
+    assert continue_button(driver) is not None  # Continue tries the bot again
+
+
+def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(driver, tmp_path,
+                                                                       monkeypatch):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("QUINTET_DATA_DIR", str(blocker))
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    assert "could not be saved" in scene.message and scene.message_is_error
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    assert len(scene.match.entries) == 2 and scene.message == ""  # said once; play goes on
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{\"format\": \"quintet-save\", \"version\": 1, \"contro", "cut short"),
+    ("{\"format\": \"quintet-save\", \"version\": 7}", "newer Quintet"),
+])
+def test_a_bad_save_is_named_on_the_menu_and_kept(driver, content, words):
+    folder = SaveFolder()
+    folder.folder.mkdir(parents=True)
+    bad = folder.path_for("20240101-000000-strands-abcdef")
+    bad.write_text(content)
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    assert continue_button(driver) is None
+    assert any(str(bad) in n and words in n for n in driver.app.notices)
+    assert [p.read_text() for p in folder.folder.glob("*.bad-*")] == [content]
+
+
+def test_a_save_that_vanishes_before_continue_is_named(driver):
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    SaveFolder().path_for(scene.save_id).unlink()
+    driver.key(pygame.K_c)
+    driver.frames()
+    assert isinstance(driver.top, MainMenu) and continue_button(driver) is None
+    assert any("is missing" in n and scene.save_id in n for n in driver.app.notices)
+
+
+def test_saving_is_quick(driver):
+    scene = driver.start("tug_of_war", seed=3)
+    rng = random.Random(1)
+    while len(scene.match.entries) < 150 and not scene.match.state.is_terminal:
+        state = scene.match.state
+        if state.kind.name == "CHANCE":
+            scene.match.resolve_chance()
+        else:
+            seat = state.awaiting[0]
+            scene.match.play(rng.choice(state.legal_moves(seat)), seat)
+    started = time.perf_counter()
+    for _ in range(20):
+        assert scene.autosave()
+    per_save = (time.perf_counter() - started) / 20
+    size = SaveFolder().path_for(scene.save_id).stat().st_size
+    print(f"save: {size} bytes, {per_save * 1000:.1f} ms")
+    assert per_save < 0.25 and size < 20_000

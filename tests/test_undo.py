@@ -1,0 +1,152 @@
+"""Undo in play: at once against the computer, by consent hot-seat, and never revealing a secret."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import SEALED
+from scenes.dialog import ConfirmScene
+from scenes.handoff import HandoffScene
+from scenes.menu import PauseScene
+from scenes.play import Extra
+from scenes.saves import SaveFolder
+from tests.test_handoff import play_moves
+from tests.test_play_vs_bot import FakeWorker, start_vs
+from tests.ui_driver import Driver
+
+CTRL_Z = dict(key=pygame.K_z, mod=pygame.KMOD_LCTRL)
+
+
+def undo_button(scene):
+    return next((b for b in scene.buttons if b.value == Extra("undo")), None)
+
+
+def saved_moves(scene) -> list[str]:
+    saved = SaveFolder().read(SaveFolder().path_for(scene.save_id))
+    return [str(e) for e in saved.record.entries]
+
+
+def test_against_the_bot_undo_goes_back_to_your_previous_decision(driver):
+    worker = FakeWorker()
+    scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
+    driver.settle()
+    assert undo_button(scene) is None  # nothing of yours to take back yet
+    first = scene.match.state.legal_moves(0)[0]
+    driver.choose_by_keys(first)
+    driver.settle()  # White's whole turn, then Black's again
+    before = list(scene.match.entries)
+    assert {e.actor for e in before[1:]} == {1}
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[-1])
+    driver.settle()
+    assert undo_button(scene) is not None
+    driver.key(**CTRL_Z)
+    assert scene.match.entries == before and scene.chooser == 0  # your turn again
+    assert scene.caption == "Your last move was taken back: choose again."
+    assert saved_moves(scene) == [str(e) for e in scene.match.entries]
+    driver.click(undo_button(scene).rect.center)  # and once more, by the button:
+    assert scene.match.entries == [] and scene.chooser == 0  # White's replies went too
+
+
+def test_undo_while_the_bot_thinks_cancels_its_search(driver):
+    worker = FakeWorker(hold=True)
+    scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.frames(40)
+    ticket = worker.outstanding
+    assert ticket is not None and scene.thinking_seat == 1
+    driver.key(**CTRL_Z)
+    assert worker.cancelled == [ticket] and scene.match.entries == []
+    assert scene.bot_ticket is None and scene.chooser == 0
+
+
+def test_against_the_bot_a_revealed_pull_is_not_taken_back(driver):
+    worker = FakeWorker()
+    scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), worker)
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.settle()
+    entries = list(scene.match.entries)
+    assert len(entries) >= 2
+    driver.key(**CTRL_Z)
+    assert scene.match.entries == entries
+    assert scene.message_is_error and "both secret choices of turn 1 are in" in scene.message
+
+
+def test_hot_seat_undo_asks_the_other_player(driver):
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.settle()
+    assert scene.chooser == 1
+    driver.click(undo_button(scene).rect.center)
+    dialog = driver.top
+    assert isinstance(dialog, ConfirmScene)
+    assert dialog.title == "Black asks to undo their last move"
+    assert dialog.question == "White: do you accept?"
+    driver.key(pygame.K_ESCAPE)  # White refuses
+    assert len(scene.match.entries) == 1 and driver.top is scene
+    driver.key(**CTRL_Z)
+    driver.click(driver.top.group.buttons[0].rect.center)  # White accepts
+    driver.frames()
+    assert scene.match.entries == [] and scene.chooser == 0
+    assert scene.caption == "Black's last move was taken back."
+    assert saved_moves(scene) == []
+
+
+@pytest.mark.parametrize("secret", ["c", "h"])
+def test_hot_seat_undo_of_a_sealed_pull_shows_nobody_the_pull(tmp_path, secret):
+    driver = Driver(tmp_path)
+    try:
+        scene = driver.start("pulling_strings", seed=7)
+        drawn = []
+        draw = scene.board.draw
+        scene.board.draw = lambda surface, view: (drawn.append(view), draw(surface, view))
+        play_moves(driver, [secret])  # Eks seals a pull
+        driver.settle()
+        assert isinstance(driver.top, HandoffScene) and driver.top.name == "Oh"
+        drawn.clear()
+        driver.key(pygame.K_ESCAPE)  # Eks, still at the screen, opens the menu
+        assert isinstance(driver.top, PauseScene) and driver.top.play is scene
+        undo = next(b for b in driver.top.group.buttons if b.value == "undo")
+        driver.click(undo.rect.center)
+        driver.frames()
+        assert isinstance(driver.top, ConfirmScene)
+        assert driver.top.title == "Eks asks to undo their last move"
+        assert not any(isinstance(s, HandoffScene) for s in driver.app.stack.scenes)
+        assert scene.private_seat is None  # the public board beneath the question
+        pixels = pygame.image.tobytes(driver.app.screen, "RGB")
+        driver.click(driver.top.group.buttons[0].rect.center)  # Oh accepts
+        driver.frames(3)
+        assert scene.match.entries == [] and scene.log.lines() == []
+        assert isinstance(driver.top, HandoffScene) and driver.top.name == "Eks"  # choose again
+        assert drawn and all(v.seat is None and v.state.pending[0] in (None, SEALED)
+                             for v in drawn)
+        (tmp_path / f"{secret}.bin").write_bytes(pixels)
+        other = tmp_path / ("h.bin" if secret == "c" else "c.bin")
+        if other.exists():  # the question looks the same whatever Eks had pulled
+            assert other.read_bytes() == pixels
+    finally:
+        pygame.quit()
+
+
+def test_hot_seat_a_revealed_turn_is_not_taken_back(driver):
+    scene = driver.start("pulling_strings", seed=7)
+    play_moves(driver, ["c", "h"])
+    driver.settle()
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(driver.top, PauseScene)
+    driver.click(next(b for b in driver.top.group.buttons if b.value == "undo").rect.center)
+    driver.frames()
+    assert not isinstance(driver.top, ConfirmScene)
+    assert len(scene.match.entries) == 2
+    assert "Cannot undo: both secret choices of turn 1 are in" in scene.message
+
+
+def test_no_undo_button_while_someone_looks_at_their_secret(driver):
+    scene = driver.start("pulling_strings", seed=7)
+    play_moves(driver, ["c"])
+    driver.settle()
+    driver.key(pygame.K_RETURN)  # Oh looks
+    driver.frames(2)
+    assert scene.private_seat == 1 and undo_button(scene) is None
