@@ -18,8 +18,9 @@ class ResultsScene(Scene):
         self.play = play
         self.group = ButtonGroup([Button("Rematch", "rematch", hint="R"),
                                   Button("Menu", "menu", hint="M"),
+                                  Button("Replay", "replay", hint="P"),
                                   Button("See board", "board", hint="B")], self._choose,
-                                 columns=3)
+                                 columns=4)
         self.group.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.hidden = False
@@ -34,6 +35,9 @@ class ResultsScene(Scene):
                                            bot_level=play.bot_level))
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
+        elif value == "replay":
+            from scenes.replay import ReplayScene
+            self.app.stack.push(ReplayScene(self.app, self.play.match.record()))
         else:
             self.hidden = not self.hidden
 
@@ -41,9 +45,11 @@ class ResultsScene(Scene):
         """A panel centred on the board area."""
         theme = self.app.theme
         w = min(size[0] - theme.px(40), theme.px(640))
-        h = theme.px(250)
+        h = theme.px(300)
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        bw, bh, gap = (w - theme.px(80)) // 3, theme.px(64), theme.px(20)
+        count = len(self.group.buttons)
+        gap = theme.px(16)
+        bw, bh = (w - gap * (count + 1)) // count, theme.px(64)
         for i, button in enumerate(self.group.buttons):
             button.rect = pygame.Rect(self.panel.left + gap + i * (bw + gap),
                                       self.panel.bottom - bh - gap, bw, bh)
@@ -52,7 +58,7 @@ class ResultsScene(Scene):
         """Buttons, or R / M / B."""
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
-                        pygame.K_ESCAPE: "menu"}.get(event.key)
+                        pygame.K_p: "replay", pygame.K_ESCAPE: "menu"}.get(event.key)
             if shortcut:
                 self._choose(shortcut)
                 return True
@@ -89,4 +95,8 @@ class ResultsScene(Scene):
                                self.panel.width - theme.px(40))[:3]:
             theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "center")
             y += theme.px(28)
-        self.group.draw(surface, theme, 24)
+        path = self.play.record_path
+        if path is not None:  # the game is filed: Records on the main menu opens it again
+            theme.blit_text(surface, f"Kept in Records as {path.name}", 17,
+                            (cx, self.group.buttons[0].rect.top - theme.px(16)), th.DIM, "center")
+        self.group.draw(surface, theme, 22)

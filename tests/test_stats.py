@@ -86,3 +86,41 @@ def test_an_unwritable_statistics_file_is_a_message(tmp_path):
     (tmp_path / "blocker").write_text("a file where the folder should be")
     messages = StatsFile(tmp_path / "blocker").count("strands", ("human", "bot:easy"), WIN0)
     assert len(messages) == 1 and "Could not save the statistics" in messages[0]
+
+
+# ---- the stats screen -------------------------------------------------------------------------
+def open_stats(driver):
+    import pygame
+
+    from scenes.stats_view import StatsScene
+    scene = driver.from_menu(pygame.K_t)
+    assert isinstance(scene, StatsScene)
+    return scene
+
+
+def test_the_stats_screen_shows_each_game_and_opponent(driver):
+    from scenes.stats_view import cell_text, totals
+    stats = StatsFile()
+    stats.count("strands", ("human", "bot:hard"), WIN0)
+    stats.count("strands", ("bot:hard", "human"), WIN0)
+    stats.count("moriarty", ("human", "human"), WIN1)
+    scene = open_stats(driver)
+    assert cell_text("strands", "hard", scene.games["strands"]["hard"]) == "W 1  L 1  D 0"
+    assert cell_text("moriarty", "hot-seat", scene.games["moriarty"]["hot-seat"]) == \
+        "Eks 0 · Oh 1 · D 0"
+    assert cell_text("synch", "easy", None) == "-"
+    assert totals(scene.games)["hard"] == {"won": 1, "lost": 1, "drawn": 0}
+    assert scene.messages == []
+
+
+def test_the_stats_screen_names_a_bad_file(driver):
+    import pygame
+    path = StatsFile().path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"format": "quintet-stats", "version": 1, "games": {"strands": [')
+    scene = open_stats(driver)
+    assert scene.games == {} and str(path) in scene.messages[0]
+    assert "cut short" in scene.messages[0] and scene.messages[0] in driver.app.notices
+    driver.key(pygame.K_ESCAPE)
+    driver.frames()
+    assert driver.top is not scene
