@@ -12,6 +12,7 @@ A save that cannot be used is moved aside with a message naming it and its probl
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 import time
 import uuid
@@ -50,14 +51,15 @@ class SavedGame:
     def parts(self) -> tuple[str, str, str]:
         """The game's title, who plays, and the turn it stopped at."""
         return (self.record.spec.title, opponent_words(self.controllers),
-                f"turn {self.final_state().turn}")
+                f"turn {self.final_state.turn}")
 
     def describe(self) -> str:
         """A line for menus: "Strands · vs Hard bot · turn 12"."""
         return " · ".join(self.parts())
 
+    @functools.cached_property
     def final_state(self):
-        """The state the game stopped in."""
+        """The state the game stopped in (replayed once, when first asked)."""
         return self.record.final_state()
 
     def to_json(self) -> dict:
