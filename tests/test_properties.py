@@ -1,127 +1,152 @@
-"""Property tests: hypothesis plays random games and checks each game's invariants at every step."""
+"""Property tests: hypothesis plays games with drawn options and choices, and every invariant of
+game/invariants.py (the generic ones and the game's own) is checked at every step."""
 from __future__ import annotations
 
-from collections import Counter
+import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import NodeKind
+from game import GAMES, get_game
+from game.core import State, Step
+from game.invariants import CheckedGame, InvariantError, play_through
+from game.options import Option
+from game.record import Record
 from game.rules import moriarty, pulling_strings, strands, synch, tug_of_war
 
-PLAY = settings(max_examples=40, deadline=None,
+PLAY = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def drive(data, state, max_steps=3000):
-    """Yield (state, step) along a game whose every choice hypothesis draws."""
-    for _ in range(max_steps):
-        if state.is_terminal:
-            return
-        kind = state.kind
-        if kind is NodeKind.CHANCE:
-            outcome = data.draw(st.sampled_from([o for o, _ in state.chance_outcomes()]))
-            step = state.apply_chance(outcome)
-        elif kind is NodeKind.SIMULTANEOUS:
-            moves = [data.draw(st.sampled_from(state.legal_moves(s))) for s in (0, 1)]
-            step = state.apply_joint(*moves)
-        else:
-            step = state.apply(data.draw(st.sampled_from(state.legal_moves(state.actors[0]))))
-        yield state, step
-        state = step.state
+def option_values(option: Option) -> st.SearchStrategy:
+    """Every value an option allows."""
+    if option.choices:
+        return st.sampled_from(option.choices)
+    if isinstance(option.default, bool):
+        return st.booleans()
+    return st.integers(option.minimum, option.maximum)
 
 
+def game_options(game_id: str) -> st.SearchStrategy:
+    """A whole set of options for a game, each drawn from what it allows."""
+    return st.fixed_dictionaries({o.name: option_values(o) for o in get_game(game_id).options})
+
+
+def picker(data):
+    """A pick function that lets hypothesis choose (and shrink) each choice."""
+    return lambda items: data.draw(st.sampled_from(items))
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
 @PLAY
-@given(st.data(), st.integers(0, 60))
-def test_pulling_strings_never_loses_pieces(data, turn_limit):
-    state = pulling_strings.GAME.new_game(turn_limit=turn_limit)
-    for before, step in drive(data, state):
-        after = step.state
-        added = sum(2 * ((e.size + 1) // 2) - e.size for e in step.events
-                    if isinstance(e, pulling_strings.StackSplit))
-        assert sum(after.stacks) == sum(before.stacks) + added
-        assert all(size >= 0 for size in after.stacks)
-        assert after.broken & before.broken == before.broken  # strings never mend
-        unbroken = 10 - bin(after.broken).count("1")
-        if not after.is_terminal:
-            assert len(after.legal_moves(0)) == 2 * unbroken
+@given(data=st.data())
+def test_every_invariant_holds_at_every_step(game_id, data):
+    game = CheckedGame(game_id, data.draw(game_options(game_id), label="options"))
+    final = play_through(game, picker(data))
+    assert final.is_terminal and len(game.path) == len(game.entries) + 1
 
 
-@PLAY
-@given(st.data())
-def test_tug_of_war_keeps_eighteen_athletes_per_side(data):
-    state = tug_of_war.GAME.new_game()
-    for _, step in drive(data, state):
-        after = step.state
-        for seat in (0, 1):
-            assert 0 <= after.athletes[seat] <= tug_of_war.ATHLETES
-            assert after.athletes[seat] + after.reserve[seat] == tug_of_war.ATHLETES
-        if after.phase in (tug_of_war.ACT, tug_of_war.TURN_ROLL) and not after.is_terminal:
-            assert all(1 <= v <= 6 for team in after.team for v in team)
-            assert min(after.athletes) >= 1
-        if after.is_terminal:
-            loser = 1 - after.outcome.winner
-            assert after.athletes[loser] == 0 and after.athletes[after.outcome.winner] >= 1
+# ---- the checks are not vacuous: each planted fault is caught, with the game named ---------
+def _wrap(monkeypatch, owner, name, change):
+    """Replace owner.name by a function of the original (a planted fault)."""
+    original = getattr(owner, name)
+    monkeypatch.setattr(owner, name, change(original))
 
 
-@PLAY
-@given(st.data(), st.sampled_from([6, 5]), st.sampled_from(["standard", "random"]),
-       st.integers(0, 1000))
-def test_strands_never_ties_and_turns_cover_up_to_x_of_x(data, side, numbering, seed):
-    state = strands.GAME.new_game(side=side, numbering=numbering, seed=seed)
-    placed_this_turn = []
-    placed_events = 0
-    for before, step in drive(data, state):
-        for event in step.events:
-            if isinstance(event, strands.StonePlaced):
-                placed_this_turn.append(before.board.numbers[event.cell])
-                placed_events += 1
-            if isinstance(event, strands.TurnEnded):
-                numbers = set(placed_this_turn)
-                assert len(numbers) == 1 and len(placed_this_turn) <= numbers.pop()
-                placed_this_turn = []
-        after = step.state
-        assert sum(1 for s in after.stones if s) == placed_events
-    assert after.is_terminal and not after.outcome.is_draw
-    assert all(after.stones)
-    assert sum(after.outcome.scores[0]) + sum(after.outcome.scores[1]) == len(after.stones)
+def _loses_a_piece(original):
+    def judge(self, events):
+        stacks = list(self.stacks)
+        stacks[max(range(len(stacks)), key=stacks.__getitem__)] -= 1
+        return original(self._evolve(stacks=tuple(stacks)), events)
+    return judge
 
 
-@PLAY
-@given(st.data(), st.integers(5, 9), st.sampled_from([synch.DECIDER_FIRST,
-                                                      synch.DIRECTIONER_FIRST]))
-def test_synch_claims_count_exactly_the_symbols_drawn(data, size, variant):
-    state = synch.GAME.new_game(size=size, variant=variant)
-    drawn = Counter()
-    for before, step in drive(data, state):
-        for event in step.events:
-            if isinstance(event, synch.SquareClaimed):
-                assert before.claims[event.square[0] * size + event.square[1]] == 0
-                drawn[event.seat] += 1
-        after = step.state
-        assert after.scores() == (drawn[0], drawn[1])
-        for old, new in zip(before.claims, after.claims):
-            assert old == 0 or old == new  # a symbol stays as it is
-        for marker in after.markers:
-            assert marker is None or after.on_board(marker)
+def _extra_athlete(original):
+    def form(self, events):
+        step = original(self, events)
+        athletes = tuple(min(n + 1, 18) for n in step.state.athletes)
+        return Step(step.state._evolve(athletes=athletes), step.events)
+    return form
 
 
-@PLAY
-@given(st.data(), st.sampled_from([1, 3]))
-def test_moriarty_tokens_stay_in_their_columns_and_secrets_stay_hidden(data, games):
-    state = moriarty.GAME.new_game(games=games, round_limit=30)
-    for _, step in drive(data, state):
-        after = step.state
-        assert len(after.rows) == 8 and all(0 <= row <= 9 for row in after.rows)
-        if after.phase not in (moriarty.SETUP,):
-            assert Counter(after.colours) == {0: 2, 1: 2, 2: 2, 3: 2}
-        if not after.is_terminal and after.bonus[0] is not None:
-            for seat in (0, 1):
-                view = after.observe(seat)
-                assert view.bonus[1 - seat] is None and view.bonus[seat] == after.bonus[seat]
-        for event in step.events:
-            assert not isinstance(event, moriarty.Bonus)
-            if isinstance(event, moriarty.GameScored):
-                assert None not in event.bonus
-    assert after.is_terminal and len(after.history) == games
-    assert after.outcome.scores == tuple(map(sum, zip(*(g.points for g in after.history))))
+def _steals_a_symbol(original):
+    def move(self, direction, synch_, events):
+        step = original(self, direction, synch_, events)
+        claims = step.state.claims
+        if 2 not in claims:
+            return step
+        index = claims.index(2)
+        claims = claims[:index] + (1,) + claims[index + 1:]
+        return Step(step.state._evolve(claims=claims), step.events)
+    return move
+
+
+def _mutates_the_old_state(original):
+    def apply_decision(self, move):
+        step = original(self, move)
+        object.__setattr__(self, "turn_number", self.turn_number + 1)
+        return step
+    return apply_decision
+
+
+def _drops_an_outcome(original):
+    return lambda self: original(self)[:-1]
+
+
+def _forgets_the_last_move(original):
+    def to_json(self):
+        data = original(self)
+        data["moves"] = data["moves"][:-1]
+        return data
+    return to_json
+
+
+def _no_moves_later(original):
+    return lambda self, seat: () if self.moves_made == 3 else original(self, seat)
+
+
+PLANTS = {
+    "a piece lost": ("pulling_strings", pulling_strings.PullingStringsState, "_judge",
+                     _loses_a_piece, "pieces went from"),
+    "an athlete made": ("tug_of_war", tug_of_war.TugOfWarState, "_form_team", _extra_athlete,
+                        "but the events give"),
+    "a symbol stolen": ("synch", synch.SynchState, "_move", _steals_a_symbol, "claim of"),
+    "the old state changed": ("strands", strands.StrandsState, "_apply_decision",
+                              _mutates_the_old_state, "changed the old state"),
+    "a roll missing": ("tug_of_war", tug_of_war.TugOfWarState, "chance_outcomes",
+                       _drops_an_outcome, "sum to"),
+    "a record short": ("moriarty", Record,
+                       "to_json", _forgets_the_last_move, "does not load back"),
+    "no legal move": ("synch", synch.SynchState, "_legal_moves", _no_moves_later,
+                      "has no legal move"),
+    "the other's pull seen": ("pulling_strings", pulling_strings.PullingStringsState, "observe",
+                              lambda original: lambda self, seat: self, "sealed choice"),
+    "the other's Bonus Colour seen": ("moriarty", moriarty.MoriartyState, "observe",
+                                      lambda original: State.observe, "sees Bonus Colours"),
+    "a pull's text unreadable": ("pulling_strings", pulling_strings.Pull, "__str__",
+                                 lambda original: lambda self: self.end + "?", "parses to"),
+}
+
+
+@pytest.mark.parametrize("plant", list(PLANTS))
+def test_a_planted_fault_is_caught_and_named(plant, monkeypatch):
+    game_id, owner, name, change, says = PLANTS[plant]
+    _wrap(monkeypatch, owner, name, change)
+    rng = random.Random(0)
+    with pytest.raises(InvariantError, match=says) as caught:
+        for _ in range(20):
+            play_through(CheckedGame(game_id), rng.choice)
+    assert str(caught.value).startswith(game_id)
+
+
+def test_a_strands_turn_on_two_numbers_is_caught(monkeypatch):
+    def any_empty_space(self, seat):
+        if self.result is not None or seat != self.to_move:
+            return ()
+        places = tuple(self.board.places[i] for i, stone in enumerate(self.stones) if not stone)
+        return places + ((strands.END_TURN,) if self.placed else ())
+    monkeypatch.setattr(strands.StrandsState, "_legal_moves", any_empty_space)
+    monkeypatch.setattr(strands.StrandsState, "is_legal", State.is_legal)
+    with pytest.raises(InvariantError, match=r"^strands step \d+ .*in a turn of"):
+        play_through(CheckedGame("strands"), random.Random(1).choice)
