@@ -5,6 +5,9 @@ and the entry's place, so the dice come out as before). One thing can never be t
 simultaneous turn both seats have completed. Each chose without knowing the other's choice; after
 the reveal, choosing again would be choosing with knowledge neither had the first time. A sealed
 choice whose partner has not yet chosen may be taken back: nobody has learned anything from it.
+For the same reason no roll of the dice is taken back: the dice would come out as before, and the
+player would choose again knowing them (or, by playing a different number of moves first, fish
+for other dice).
 """
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import dataclasses
 from typing import Collection
 
 from game.core import GameError, NodeKind
-from game.record import Record
+from game.record import CHANCE, Record
 
 
 class UndoRefused(GameError):
@@ -60,6 +63,9 @@ def undo_point(record: Record, seats: Collection[int]) -> int:
                 if record.entries[i].actor in seats), None)
     if cut is None:
         raise UndoRefused("there is no move to take back yet")
+    if any(entry.actor == CHANCE for entry in record.entries[cut:]):
+        raise UndoRefused("the dice have been rolled since: taking the move back would let a "
+                          "player choose again knowing the roll")
     for fact in entry_facts(record)[cut:]:
         if fact.completes:
             raise UndoRefused(f"both secret choices of turn {fact.turn} are in: taking them back "

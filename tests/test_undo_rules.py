@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core import NodeKind
 from game.match import Match, RandomPlayer, play_out
 from game.undo import UndoRefused, entry_facts, last_decider, undo_point, without_sealed_tail
 
@@ -73,6 +74,22 @@ def test_rewound_matches_draw_the_same_dice():
         else:
             again.play(entry.text, entry.actor)
     assert again.entries == match.entries and again.state == match.state
+
+
+def test_no_roll_of_the_dice_is_taken_back():
+    match = Match("tug_of_war", seed=5)
+    match.resolve_chance()
+    seat = match.state.actors[0]
+    match.play(match.state.legal_moves(seat)[0], seat)
+    assert undo_point(match.record(), (seat,)) == 1  # a decision after the roll: yes
+    while match.entries[-1].actor != "*":  # on to the next roll
+        state = match.state
+        if state.kind is NodeKind.CHANCE:
+            match.resolve_chance()
+        else:
+            match.play(state.legal_moves(state.actors[0])[0], state.actors[0])
+    with pytest.raises(UndoRefused, match="dice have been rolled"):
+        undo_point(match.record(), (0, 1))
 
 
 def test_a_record_for_others_drops_an_unrevealed_sealed_choice():
