@@ -1,20 +1,22 @@
 """Player settings: a JSON file in the user's config folder, validated, never lost.
 
-A file that cannot be read or holds bad values gives defaults for what is wrong plus a message;
-a file that is not valid JSON at all is moved aside (kept, never overwritten) before a new one is
-written.
+A file that cannot be read or holds bad values gives defaults for what is wrong plus a message,
+and is moved aside (kept as `settings.json.bad-<time>`, never overwritten) before a new one is
+written. Writes are atomic (scenes/storage.py).
 """
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
-import time
 from pathlib import Path
 
 import platformdirs
 
-APP_NAME = "Quintet"
+from scenes.storage import (APP_NAME, FileProblem, check_header, keep_bad_file, read_json,
+                            write_json)
+
+FORMAT = "quintet-settings"
+VERSION = 1
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 IDLE_SECONDS = (30, 60, 90, 120, 180, 300)  # the kiosk idle timeouts offered on screen
 MODIFIERS = ("ctrl", "alt", "shift", "meta")
@@ -92,55 +94,38 @@ class SettingsStore:
         self.messages: list[str] = []
 
     def load(self) -> Settings:
-        """The saved settings, or defaults (with a message) for whatever cannot be used."""
+        """The saved settings, or defaults (with a message) for whatever cannot be used.
+
+        A file that cannot be used whole (not JSON, a newer version, bad values) is moved aside
+        before anything is saved over it, so the player's own file is never lost.
+        """
         self.messages = []
-        try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+        if not self.path.exists():
             return Settings()
-        except (OSError, UnicodeDecodeError) as error:
-            return self._unusable(f"could not be read ({error})")
         try:
-            data = json.loads(text)
-        except ValueError as error:
-            return self._unusable(f"is not valid JSON ({error})")
-        if not isinstance(data, dict):
-            return self._unusable("does not hold a JSON object")
+            data = read_json(self.path)
+            if not isinstance(data, dict):
+                raise FileProblem(self.path, "does not hold a JSON object")
+            if data.get("version", VERSION) != VERSION:
+                check_header(self.path, {"format": FORMAT, **data}, "settings file", FORMAT,
+                             VERSION)
+        except FileProblem as problem:
+            self.messages.append(keep_bad_file("Settings file", problem, "using defaults"))
+            return Settings()
         known = {f.name for f in dataclasses.fields(Settings)}
         settings = Settings(**{k: v for k, v in data.items() if k in known})
         problems = settings.check()
         if problems:
-            self.messages.append(f"Settings file {self.path}: {'; '.join(problems)}. "
-                                 "Using the defaults for those.")
+            problem = FileProblem(self.path, f"has {'; '.join(problems)}")
+            self.messages.append(keep_bad_file("Settings file", problem,
+                                               "using the defaults for those"))
         return settings
-
-    def _unusable(self, problem: str) -> Settings:
-        kept = self._move_aside()
-        where = f" It was kept as {kept.name}." if kept else ""
-        self.messages.append(f"Settings file {self.path} {problem}; using defaults.{where}")
-        return Settings()
-
-    def _move_aside(self) -> Path | None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.path.with_name(f"{self.path.name}.bad-{stamp}")
-        counter = 1
-        while target.exists():
-            target = self.path.with_name(f"{self.path.name}.bad-{stamp}-{counter}")
-            counter += 1
-        try:
-            self.path.rename(target)
-        except OSError:
-            return None
-        return target
 
     def save(self, settings: Settings) -> bool:
         """Write the settings atomically (temporary file, then rename); False if it failed."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.path.with_name(self.path.name + ".tmp")
-            temporary.write_text(json.dumps(dataclasses.asdict(settings), indent=2) + "\n",
-                                 encoding="utf-8")
-            os.replace(temporary, self.path)
+            write_json(self.path, {"format": FORMAT, "version": VERSION,
+                                   **dataclasses.asdict(settings)})
         except OSError as error:
             self.messages.append(f"Could not save settings to {self.path}: {error}")
             return False

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import platformdirs
 
-from scenes.settings import APP_NAME
+from scenes.storage import APP_NAME
 
 LOG_NAME = "quintet.log"
 MAX_BYTES = 1_000_000

@@ -40,6 +40,33 @@ def test_bad_values_fall_back_one_by_one(tmp_path):
     settings = store.load()
     assert settings == Settings(volume=0.7, muted=False, animation_speed=2.0)
     assert "volume 7" in store.messages[0] and "muted 'yes'" in store.messages[0]
+    kept = list(tmp_path.glob("settings.json.bad-*"))  # the player's file is kept, not overwritten
+    assert len(kept) == 1 and json.loads(kept[0].read_text())["volume"] == 7
+    assert kept[0].name in store.messages[0]
+
+
+def test_a_newer_settings_file_is_kept_and_defaults_are_used(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"format": "quintet-settings", "version": 9, "volume": 0.1}))
+    store = SettingsStore(path)
+    assert store.load() == Settings()
+    assert "newer Quintet" in store.messages[0]
+    assert len(list(tmp_path.glob("settings.json.bad-*"))) == 1
+
+
+def test_saved_settings_say_their_format_and_version(tmp_path):
+    store = SettingsStore(tmp_path / "settings.json")
+    assert store.save(Settings(volume=0.4))
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["format"] == "quintet-settings" and saved["version"] == 1
+    assert not list(tmp_path.glob(".*tmp"))  # the temporary file was renamed into place
+
+
+def test_a_settings_file_from_before_versions_still_loads(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": 0.2, "muted": True}))
+    store = SettingsStore(path)
+    assert store.load() == Settings(volume=0.2, muted=True) and not store.messages
 
 
 def test_a_corrupt_settings_file_shows_a_notice_in_the_app(tmp_path):
