@@ -35,8 +35,9 @@ class App:
         kiosk = self.settings.kiosk if kiosk is None else kiosk
         if kiosk and fullscreen is None:
             fullscreen = True  # a kiosk fills the screen unless told a window size
-        if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus
+        if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus,
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+            os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")  # and keeps Alt+Tab and the like
         pygame.init()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
@@ -176,6 +177,7 @@ class App:
         """The hidden combination was pressed: the kiosk ends and the main menu shows."""
         log.info("kiosk mode left with the exit combination")
         self.kiosk = None
+        pygame.event.set_grab(False)
         self.sound.configure(self.settings.volume, self.settings.muted)
         from scenes.menu import MainMenu
         self.stack.reset(MainMenu(self))

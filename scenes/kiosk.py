@@ -68,6 +68,8 @@ class Kiosk:
         self.demo_games = 0  # demo games started so far
         self.visits = 0  # times a visitor woke the demo
         self.level_for = None  # game id -> Level for the demo bots (the soak scales thinking)
+        if settings.fullscreen:  # with SDL_GRAB_KEYBOARD, system keys such as Alt+Tab stay here
+            pygame.event.set_grab(True)
 
     # ---- the demo -----------------------------------------------------------------------------
     def next_game(self) -> str:
