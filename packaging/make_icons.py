@@ -93,7 +93,8 @@ def write_icons(folder: Path = ICON_DIR) -> list[Path]:
     sizes = sorted({PNG_SIZE, *ICO_SIZES, *(size for _, size in ICNS_TYPES)})
     images = {size: png_bytes(size) for size in sizes}
     folder.mkdir(parents=True, exist_ok=True)
-    files = {"quintet.png": images[PNG_SIZE], "quintet.ico": ico_bytes({size: images[size] for size in ICO_SIZES}),
+    files = {"quintet.png": images[PNG_SIZE],
+             "quintet.ico": ico_bytes({size: images[size] for size in ICO_SIZES}),
              "quintet.icns": icns_bytes(images)}
     for name, data in files.items():
         (folder / name).write_bytes(data)

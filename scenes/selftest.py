@@ -30,6 +30,8 @@ FIRST_MOVE_PATIENCE = 30.0  # seconds a game may wait for its first bot move (a 
 TIMEOUT = 240.0  # seconds for the whole self-test before the watchdog ends it
 ICON_MAGIC = {"quintet.png": b"\x89PNG\r\n\x1a\n", "quintet.ico": b"\x00\x00\x01\x00",
               "quintet.icns": b"icns"}
+# where the app keeps the player's files: a temporary folder for each, during the self-test
+USER_FOLDERS = ("QUINTET_CONFIG_DIR", "QUINTET_DATA_DIR", "QUINTET_LOG_DIR")
 EXIT_FAILED = 1
 EXIT_TIMED_OUT = 3
 
@@ -74,7 +76,7 @@ def open_mixer() -> str:
         os.environ["SDL_AUDIODRIVER"] = "dummy"  # no sound card: the files still load
         pygame.mixer.quit()
         pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
-    return pygame.mixer.get_driver() if hasattr(pygame.mixer, "get_driver") else "?"
+    return pygame.mixer.get_driver()
 
 
 def check_assets() -> list[str]:
@@ -118,7 +120,8 @@ def check_assets() -> list[str]:
     if not asset_path("LICENSES").is_file():
         problems.append(f"{asset_path('LICENSES')} is missing")
     if problems:
-        raise SelfTestFailure("missing or broken assets:\n  " + "\n  ".join(problems))
+        raise SelfTestFailure("missing or broken parts of the build:\n  "
+                              + "\n  ".join(problems))
     return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts and boards, "
             f"{len(ICON_MAGIC)} icon files ({width}x{height} png), licences, "
             f"from {asset_root()}"]
@@ -204,12 +207,13 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
 
         from game.registry import GAMES
         from scenes.app import App
-        from scenes.settings import SettingsStore
 
         how = "frozen build" if getattr(sys, "frozen", False) else "source"
         audio = open_mixer()
         with tempfile.TemporaryDirectory(prefix="quintet-self-test-") as folder:
-            app = App(store=SettingsStore(Path(folder) / "settings.json"))
+            for name in USER_FOLDERS:  # the player's settings, saves and logs stay untouched
+                os.environ[name] = str(Path(folder) / name.lower())
+            app = App()
             app.settings.animation_speed = SPEED
             app.reraise_errors = True  # an error in a scene fails the test, not a rescue screen
             say(f"Quintet self-test ({how}, {sys.executable}): pygame-ce {pygame.version.ver}, "
@@ -222,9 +226,8 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
             passed += 1
             for game_id in GAMES:
                 run = play_demo(app, game_id, seconds, warnings)
-                first = f"{run.first_move:.2f}"
                 say(f"{run.game_id:16} {run.board:20} {run.seconds:5.1f} s {run.frames:5d} frames"
-                    f" {run.bot_moves:4d} bot moves (first after {first} s)")
+                    f" {run.bot_moves:4d} bot moves (first after {run.first_move:.2f} s)")
                 passed += 1
             say(f"bots' worker process: pid {app.bot_worker.pid}, started "
                 f"{app.bot_worker.starts} time(s)")

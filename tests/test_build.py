@@ -1,4 +1,4 @@
-"""The executable's pieces: the self-test (run from source), build.spec, the icons, the .desktop file.
+"""The executable's parts: the self-test (run from source), build.spec, icons, the .desktop file.
 
 CI also builds the executable with PyInstaller and runs its self-test (.ci/run); these tests keep
 the parts honest without a build.
@@ -34,9 +34,15 @@ def _env(tmp_path) -> dict[str, str]:
 
 
 def test_the_self_test_passes_from_source_with_a_bot_move_in_every_game(tmp_path):
+    home = tmp_path / "home"  # the player's folders (settings, saves, logs) are under HOME
+    home.mkdir()
+    env = {name: value for name, value in _env(tmp_path).items()
+           if not name.startswith(("QUINTET_", "XDG_"))}
     result = subprocess.run([sys.executable, "-m", "game", "--self-test", "1"], cwd=ROOT,
-                            env=_env(tmp_path), capture_output=True, text=True, timeout=300)
+                            env=dict(env, HOME=str(home)), capture_output=True, text=True,
+                            timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
+    assert list(home.rglob("*")) == []  # it wrote none of the player's files
     lines = result.stdout.splitlines()
     assert lines[-1] == f"self-test: {1 + len(GAMES)} passed, 0 failed"
     assert any(line.startswith(f"assets: {len(EFFECTS)} sounds") for line in lines)
