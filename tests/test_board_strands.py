@@ -77,3 +77,23 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size):
             assert board.describe(state, step.events, step.state)
     finally:
         pygame.quit()
+
+
+def test_hovering_end_turn_draws_without_a_ring_on_the_board(driver):
+    # found by the UI fuzzer: the hovered End turn button was ringed as if it were a space
+    scene = driver.start("strands")
+    driver.choose_by_clicks(scene.match.state.legal_moves(0)[0])  # the opening stone
+    driver.settle()
+    state = scene.match.state
+    seat = state.actors[0]
+    second = next(m for m in state.legal_moves(seat)  # a space marked 2 or more: End is offered
+                  if "end" in map(str, state.apply(m, seat).state.legal_moves(seat)))
+    driver.choose_by_clicks(second)
+    driver.settle()
+    end = next(b for b in scene.buttons if isinstance(b.value, Choice))
+    driver.post(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(2)
+    assert scene.hover == end.value and end.value in scene.clickable()
+    scene.focus = end.value  # and focused by Tab
+    driver.app.invalidate()
+    driver.frames(2)

@@ -212,8 +212,8 @@ class StrandsBoard(Board):
             for spot in view.clickable:
                 if self.spot_rect(spot) is not None:
                     self._ring(surface, spot[1], strong=False)
-        for spot in (view.hover, view.focus):
-            if spot in view.clickable:
+        for spot in (view.hover, view.focus):  # a button (End turn) has no ring on the board
+            if spot in view.clickable and self.spot_rect(spot) is not None:
                 self._ring(surface, spot[1], strong=True)
         if isinstance(view.hover, tuple) and view.hover[0] == "cell" and \
                 view.hover[1] < len(self.centres):
