@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import multiprocessing
 import os
 import sys
 import time
@@ -12,7 +11,6 @@ from typing import Sequence
 
 import pygame
 
-from game.registry import GAMES
 from scenes.settings import Settings, SettingsStore
 from scenes.sound import SoundBoard
 from scenes.stack import SceneStack
@@ -43,6 +41,7 @@ class App:
             self.settings.fullscreen = fullscreen
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         pygame.display.set_caption("Quintet")
+        _set_window_icon()
         self.screen = self._open_window()
         self.theme = Theme()
         self.sound = SoundBoard()
@@ -262,6 +261,16 @@ class App:
         pygame.quit()
 
 
+def _set_window_icon() -> None:
+    """The app's own icon in the title bar and task bar (a missing file keeps SDL's default)."""
+    from scenes.assets import asset_path
+    path = asset_path("icons", "quintet.png")
+    try:
+        pygame.display.set_icon(pygame.image.load(str(path)))
+    except (pygame.error, FileNotFoundError, OSError) as error:
+        log.warning("no window icon: %s could not be loaded (%s)", path, error)
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
@@ -273,6 +282,13 @@ def _size(text: str) -> tuple[int, int]:
     return width, height
 
 
+def _game_id(text: str) -> str:
+    from game.registry import GAMES  # only when asked: the rules load after the first frame
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(GAMES)}")
+    return text
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line of `quintet`."""
     parser = argparse.ArgumentParser(prog="quintet", description="Five little two-player games.")
@@ -281,7 +297,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--kiosk", action="store_true",
                         help="run the self-running demo for game nights (fullscreen unless "
                              "--size is given; the settings name the keys that leave it)")
-    parser.add_argument("--game", choices=list(GAMES), help="start a hot-seat game of this game")
+    parser.add_argument("--game", type=_game_id, help="start a hot-seat game of this game")
     parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
     parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
     parser.add_argument("--report-first-frame", action="store_true",
@@ -300,14 +316,15 @@ def _first_frame_reporter():
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start Quintet at the main menu (or straight into a game)."""
-    multiprocessing.freeze_support()  # first: in a frozen app, this is the bots' process
+    if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
+        import multiprocessing
+        multiprocessing.freeze_support()
     args = parse_args(argv)
     if args.self_test is not None:  # a packaged build's check (CI), then exit
         from scenes.selftest import run_self_test
         return run_self_test(args.self_test)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    from scenes.play import PlayScene
     kiosk = True if args.kiosk else None  # None: as the settings say
     # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
     fullscreen = True if args.fullscreen else (False if args.size else None)
@@ -315,6 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.log_path = start_file_log(log)
     app.stack.push(app.first_scene())
     if args.game and app.kiosk is None:
+        from scenes.play import PlayScene
         app.stack.push(PlayScene(app, args.game))
     app.stack.apply_changes()
     report = _first_frame_reporter() if args.report_first_frame else None

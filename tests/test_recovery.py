@@ -103,3 +103,19 @@ def test_an_unwritable_log_folder_is_a_warning_not_a_failure(tmp_path, monkeypat
     blocker.write_text("not a folder")
     monkeypatch.setenv("QUINTET_LOG_DIR", str(blocker / "logs"))
     assert start_file_log(logging.getLogger("quintet-test")) is None
+
+
+def test_a_missing_icon_or_sound_is_a_warning_and_the_app_starts(tmp_path, monkeypatch, caplog):
+    from pathlib import Path
+
+    from scenes import assets
+    from tests.ui_driver import Driver
+    monkeypatch.setattr(assets, "asset_root", lambda: Path(tmp_path / "no-assets"))
+    with caplog.at_level(logging.WARNING):
+        drv = Driver(tmp_path)
+    try:
+        drv.app.stack.reset(MainMenu(drv.app))
+        drv.frames(2)
+        assert "no window icon" in caplog.text and "could not be loaded" in caplog.text
+    finally:
+        pygame.quit()
