@@ -335,15 +335,24 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.bot_answer = answer
 
     def _bot_failed(self, why: str) -> None:
-        log.warning("computer player failed: %s", why)
         self.bot_asked = self.bot_answer = None
         self.bot_failures += 1
         if self.bot_failures > BOT_RETRIES:
+            log.error("computer player failed for good: %s", why)
             self.bot_broken = True
+            saved = self.autosave()
             kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
-                if self.autosave() else "Press Esc for the menu."
+                if saved else "Press Esc for the menu."
             self.say(f"The computer player has stopped working. {kept}", error=True)
+            if not self.demo:  # the demo simply moves on to its next game
+                from scenes.dialog import ConfirmScene
+                self.app.stack.push(ConfirmScene(
+                    self.app, "The computer player has stopped working",
+                    "Your game is saved: Continue tries again." if saved
+                    else "The details are in the log.", "Back to menu", "See the board",
+                    lambda: self.app.stack.reset(self.app.home_scene())))
         else:
+            log.warning("computer player failed: %s", why)
             self.say("The computer player had a problem; it is starting again.")
 
     def _drop_bot_request(self) -> None:

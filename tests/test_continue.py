@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.core import SEALED
+from scenes.dialog import ConfirmScene
 from scenes.error_view import ErrorScene
 from scenes.handoff import HandoffScene
 from scenes.menu import MainMenu, PauseScene
@@ -181,6 +182,9 @@ def test_a_dead_bot_leaves_a_saved_game_and_a_way_to_the_menu(driver):
     driver.frames(30)
     assert scene.bot_broken and "Your game is saved" in scene.message
     driver.app.notices.clear()
+    dialog = driver.top  # the friendly screen: Back to menu, or look at the board first
+    assert isinstance(dialog, ConfirmScene) and "saved" in dialog.question
+    driver.key(pygame.K_ESCAPE)  # look at the board; the game menu still leads out
     driver.key(pygame.K_ESCAPE)
     assert isinstance(driver.top, PauseScene)
     leave = next(b for b in driver.top.group.buttons if b.value == "menu")
@@ -188,6 +192,15 @@ def test_a_dead_bot_leaves_a_saved_game_and_a_way_to_the_menu(driver):
     driver.click(leave.rect.center)
     driver.frames()
     assert continue_button(driver) is not None  # Continue tries the bot again
+
+
+def test_the_dead_bot_screen_leads_back_to_the_menu(driver):
+    worker = FakeWorker(fail=100)
+    start_vs(driver, "strands", ("bot:easy", "human"), worker, {"side": 5})
+    driver.frames(30)
+    driver.click(driver.top.group.buttons[0].rect.center)  # Back to menu
+    driver.frames()
+    assert continue_button(driver) is not None
 
 
 def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(driver, tmp_path,

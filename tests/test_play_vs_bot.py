@@ -12,6 +12,7 @@ from game.bots.search import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.core import SEALED, NodeKind
 from game.registry import GAMES
+from scenes.dialog import ConfirmScene
 from scenes.handoff import HandoffScene
 from scenes.menu import MainMenu, PauseScene
 from scenes.play import BOT_PAUSE, HUMAN, PlayScene
@@ -330,9 +331,13 @@ def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
     play_until(driver, scene, random.Random(5), lambda: scene.bot_broken)
     assert scene.message_is_error and "stopped working" in scene.message
     assert scene.thinking_seat is None
+    dialog = driver.top  # a friendly screen, its way back to the menu first
+    assert isinstance(dialog, ConfirmScene) and dialog.group.buttons[0].label == "Back to menu"
     requests = len(worker.requests)
     driver.frames(20)
     assert len(worker.requests) == requests  # no more asking once it is given up
+    driver.key(pygame.K_RETURN)  # the focus is on "See the board": the game stays on screen
+    assert driver.top is scene
 
 
 def test_the_app_closes_the_bots_process_when_it_quits(driver):
