@@ -12,7 +12,7 @@ from typing import Sequence
 import pygame
 
 from scenes.settings import Settings, SettingsStore
-from scenes.sound import SoundBoard
+from scenes.sound import SoundBoard, quit_pygame
 from scenes.stack import SceneStack
 from scenes.theme import Theme
 from scenes.userlog import start_file_log
@@ -258,7 +258,7 @@ class App:
                     pygame.image.save(self.screen, screenshot)
                 break
         self.close_bots()
-        pygame.quit()
+        quit_pygame()
 
 
 def _set_window_icon() -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
 
@@ -9,6 +10,24 @@ from scenes.assets import asset_path
 from scenes.synth import EFFECTS
 
 log = logging.getLogger(__name__)
+
+
+PYGAME_QUIT = pygame.quit  # the library's own, kept before anyone wraps it
+
+
+def quit_pygame() -> None:
+    """pygame.quit() without the mixer's rare shutdown deadlock.
+
+    Quitting the mixer while a channel is just finishing can deadlock: the mixer's
+    channel-finished callback waits for the interpreter lock that the quitting thread holds
+    while it waits for the audio lock. So every sound is stopped first, the interpreter lock is
+    let go for a moment for any callback still running, and only then does the mixer quit.
+    """
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()
+        time.sleep(0.02)
+        pygame.mixer.quit()
+    PYGAME_QUIT()
 
 
 class SoundBoard:

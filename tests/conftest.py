@@ -8,7 +8,14 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
+
+from scenes.sound import quit_pygame  # noqa: E402
+
+# Every test's pygame.quit() stops the sounds first: quitting the mixer as a channel finishes
+# can deadlock (seen once here: a whole test run hung in a teardown).
+pygame.quit = quit_pygame
 
 
 @pytest.fixture

@@ -271,3 +271,19 @@ def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
     assert sure == moriarty.Declare(truth)
     unsure = make_bot("moriarty", "medium", seed=1).choose(declaring.observe(0), 0, ())
     assert not isinstance(unsure, moriarty.Declare)
+
+
+def test_moriarty_names_a_colour_only_with_a_belief_of_seventy_percent():
+    from game.bots.games.moriarty import DECLARE_CONFIDENCE, MARGIN
+    match = _moriarty_after_setup(seed=5)
+    state = match.state._evolve(phase=moriarty.DECLARE, edge=0, rounds=3)
+    knowledge = knowledge_for("moriarty")
+
+    def worlds(weights):
+        return [(w, state._evolve(bonus=(state.bonus[0], c))) for c, w in enumerate(weights)]
+    shaky = worlds([0.6, 0.2, 0.1, 0.1])  # more likely than the rest, but wrong 4 times in 10
+    assert knowledge.doubt(moriarty.Declare(0), shaky, 0) is None
+    sure = worlds([DECLARE_CONFIDENCE, 0.1, 0.1, 1 - DECLARE_CONFIDENCE - 0.2])
+    assert knowledge.doubt(moriarty.Declare(0), sure, 0) == MARGIN
+    assert knowledge.doubt(moriarty.Declare(1), sure, 0) is None
+    assert knowledge.doubt(moriarty.PASS, shaky, 0) == 0.0

@@ -96,8 +96,12 @@ class Bot:
             fallback = fallback if seat == 0 else 1.0 - fallback
             for move in legal:
                 values[move] = values.get(move, 0.0) + weight * stats.get(move, (0, fallback))[1]
-        for move in values:
-            values[move] -= self.knowledge.caution(move)
+        for move in list(values):
+            doubt = self.knowledge.doubt(move, worlds, seat)
+            if doubt is None and len(values) > 1:
+                del values[move]
+            else:
+                values[move] -= doubt or 0.0
         return self._pick(values, as_counts=False)
 
     def _pick(self, scores: dict[Move, float], as_counts: bool) -> Move:

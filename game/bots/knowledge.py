@@ -51,9 +51,11 @@ class Knowledge:
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""
         rng.shuffle(moves)
 
-    def caution(self, move: Move) -> float:
-        """How much better than the rest a move must look before a bot unsure of the world
-        plays it (for moves whose value is exact while the others' are noisy estimates)."""
+    def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
+              ) -> float | None:
+        """For a bot unsure of the world: how much better than the rest `move` must look before
+        it is played (for moves scored exactly while the others are estimates), or None when the
+        worlds give too little confidence to play it at all."""
         return 0.0
 
     # ---- leaves -------------------------------------------------------------------------------

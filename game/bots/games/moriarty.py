@@ -23,6 +23,8 @@ from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartySt
 SHARPNESS = 1.0  # how strongly a player is assumed to favour tokens of their own colour
 NOISE = 0.5  # the share of choices assumed made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
+DECLARE_CONFIDENCE = 0.7  # the belief in a colour before naming it: wrong guesses are costly
+MARGIN = 0.05  # how much better an exactly scored move (a declaration, an ending) must look
 
 
 def belief(history: Sequence, seat: int, observation: MoriartyState) -> list[float]:
@@ -87,10 +89,16 @@ class GameKnowledge(Knowledge):
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
 
-    def caution(self, move: Move) -> float:
-        """A declaration or an ending is scored exactly in every world, while the other moves'
-        values are estimates; without a margin the noise alone would make the bot declare."""
-        return 0.05 if isinstance(move, (Declare, EndGame)) else 0.0
+    def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
+              ) -> float | None:
+        """A declaration needs a belief of DECLARE_CONFIDENCE in the colour named (a wrong one
+        hands the opponent every point on the board); a declaration or an ending is scored
+        exactly in every world while the other moves are estimates, so both need a margin."""
+        if isinstance(move, Declare):
+            belief = sum(weight for weight, world in worlds
+                         if world.bonus[1 - seat] == move.colour)  # type: ignore[attr-defined]
+            return MARGIN if belief >= DECLARE_CONFIDENCE else None
+        return MARGIN if isinstance(move, EndGame) else 0.0
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
         """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
