@@ -14,7 +14,6 @@ import argparse
 import dataclasses
 import math
 import multiprocessing
-import random
 import statistics
 import sys
 import time

@@ -41,11 +41,7 @@ class ConfirmScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons; Escape says no."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._choose(False)
-            return True
-        self.group.handle_event(event)
-        return True
+        return self.group.handle_with_escape(event, lambda: self._choose(False))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim what is beneath and draw the question."""

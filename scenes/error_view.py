@@ -33,11 +33,7 @@ class ErrorScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The button, Enter or Escape."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._choose("menu")
-            return True
-        self.group.handle_event(event)
-        return True
+        return self.group.handle_with_escape(event, lambda: self._choose("menu"))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The apology and what was done about it."""

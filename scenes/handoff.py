@@ -39,12 +39,11 @@ class HandoffScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Enter, Space or a click on the button confirms; Escape opens the menu."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from scenes.menu import PauseScene
-            self.app.stack.push(PauseScene(self.app, None))
-            return True
-        self.group.handle_event(event)
-        return True
+        return self.group.handle_with_escape(event, self._open_menu)
+
+    def _open_menu(self) -> None:
+        from scenes.menu import PauseScene
+        self.app.stack.push(PauseScene(self.app, None))
 
     def draw(self, surface: pygame.Surface) -> None:
         """An opaque screen with the next player's name."""

@@ -179,11 +179,7 @@ class PauseScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons; Escape resumes."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-            return True
-        self.group.handle_event(event)
-        return True
+        return self.group.handle_with_escape(event, self.app.stack.pop)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Dim the game and show the menu."""

@@ -30,20 +30,14 @@ class QuickStartScene(GameSelect):
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")
         if value in ("demo", "back"):
-            self._back_to_demo()
+            self.go_back()
         else:
             self.app.stack.push(OpponentScene(self.app, value))
 
-    def _back_to_demo(self) -> None:
+    def go_back(self) -> None:
+        """Escape and Watch the demo: back to the demo."""
         kiosk = self.app.kiosk
         self.app.stack.reset(kiosk.demo_scene() if kiosk is not None else self.app.home_scene())
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Cards by touch, mouse or arrows and Enter; Escape returns to the demo."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._back_to_demo()
-            return True
-        return super().handle_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cards under a welcoming title."""
@@ -86,10 +80,7 @@ class OpponentScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons by touch, mouse or arrows and Enter; Escape goes back to the games."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._choose("back")
-            return True
-        return self.group.handle_event(event)
+        return self.group.handle_with_escape(event, lambda: self._choose("back"), modal=False)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game's name and pitch above the choices."""

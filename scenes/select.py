@@ -49,7 +49,7 @@ class GameSelect(Scene):
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")
         if value == "back":
-            self.app.stack.pop()
+            self.go_back()
         else:
             self.app.stack.push(OptionsScene(self.app, value))
 
@@ -68,10 +68,11 @@ class GameSelect(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Cards by mouse or arrows and Enter; Escape goes back."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-            return True
-        return self.group.handle_event(event)
+        return self.group.handle_with_escape(event, self.go_back, modal=False)
+
+    def go_back(self) -> None:
+        """Escape and Back: the screen before."""
+        self.app.stack.pop()
 
     def _picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface:
         picture = self.pictures.get(game_id)

@@ -63,11 +63,7 @@ class StatsScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Back by button, Enter or Escape."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._choose("back")
-            return True
-        self.group.handle_event(event)
-        return True
+        return self.group.handle_with_escape(event, lambda: self._choose("back"))
 
     def draw(self, surface: pygame.Surface) -> None:
         """Title, the table, where the numbers are kept, and Back."""

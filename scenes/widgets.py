@@ -108,6 +108,15 @@ class ButtonGroup:
             return False
         return True
 
+    def handle_with_escape(self, event: pygame.event.Event, on_escape: Callable[[], Any],
+                           modal: bool = True) -> bool:
+        """Escape calls `on_escape`, anything else goes to the buttons; True if the event was
+        used (always, for a modal screen that lets nothing through)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            on_escape()
+            return True
+        return self.handle_event(event) or modal
+
     def draw(self, surface: pygame.Surface, theme: th.Theme, size: float = 24,
              selected: Callable[[Any], bool] = lambda value: False) -> None:
         """Draw every button."""

@@ -1,7 +1,6 @@
 """Files on disk: atomic writes survive a writer killed mid-way; bad files are named and kept."""
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
