@@ -261,12 +261,10 @@ def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
     declaring = state._evolve(rows=rows, phase=moriarty.DECLARE, edge=0, rounds=3)
     truth = declaring.bonus[1]
     history = []
-    for pivot in range(8):
-        picked = declaring._evolve(pivot=pivot, phase=moriarty.ACTIVE, edge=0)
-        left, right = picked.actives(pivot)
-        if (declaring.colours[left] == truth) != (declaring.colours[right] == truth):
-            take = left if declaring.colours[left] == truth else right
-            history.extend([(picked.observe_public(), 1, moriarty.Take(take))] * 4)
+    picking = declaring._evolve(phase=moriarty.PIVOT, edge=1).observe_public()
+    for column in range(8):  # Oh keeps picking pivots of its colour
+        if declaring.colours[column] == truth:
+            history.extend([(picking, 1, moriarty.PickPivot(column))] * 4)
     sure = make_bot("moriarty", "medium", seed=1).choose(declaring.observe(0), 0, history)
     assert sure == moriarty.Declare(truth)
     unsure = make_bot("moriarty", "medium", seed=1).choose(declaring.observe(0), 0, ())
@@ -287,3 +285,40 @@ def test_moriarty_names_a_colour_only_with_a_belief_of_seventy_percent():
     assert knowledge.doubt(moriarty.Declare(0), sure, 0) == MARGIN
     assert knowledge.doubt(moriarty.Declare(1), sure, 0) is None
     assert knowledge.doubt(moriarty.PASS, shaky, 0) == 0.0
+
+
+def test_a_level_sets_its_knowledge_and_an_unknown_setting_is_refused():
+    hard = knowledge_for("moriarty").levels()["hard"]
+    bot = Bot(knowledge_for("moriarty"), hard, seed=1)
+    for name, value in hard.traits:
+        assert getattr(bot.knowledge, name) == value
+    with pytest.raises(ValueError, match="no setting 'boldness'"):
+        Bot(knowledge_for("moriarty"), dataclasses.replace(hard, traits=(("boldness", 1.0),)))
+
+
+def test_playing_your_own_colour_gives_it_away_and_playing_another_hides_it():
+    from game.bots.games.moriarty import giveaway
+    # Eks's colour is blue (columns 2 and 4); with the pivot in column 1 the active tokens are
+    # column 8 (pink) and column 2 (blue).
+    start = _moriarty_after_setup(seed=3).state._evolve(colours=(0, 1, 0, 1, 2, 3, 2, 3),
+                                                         bonus=(1, 2), edge=0)
+    picking = start._evolve(phase=moriarty.PIVOT)
+    assert giveaway((), 0, picking, moriarty.PickPivot(1)) > 0.05
+    assert giveaway((), 0, picking, moriarty.PickPivot(4)) < -0.01
+    taking = start._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
+    assert giveaway((), 0, taking, moriarty.Take(1)) > 0.01
+    assert giveaway((), 0, taking, moriarty.Take(7)) < -0.01
+
+
+def test_a_concealing_bot_pays_for_what_a_choice_gives_away():
+    from game.bots.games.moriarty import giveaway
+    match = _moriarty_after_setup(seed=3)
+    state = match.state._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
+    knowledge = knowledge_for("moriarty")
+    knowledge.adopt((("concealment", 0.5),))
+    worlds = [(1.0, state)]
+    for column in state.actives(0):
+        take = moriarty.Take(column)
+        assert knowledge.doubt(take, worlds, 0, ()) == pytest.approx(
+            0.5 * giveaway((), 0, state, take))
+    assert knowledge.weighs_moves and not knowledge_for("moriarty").weighs_moves

@@ -21,6 +21,7 @@ class Level:
     budget: Budget
     temperature: float = 0.0  # 0 plays the most searched move; more spreads the choice
     exploration: float = 1.0  # UCT's exploration constant
+    traits: tuple[tuple[str, float], ...] = ()  # settings of the game's knowledge at this level
 
 
 def default_levels() -> dict[str, Level]:
@@ -38,6 +39,7 @@ class Bot:
     def __init__(self, knowledge: Knowledge, level: Level, seed: int | None = None) -> None:
         self.knowledge = knowledge
         self.level = level
+        knowledge.adopt(level.traits)
         self.rng = random.Random(seed)
         self.reusable: Search | None = None  # the last search, below the move it chose
         self.last_iterations = 0
@@ -59,7 +61,7 @@ class Bot:
             searches = self._search(worlds, should_stop)
         if observation.kind is NodeKind.SIMULTANEOUS:
             return self._mixed_choice(worlds, searches, seat, legal)
-        return self._decision(worlds, searches, seat, legal)
+        return self._decision(worlds, searches, seat, legal, history)
 
     def _top_up(self, search: Search, should_stop) -> Search:
         """Carry on a search kept from the last decision until its root has the full budget."""
@@ -80,8 +82,8 @@ class Bot:
         return searches
 
     def _decision(self, worlds, searches: list[Search], seat: int,
-                  legal: Sequence[Move]) -> Move:
-        if len(searches) == 1:
+                  legal: Sequence[Move], history: Sequence) -> Move:
+        if len(searches) == 1 and not self.knowledge.weighs_moves:
             stats = searches[0].decision_stats()
             scores = {move: visits for move, (visits, _) in stats.items()}
             move = self._pick(scores, as_counts=True)
@@ -97,7 +99,7 @@ class Bot:
             for move in legal:
                 values[move] = values.get(move, 0.0) + weight * stats.get(move, (0, fallback))[1]
         for move in list(values):
-            doubt = self.knowledge.doubt(move, worlds, seat)
+            doubt = self.knowledge.doubt(move, worlds, seat, history)
             if doubt is None and len(values) > 1:
                 del values[move]
             else:

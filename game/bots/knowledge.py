@@ -31,6 +31,14 @@ class Knowledge:
 
     playout_depth = 1000  # transitions a playout may run before the evaluation is asked
     uses_history = False  # True if `worlds` reads the public history (send it to the bot)
+    weighs_moves = False  # True if `doubt` may say more than 0.0 in a world known for sure
+
+    def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
+        """Take on a level's settings for this knowledge (names of its class attributes)."""
+        for name, value in traits:
+            if not hasattr(type(self), name):
+                raise ValueError(f"{type(self).__name__} has no setting {name!r}")
+            setattr(self, name, value)
 
     def levels(self) -> dict:
         """This game's Easy, Medium and Hard (search budgets sized to its speed)."""
@@ -52,7 +60,7 @@ class Knowledge:
         rng.shuffle(moves)
 
     def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
-              ) -> float | None:
+              history: Sequence = ()) -> float | None:
         """For a bot unsure of the world: how much better than the rest `move` must look before
         it is played (for moves scored exactly while the others are estimates), or None when the
         worlds give too little confidence to play it at all."""

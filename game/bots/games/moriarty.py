@@ -20,8 +20,15 @@ from game.bots.search import Budget
 from game.core import Move, State, tuple_with
 from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
 
-SHARPNESS = 1.0  # how strongly a player is assumed to favour tokens of their own colour
-NOISE = 0.5  # the share of choices assumed made for other reasons (so one choice proves little)
+# How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind
+# with these weights per token of the colour, mixed with noise. Fitted by maximum likelihood to
+# 4,016 pivots and takes of Medium and Hard bots in 40 matches; the pivot token itself says most,
+# since a pivot travels two rows when both active tokens go the same way. On those games the
+# colour believed in at 0.7 or more was the true one 79% of the time.
+PIVOT_WEIGHT = 0.6  # the pivot token is of the colour
+ACTIVE_WEIGHT = 0.25  # per active token of the colour
+TAKE_WEIGHT = 0.1  # the token taken is of the colour, less the one left to the other player
+NOISE = 0.1  # the share of choices made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
 DECLARE_CONFIDENCE = 0.7  # the belief in a colour before naming it: wrong guesses are costly
 MARGIN = 0.05  # how much better an exactly scored move (a declaration, an ending) must look
@@ -47,19 +54,29 @@ def _favour(state: MoriartyState, move: Move, colour: int) -> float:
     colours = state.colours
     if isinstance(move, Take):
         other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
-        return float(colours[move.column] == colour) - float(colours[other] == colour)
+        return TAKE_WEIGHT * ((colours[move.column] == colour) - (colours[other] == colour))
     left, right = state.actives(move.column)  # type: ignore[attr-defined]
-    return (colours[left] == colour) + (colours[right] == colour) \
-        + 0.5 * (colours[move.column] == colour)  # type: ignore[attr-defined]
+    return PIVOT_WEIGHT * (colours[move.column] == colour) \
+        + ACTIVE_WEIGHT * ((colours[left] == colour) + (colours[right] == colour))
 
 
 def _likelihood(state: MoriartyState, move: Move, colour: int) -> float:
     """P(move | opponent's colour): a softmax over the moves of the same kind, mixed with noise."""
     kind = type(move)
     options = [m for m in state.legal_moves(state.actors[0]) if type(m) is kind]
-    scores = [math.exp(SHARPNESS * _favour(state, m, colour)) for m in options]
-    chosen = math.exp(SHARPNESS * _favour(state, move, colour)) / sum(scores)
+    scores = [math.exp(_favour(state, m, colour)) for m in options]
+    chosen = math.exp(_favour(state, move, colour)) / sum(scores)
     return NOISE / len(options) + (1.0 - NOISE) * chosen
+
+
+def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
+    """How much `move` would raise the opponent's belief in `seat`'s own Bonus Colour."""
+    mine = state.bonus[seat]
+    if mine is None:
+        return 0.0
+    before = belief(history, 1 - seat, state)
+    after = [p * _likelihood(state, move, colour) for colour, p in enumerate(before)]
+    return after[mine] / sum(after) - before[mine]
 
 
 class GameKnowledge(Knowledge):
@@ -67,13 +84,16 @@ class GameKnowledge(Knowledge):
 
     playout_depth = 10
     uses_history = True
+    declare_confidence = DECLARE_CONFIDENCE  # a level may ask for more, or less
+    concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
 
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5),
             "medium": Level("medium", Budget(1000, 0.8), temperature=0.15),
-            "hard": Level("hard", Budget(8000, 2.4), temperature=0.1),
+            "hard": Level("hard", Budget(8000, 2.4), temperature=0.1,
+                          traits=(("declare_confidence", 0.8), ("concealment", 0.3))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
@@ -89,16 +109,26 @@ class GameKnowledge(Knowledge):
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
 
+    @property
+    def weighs_moves(self) -> bool:
+        """True when this level prices what its choices tell the opponent."""
+        return self.concealment > 0.0
+
     def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
-              ) -> float | None:
-        """A declaration needs a belief of DECLARE_CONFIDENCE in the colour named (a wrong one
+              history: Sequence = ()) -> float | None:
+        """A declaration needs a belief of `declare_confidence` in the colour named (a wrong one
         hands the opponent every point on the board); a declaration or an ending is scored
-        exactly in every world while the other moves are estimates, so both need a margin."""
+        exactly in every world while the other moves are estimates, so both need a margin. A
+        level that conceals its colour pays for each pivot or take by what it gives away."""
         if isinstance(move, Declare):
             belief = sum(weight for weight, world in worlds
                          if world.bonus[1 - seat] == move.colour)  # type: ignore[attr-defined]
-            return MARGIN if belief >= DECLARE_CONFIDENCE else None
-        return MARGIN if isinstance(move, EndGame) else 0.0
+            return MARGIN if belief >= self.declare_confidence else None
+        if isinstance(move, EndGame):
+            return MARGIN
+        if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
+            return self.concealment * giveaway(history, seat, worlds[0][1], move)
+        return 0.0
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
         """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
