@@ -271,7 +271,7 @@ def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
     assert not isinstance(unsure, moriarty.Declare)
 
 
-def test_moriarty_names_a_colour_only_with_a_belief_of_seventy_percent():
+def test_moriarty_names_a_colour_only_when_sure_enough():
     from game.bots.games.moriarty import DECLARE_CONFIDENCE, MARGIN
     match = _moriarty_after_setup(seed=5)
     state = match.state._evolve(phase=moriarty.DECLARE, edge=0, rounds=3)
@@ -285,6 +285,10 @@ def test_moriarty_names_a_colour_only_with_a_belief_of_seventy_percent():
     assert knowledge.doubt(moriarty.Declare(0), sure, 0) == MARGIN
     assert knowledge.doubt(moriarty.Declare(1), sure, 0) is None
     assert knowledge.doubt(moriarty.PASS, shaky, 0) == 0.0
+    easy = knowledge_for("moriarty")
+    easy.adopt(knowledge.levels()["easy"].traits)  # Easy names a colour only when it is obvious
+    assert easy.declare_confidence > DECLARE_CONFIDENCE
+    assert easy.doubt(moriarty.Declare(0), sure, 0) is None
 
 
 def test_a_level_sets_its_knowledge_and_an_unknown_setting_is_refused():

@@ -20,17 +20,16 @@ from game.bots.search import Budget
 from game.core import Move, State, tuple_with
 from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
 
-# How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind
-# with these weights per token of the colour, mixed with noise. Fitted by maximum likelihood to
-# 4,016 pivots and takes of Medium and Hard bots in 40 matches; the pivot token itself says most,
-# since a pivot travels two rows when both active tokens go the same way. On those games the
-# colour believed in at 0.7 or more was the true one 79% of the time.
-PIVOT_WEIGHT = 0.6  # the pivot token is of the colour
-ACTIVE_WEIGHT = 0.25  # per active token of the colour
-TAKE_WEIGHT = 0.1  # the token taken is of the colour, less the one left to the other player
+# How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
+# scored by these weights on `colour_features`, mixed with noise. Fitted by maximum likelihood
+# (`python -m game.bots.fit_colour`) to 4,016 pivots and takes of Medium and Hard bots in 40
+# matches; the pivot token itself says most, since a pivot travels two rows when both active
+# tokens go the same way. On those games the colour believed in at 0.7 or more was the true one
+# 79% of the time, at 0.8 or more 87%.
+WEIGHTS = (0.6, 0.25, 0.1)  # pivot token, each active token, token taken less token left
 NOISE = 0.1  # the share of choices made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
-DECLARE_CONFIDENCE = 0.7  # the belief in a colour before naming it: wrong guesses are costly
+DECLARE_CONFIDENCE = 0.8  # the belief in a colour before naming it: wrong guesses are costly
 MARGIN = 0.05  # how much better an exactly scored move (a declaration, an ending) must look
 
 
@@ -44,29 +43,31 @@ def belief(history: Sequence, seat: int, observation: MoriartyState) -> list[flo
         if not isinstance(move, (PickPivot, Take)):
             continue
         for colour in range(4):
-            weights[colour] *= _likelihood(public, move, colour)
+            weights[colour] *= likelihood(public, move, colour)
     total = sum(weights)
     return [w / total for w in weights]
 
 
-def _favour(state: MoriartyState, move: Move, colour: int) -> float:
-    """How much a move touches tokens of this colour (what a player of that colour wants)."""
+def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int, int, int]:
+    """What a pivot or take does with tokens of this colour (what a player of that colour wants):
+    the pivot token is of it; its active tokens of it; the token taken of it, less the other."""
     colours = state.colours
     if isinstance(move, Take):
         other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
-        return TAKE_WEIGHT * ((colours[move.column] == colour) - (colours[other] == colour))
+        return 0, 0, (colours[move.column] == colour) - (colours[other] == colour)
     left, right = state.actives(move.column)  # type: ignore[attr-defined]
-    return PIVOT_WEIGHT * (colours[move.column] == colour) \
-        + ACTIVE_WEIGHT * ((colours[left] == colour) + (colours[right] == colour))
+    return colours[move.column] == colour, (colours[left] == colour) + (colours[right] == colour), 0
 
 
-def _likelihood(state: MoriartyState, move: Move, colour: int) -> float:
-    """P(move | opponent's colour): a softmax over the moves of the same kind, mixed with noise."""
+def likelihood(state: MoriartyState, move: Move, colour: int,
+               weights: Sequence[float] = WEIGHTS, noise: float = NOISE) -> float:
+    """P(move | the mover's colour): a softmax over the moves of the same kind, mixed with noise."""
     kind = type(move)
     options = [m for m in state.legal_moves(state.actors[0]) if type(m) is kind]
-    scores = [math.exp(_favour(state, m, colour)) for m in options]
-    chosen = math.exp(_favour(state, move, colour)) / sum(scores)
-    return NOISE / len(options) + (1.0 - NOISE) * chosen
+    scores = [math.exp(sum(w * f for w, f in zip(weights, colour_features(state, m, colour))))
+              for m in options]
+    chosen = math.exp(sum(w * f for w, f in zip(weights, colour_features(state, move, colour))))
+    return noise / len(options) + (1.0 - noise) * chosen / sum(scores)
 
 
 def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
@@ -75,7 +76,7 @@ def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> 
     if mine is None:
         return 0.0
     before = belief(history, 1 - seat, state)
-    after = [p * _likelihood(state, move, colour) for colour, p in enumerate(before)]
+    after = [p * likelihood(state, move, colour) for colour, p in enumerate(before)]
     return after[mine] / sum(after) - before[mine]
 
 
@@ -90,10 +91,11 @@ class GameKnowledge(Knowledge):
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
         return {
-            "easy": Level("easy", Budget(120, 0.25), temperature=0.5),
-            "medium": Level("medium", Budget(1000, 0.8), temperature=0.15),
+            "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
+                          traits=(("declare_confidence", 0.9),)),
+            "medium": Level("medium", Budget(2000, 0.8), temperature=0.15),
             "hard": Level("hard", Budget(8000, 2.4), temperature=0.1,
-                          traits=(("declare_confidence", 0.8), ("concealment", 0.3))),
+                          traits=(("concealment", 0.3),)),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
