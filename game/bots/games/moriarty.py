@@ -93,8 +93,8 @@ class GameKnowledge(Knowledge):
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9),)),
-            "medium": Level("medium", Budget(2000, 0.8), temperature=0.15),
-            "hard": Level("hard", Budget(8000, 2.4), temperature=0.1,
+            "medium": Level("medium", Budget(1000, 0.8), temperature=0.15),
+            "hard": Level("hard", Budget(12000, 2.6), temperature=0.1,
                           traits=(("concealment", 0.3),)),
         }
 
