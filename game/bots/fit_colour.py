@@ -20,7 +20,9 @@ from collections import defaultdict
 from typing import Sequence
 
 from game.bots import Bot, knowledge_for
-from game.bots.games.moriarty import NOISE, WEIGHTS, colour_features, likelihood
+from game.bots.games.moriarty import (
+    NOISE, WEIGHTS, choice_probability, colour_features, likelihood,
+)
 from game.bots.history import History
 from game.bots.search import Budget
 from game.match import Match
@@ -72,11 +74,8 @@ def _observations(matches: Sequence[list[Choice]]) -> list[tuple[int, list[tuple
 
 def mean_log_likelihood(observed, weights, noise: float) -> float:
     """The mean log-probability the model gives each choice, knowing the true colour."""
-    total = 0.0
-    for chosen, features in observed:
-        scores = [math.exp(sum(w * f for w, f in zip(weights, fs))) for fs in features]
-        total += math.log(noise / len(scores) + (1.0 - noise) * scores[chosen] / sum(scores))
-    return total / len(observed)
+    return sum(math.log(choice_probability(chosen, features, weights, noise))
+               for chosen, features in observed) / len(observed)
 
 
 def fit(observed) -> tuple[tuple[float, ...], float]:

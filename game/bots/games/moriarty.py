@@ -62,12 +62,16 @@ def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int,
 def likelihood(state: MoriartyState, move: Move, colour: int,
                weights: Sequence[float] = WEIGHTS, noise: float = NOISE) -> float:
     """P(move | the mover's colour): a softmax over the moves of the same kind, mixed with noise."""
-    kind = type(move)
-    options = [m for m in state.legal_moves(state.actors[0]) if type(m) is kind]
-    scores = [math.exp(sum(w * f for w, f in zip(weights, colour_features(state, m, colour))))
-              for m in options]
-    chosen = math.exp(sum(w * f for w, f in zip(weights, colour_features(state, move, colour))))
-    return noise / len(options) + (1.0 - noise) * chosen / sum(scores)
+    options = [m for m in state.legal_moves(state.actors[0]) if type(m) is type(move)]
+    features = [colour_features(state, m, colour) for m in options]
+    return choice_probability(options.index(move), features, weights, noise)
+
+
+def choice_probability(chosen: int, features: Sequence[Sequence[float]],
+                       weights: Sequence[float], noise: float) -> float:
+    """The model's probability of option `chosen`, given every option's colour features."""
+    scores = [math.exp(sum(w * f for w, f in zip(weights, fs))) for fs in features]
+    return noise / len(scores) + (1.0 - noise) * scores[chosen] / sum(scores)
 
 
 def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
