@@ -271,7 +271,7 @@ class UiFuzzer:
 def _tiny_level(game_id: str):
     """A demo level that answers at once (only the real worker reads it)."""
     from game.bots import Level
-    from game.bots.search import Budget
+    from game.bots.levels import Budget
     return Level("easy", Budget(20, 0.02), temperature=1.0)
 
 

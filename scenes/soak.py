@@ -137,7 +137,7 @@ class SoakDriver:
 def scaled_levels(scale: float):
     """Each game's demo level with its thinking budget shrunk to keep pace with the clock."""
     from game.bots import Level, knowledge_for
-    from game.bots.search import Budget
+    from game.bots.levels import Budget
 
     def level_for(game_id: str) -> Level:
         level = knowledge_for(game_id).levels()["medium"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from game.bench import random_step
+from game.tools.bench import random_step
 from game.spec import GameSpec
 
 

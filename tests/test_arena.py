@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import arena
+from game.tools import arena
 
 
 def test_wilson_interval_matches_the_textbook_figures():

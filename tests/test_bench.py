@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import bench
+from game.tools import bench
 
 
 def test_bench_prints_a_row_per_game(capsys):

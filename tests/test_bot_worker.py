@@ -12,7 +12,7 @@ import pytest
 
 from game.bots import Level
 from game.bots import worker as worker_module
-from game.bots.search import Budget
+from game.bots.levels import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.match import Match
 

@@ -12,7 +12,8 @@ from game.bots.games import knowledge_for
 from game.bots.games.moriarty import belief
 from game.bots.history import History
 from game.bots.knowledge import Knowledge, squash, unseal
-from game.bots.search import Budget, Search
+from game.bots.levels import Budget
+from game.bots.search import Search
 from game.core import SEALED, GameError, Move, NodeKind, Outcome, State, Step
 from game.match import Match, RandomPlayer
 from game.registry import GAMES

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from game.bots.fit_colour import _observations, calibration, fit
+from game.tools.fit_colour import _observations, calibration, fit
 from game.bots.games.moriarty import likelihood
 from game.match import Match
 from game.rules import moriarty

@@ -1,4 +1,4 @@
-"""The rules fuzzer (`python -m game.fuzz`): a brief run passes, and a failure is reported with a
+"""The rules fuzzer (`python -m game.tools.fuzz`): a brief run passes, and a failure is reported with a
 record that reproduces it."""
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 
 import pytest
 
-from game import GAMES, get_game, invariants
-from game.fuzz import fuzz_game, main, random_options, replay
+from game import GAMES, get_game
+from game.tools import invariants
+from game.tools.fuzz import fuzz_game, main, random_options, replay
 from game.record import load_record
 from game.rules import strands
 

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.bots import Level
-from game.bots.search import Budget
+from game.bots.levels import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.core import SEALED, NodeKind
 from game.registry import GAMES

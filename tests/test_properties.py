@@ -1,5 +1,5 @@
 """Property tests: hypothesis plays games with drawn options and choices, and every invariant of
-game/invariants.py (the generic ones and the game's own) is checked at every step."""
+game/tools/invariants.py (the generic ones and the game's own) is checked at every step."""
 from __future__ import annotations
 
 import random
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from game import GAMES, get_game
 from game.core import State, Step
-from game.invariants import CheckedGame, InvariantError, play_through
+from game.tools.invariants import CheckedGame, InvariantError, play_through
 from game.options import Option
 from game.record import Record
 from game.rules import moriarty, pulling_strings, strands, synch, tug_of_war

@@ -5,11 +5,12 @@
 """
 from __future__ import annotations
 
-from game.bots.bot import LEVEL_NAMES, Bot, Level
+from game.bots.bot import Bot
+from game.bots.levels import LEVEL_NAMES, Budget, Level
 from game.bots.games import knowledge_for
 from game.core import GameError
 
-__all__ = ["LEVEL_NAMES", "Bot", "Level", "make_bot", "knowledge_for"]
+__all__ = ["LEVEL_NAMES", "Budget", "Bot", "Level", "make_bot", "knowledge_for"]
 
 
 def make_bot(game_id: str, level: str, seed: int | None = None) -> Bot:

@@ -1,37 +1,14 @@
 """A bot: the search, sized by a level, answering `choose(observation, seat)` like any player."""
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from typing import Callable, Sequence
 
 from game.bots.knowledge import Knowledge
-from game.bots.search import Budget, Search
+from game.bots.levels import Budget, Level
+from game.bots.search import Search
 from game.core import Move, NodeKind, State
-
-LEVEL_NAMES = ("easy", "medium", "hard")
-
-
-@dataclasses.dataclass(frozen=True)
-class Level:
-    """How hard a bot tries: its search budget and how loosely it picks among the findings."""
-
-    name: str
-    budget: Budget
-    temperature: float = 0.0  # 0 plays the most searched move; more spreads the choice
-    exploration: float = 1.0  # UCT's exploration constant
-    traits: tuple[tuple[str, float], ...] = ()  # settings of the game's knowledge at this level
-
-
-def default_levels() -> dict[str, Level]:
-    """Budgets that suit a game with a few dozen moves a turn and fast playouts."""
-    return {
-        "easy": Level("easy", Budget(60, 0.2), temperature=1.0),
-        "medium": Level("medium", Budget(600, 0.8)),
-        "hard": Level("hard", Budget(6000, 2.5)),
-    }
-
 
 class Bot:
     """A computer player of one game at one level; it sees only its own observation."""

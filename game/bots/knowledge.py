@@ -11,6 +11,7 @@ import bisect
 import random
 from typing import Sequence
 
+from game.bots.levels import default_levels
 from game.core import SEALED, Move, NodeKind, State
 
 
@@ -42,7 +43,6 @@ class Knowledge:
 
     def levels(self) -> dict:
         """This game's Easy, Medium and Hard (search budgets sized to its speed)."""
-        from game.bots.bot import default_levels
         return default_levels()
 
     # ---- the tree ---------------------------------------------------------------------------

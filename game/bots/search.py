@@ -9,25 +9,17 @@ evaluation (a `Knowledge`). Values are always seat 0's expected result in [0, 1]
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import math
 import random
 import time
 from typing import Callable
 
 from game.bots.knowledge import Knowledge, terminal_value
+from game.bots.levels import Budget
 from game.core import Move, NodeKind, State
 
 DECISION, SIMULTANEOUS, CHANCE = NodeKind.DECISION, NodeKind.SIMULTANEOUS, NodeKind.CHANCE
 CHECK_EVERY = 32  # iterations between looks at the clock and the stop flag
-
-
-@dataclasses.dataclass(frozen=True)
-class Budget:
-    """How long one search may run: at most this many iterations and this many seconds."""
-
-    iterations: int
-    seconds: float
 
 
 class _Node:

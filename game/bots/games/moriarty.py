@@ -14,15 +14,14 @@ import math
 import random
 from typing import Sequence
 
-from game.bots.bot import Level
 from game.bots.knowledge import Knowledge, squash, unseal
-from game.bots.search import Budget
+from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
 from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
 
 # How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
 # scored by these weights on `colour_features`, mixed with noise. Fitted by maximum likelihood
-# (`python -m game.bots.fit_colour`) to 4,016 pivots and takes of Medium and Hard bots in 40
+# (`python -m game.tools.fit_colour`) to 4,016 pivots and takes of Medium and Hard bots in 40
 # matches; the pivot token itself says most, since a pivot travels two rows when both active
 # tokens go the same way. On those games the colour believed in at 0.7 or more was the true one
 # 79% of the time, at 0.8 or more 87%.

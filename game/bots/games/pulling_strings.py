@@ -6,9 +6,8 @@ homes estimate a position better than long random playouts, which wander.
 """
 from __future__ import annotations
 
-from game.bots.bot import Level
 from game.bots.knowledge import Knowledge, squash
-from game.bots.search import Budget
+from game.bots.levels import Budget, Level
 from game.core import State
 from game.rules.pulling_strings import HOMES, SIZE
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from game.bots.bot import Level
 from game.bots.knowledge import Knowledge
-from game.bots.search import Budget
+from game.bots.levels import Budget, Level
 from game.core import Move, State
 from game.rules.strands import END_TURN, Place, StrandsState, compare_groups
 

@@ -5,9 +5,8 @@ then the lead in symbols (weighed against the squares still empty) say more for 
 """
 from __future__ import annotations
 
-from game.bots.bot import Level
 from game.bots.knowledge import Knowledge, squash
-from game.bots.search import Budget
+from game.bots.levels import Budget, Level
 from game.core import State
 
 

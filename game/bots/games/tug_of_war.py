@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import random
 
-from game.bots.bot import Level
 from game.bots.knowledge import Knowledge, squash
-from game.bots.search import Budget
+from game.bots.levels import Budget, Level
 from game.core import Move, State
 from game.rules.tug_of_war import END_TURN, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, Remove
 

@@ -1,6 +1,6 @@
 """Fit the Moriarty bot's model of how a Bonus Colour shows in play, and check its belief.
 
-    python -m game.bots.fit_colour --matches 40 --jobs 2
+    python -m game.tools.fit_colour --matches 40 --jobs 2
 
 Plays Medium v Hard matches in which nobody declares Moriarty (so games run their full length;
 budgets are scaled down to keep it quick), notes every pivot and take with the chooser's true
@@ -24,7 +24,7 @@ from game.bots.games.moriarty import (
     NOISE, WEIGHTS, choice_probability, colour_features, likelihood,
 )
 from game.bots.history import History
-from game.bots.search import Budget
+from game.bots.levels import Budget
 from game.match import Match
 from game.rules.moriarty import PickPivot, Take
 
@@ -130,7 +130,7 @@ def report(label: str, matches, weights, noise: float) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line: play, fit and print."""
-    parser = argparse.ArgumentParser(prog="python -m game.bots.fit_colour",
+    parser = argparse.ArgumentParser(prog="python -m game.tools.fit_colour",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=40, help="matches to play (default 40)")
     parser.add_argument("--jobs", type=int, default=2, help="matches played at once")

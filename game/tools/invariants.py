@@ -2,7 +2,7 @@
 
 Every check raises InvariantError (an AssertionError) with a message that names the game, the
 step and what broke. `CheckedGame` plays a game entry by entry and runs every check at every
-step; the property tests (hypothesis) and the fuzzer (`python -m game.fuzz`) choose its moves.
+step; the property tests (hypothesis) and the fuzzer (`python -m game.tools.fuzz`) choose its moves.
 """
 from __future__ import annotations
 

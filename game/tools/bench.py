@@ -1,8 +1,8 @@
 """Engine benchmark: random full games per second and state transitions per second, per game.
 
-    python -m game.bench                  # every game, best of 3 runs of 2 seconds each
-    python -m game.bench --seconds 5 strands
-    python -m game.bench --profile strands   # where the time goes (cProfile, top 15)
+    python -m game.tools.bench                  # every game, best of 3 runs of 2 seconds each
+    python -m game.tools.bench --seconds 5 strands
+    python -m game.tools.bench --profile strands   # where the time goes (cProfile, top 15)
 
 A transition is one `apply`, `apply_joint` or `apply_chance`; every choice is drawn uniformly
 from `legal_moves` (chance by its exact probabilities), which is what a search's playouts do.
@@ -82,7 +82,7 @@ def profile(game_id: str, seconds: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Print the benchmark table (or a profile) for the chosen games."""
-    parser = argparse.ArgumentParser(prog="python -m game.bench",
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("games", nargs="*", help=f"game ids (default: all of {', '.join(GAMES)})")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game (default 2)")

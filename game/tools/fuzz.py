@@ -1,8 +1,8 @@
 """Rules fuzzer: long random playouts with random options, every invariant checked at every step.
 
-    python -m game.fuzz --minutes 10               # the five games, equal time each
-    python -m game.fuzz --games 200 --seed 7 --games-only strands synch
-    python -m game.fuzz --replay /tmp/quintet-fuzz/strands-123.json
+    python -m game.tools.fuzz --minutes 10               # the five games, equal time each
+    python -m game.tools.fuzz --games 200 --seed 7 --games-only strands synch
+    python -m game.tools.fuzz --replay /tmp/quintet-fuzz/strands-123.json
 
 Each failure is written as a game record (the moves up to the fault; the error, the seed and an
 entry that failed to apply in its meta) to the --out folder; --replay runs the checks along it
@@ -23,11 +23,11 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from game.core import GameError, Move, NodeKind
-from game.invariants import CheckedGame, play_through
 from game.record import AGREEMENT, CHANCE, Entry, Record, load_record
 from game.registry import GAMES, get_game
 from game.rules import moriarty
 from game.spec import GameSpec
+from game.tools.invariants import CheckedGame, play_through
 
 DEFAULT_OUT = Path(tempfile.gettempdir()) / "quintet-fuzz"
 PATIENCE = (0.0, 0.5, 0.9, 0.98)  # how often a game's player passes over moves that end play
@@ -193,7 +193,7 @@ def report(tallies: Mapping[str, Tally]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Fuzz the rules (or replay failure records) and print the figures; 1 if anything failed."""
-    parser = argparse.ArgumentParser(prog="python -m game.fuzz",
+    parser = argparse.ArgumentParser(prog="python -m game.tools.fuzz",
                                      description=__doc__.split("\n")[0])
     length = parser.add_mutually_exclusive_group()
     length.add_argument("--minutes", type=float, help="run this long, equal time per game "

@@ -1,8 +1,8 @@
 """Bot-vs-bot tournaments: win rates with 95% intervals, think times and game lengths.
 
-    python -m game.arena strands hard medium --games 40      # one pairing, seats alternating
-    python -m game.arena tug_of_war medium random --games 100 --jobs 2
-    python -m game.arena --table --games 40                  # the level table, all five games
+    python -m game.tools.arena strands hard medium --games 40      # one pairing, seats alternating
+    python -m game.tools.arena tug_of_war medium random --games 100 --jobs 2
+    python -m game.tools.arena --table --games 40                  # the level table, all five games
 
 Players are "easy", "medium", "hard" or "random". Each game of a pairing gets its own seed, and
 the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A player's score
@@ -151,7 +151,7 @@ def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, see
 
 def main(argv: list[str] | None = None) -> int:
     """Run one pairing, or the level table, and print the results."""
-    parser = argparse.ArgumentParser(prog="python -m game.arena",
+    parser = argparse.ArgumentParser(prog="python -m game.tools.arena",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("game", nargs="?", help=f"game id ({', '.join(GAMES)})")
     parser.add_argument("first", nargs="?", choices=PLAYERS)

@@ -1,0 +1,34 @@
+"""How hard a bot tries: a search budget, and a level built from one."""
+from __future__ import annotations
+
+import dataclasses
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclasses.dataclass(frozen=True)
+class Budget:
+    """How long one search may run: at most this many iterations and this many seconds."""
+
+    iterations: int
+    seconds: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Level:
+    """How hard a bot tries: its search budget and how loosely it picks among the findings."""
+
+    name: str
+    budget: Budget
+    temperature: float = 0.0  # 0 plays the most searched move; more spreads the choice
+    exploration: float = 1.0  # UCT's exploration constant
+    traits: tuple[tuple[str, float], ...] = ()  # settings of the game's knowledge at this level
+
+
+def default_levels() -> dict[str, Level]:
+    """Budgets that suit a game with a few dozen moves a turn and fast playouts."""
+    return {
+        "easy": Level("easy", Budget(60, 0.2), temperature=1.0),
+        "medium": Level("medium", Budget(600, 0.8)),
+        "hard": Level("hard", Budget(6000, 2.5)),
+    }
