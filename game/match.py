@@ -24,8 +24,8 @@ def sample_chance(state: State, rng: random.Random) -> Any:
 class Player(Protocol):
     """Anything that picks a move for a seat from what that seat may observe."""
 
-    def choose(self, observation: State, seat: int) -> Move:
-        """The move this player makes."""
+    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+        """The move this player makes (`history`: the game's public decisions so far)."""
 
 
 class RandomPlayer:
@@ -34,7 +34,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: State, seat: int) -> Move:
+    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
         """A uniformly random legal move."""
         return self.rng.choice(observation.legal_moves(seat))
 

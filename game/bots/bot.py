@@ -37,8 +37,19 @@ class Bot:
         else:
             searches = self._search(worlds, should_stop)
         if observation.kind is NodeKind.SIMULTANEOUS:
-            return self._mixed_choice(worlds, searches, seat, legal)
+            mixed = self._mixed(worlds, searches, seat, legal)
+            return self.rng.choices(list(mixed), list(mixed.values()))[0]
         return self._decision(worlds, searches, seat, legal, history)
+
+    def strategy(self, observation: State, seat: int, history: Sequence = (),
+                 should_stop: Callable[[], bool] | None = None) -> dict[Move, float]:
+        """At a simultaneous turn: the distribution `choose` would sample `seat`'s move from."""
+        legal = observation.legal_moves(seat)
+        if observation.kind is not NodeKind.SIMULTANEOUS or len(legal) <= 1:
+            return {legal[0]: 1.0} if len(legal) == 1 else {}
+        self.reusable = None
+        worlds = self.knowledge.worlds(observation, seat, history)
+        return self._mixed(worlds, self._search(worlds, should_stop), seat, legal)
 
     def _top_up(self, search: Search, should_stop) -> Search:
         """Carry on a search kept from the last decision until its root has the full budget."""
@@ -95,14 +106,15 @@ class Bot:
             weights = [math.exp((scores[m] - top) * 25.0 / temperature) for m in moves]
         return self.rng.choices(moves, weights)[0]
 
-    def _mixed_choice(self, worlds, searches: list[Search], seat: int,
-                      legal: Sequence[Move]) -> Move:
+    def _mixed(self, worlds, searches: list[Search], seat: int,
+               legal: Sequence[Move]) -> dict[Move, float]:
         mixed: dict[Move, float] = {}
         for (weight, _), search in zip(worlds, searches):
             for move, p in search.mixed_strategy(seat).items():
                 mixed[move] = mixed.get(move, 0.0) + weight * p
         top = max(mixed.values())
-        # Drop moves regret matching kept only as exploration noise, then sample the rest.
+        # Drop moves regret matching kept only as exploration noise; the rest, renormalised.
         floor = 0.0 if self.level.temperature > 0 else min(0.05, top / 2)
-        moves = [m for m in mixed if mixed[m] >= floor and m in legal]
-        return self.rng.choices(moves, [mixed[m] for m in moves])[0]
+        kept = {m: p for m, p in mixed.items() if p >= floor and m in legal}
+        total = sum(kept.values())
+        return {m: p / total for m, p in kept.items()}

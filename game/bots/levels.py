@@ -24,6 +24,11 @@ class Level:
     exploration: float = 1.0  # UCT's exploration constant
     traits: tuple[tuple[str, float], ...] = ()  # settings of the game's knowledge at this level
 
+    def scaled(self, scale: float, floor: int = 10) -> "Level":
+        """This level with its budget (iterations and seconds) times `scale`."""
+        budget = Budget(max(floor, int(self.budget.iterations * scale)), self.budget.seconds * scale)
+        return dataclasses.replace(self, budget=budget)
+
 
 def default_levels() -> dict[str, Level]:
     """Budgets that suit a game with a few dozen moves a turn and fast playouts."""

@@ -1,12 +1,18 @@
-"""Bot-vs-bot tournaments: win rates with 95% intervals, think times and game lengths.
+"""Bot tournaments: win rates with 95% intervals, think times and game lengths.
 
     python -m game.tools.arena strands hard medium --games 40      # one pairing, seats alternating
-    python -m game.tools.arena tug_of_war medium random --games 100 --jobs 2
+    python -m game.tools.arena pulling_strings hard greedy --games 40
+    python -m game.tools.arena strands hard uct --time-factor 10   # uct gets 10x Hard's time
+    python -m game.tools.arena moriarty hard random --detail       # and every declaration
     python -m game.tools.arena --table --games 40                  # the level table, all five games
 
-Players are "easy", "medium", "hard" or "random". Each game of a pairing gets its own seed, and
-the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A player's score
-counts a draw as half a win; the interval is Wilson's 95% score interval on that share.
+Players: the bots "easy", "medium", "hard"; and, from outside the bot family, "random",
+"greedy" (one turn ahead by a simple count, `game/tools/opponents.py`), "predictor" (greedy,
+but best-responding to a private copy of the bot it faces) and "uct" (plain UCT with random
+rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor).
+"predictor:hard" or "uct:medium" name the level outright. Each game of a pairing gets its own
+seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A
+player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
 """
 from __future__ import annotations
 
@@ -19,16 +25,43 @@ import sys
 import time
 from typing import Any, Mapping, Sequence
 
-from game.bots import LEVEL_NAMES, make_bot
+from game.bots import LEVEL_NAMES, Bot, knowledge_for
 from game.bots.history import History
 from game.core import GameError
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
+from game.rules.moriarty import MoriartyDeclared, MoriartyState
+from game.tools.opponents import Greedy, Predictor
+from game.tools.uct import PlainUCT
 
-PLAYERS = LEVEL_NAMES + ("random",)
-TABLE = (("hard", "medium"), ("medium", "easy"), ("hard", "random"))
+OUTSIDERS = ("random", "greedy", "predictor", "uct")
+PLAYERS = LEVEL_NAMES + OUTSIDERS
+# The table: the levels apart, each against the outside world (the predictor where there are
+# secret choices to predict, plain UCT where there are none), and Hard against random play.
+TABLE = (("hard", "medium"), ("medium", "easy"), ("hard", "greedy"), ("medium", "greedy"),
+         ("hard", "random"))
+SECRET_GAMES = ("pulling_strings", "moriarty")
+TABLE_SECRET = (("hard", "predictor"), ("medium", "predictor"))
+TABLE_OPEN = (("hard", "uct"),)
+
+
+def table_pairings(games: Sequence[str]) -> list[tuple[str, tuple[str, str]]]:
+    """The pairings `--table` plays, game by game."""
+    return [(g, pair) for g in games
+            for pair in TABLE + (TABLE_SECRET if g in SECRET_GAMES else TABLE_OPEN)]
 # Games that could run on without end get a limit in the arena (a drawn game, per RULES.md).
 ARENA_OPTIONS: Mapping[str, Mapping[str, Any]] = {"pulling_strings": {"turn_limit": 200}}
+
+
+@dataclasses.dataclass(frozen=True)
+class Declaration:
+    """A Moriarty declaration in an arena game: who, when, right or wrong, points at stake."""
+
+    player: str
+    game_index: int
+    round: int
+    correct: bool
+    points: int
 
 
 @dataclasses.dataclass
@@ -39,21 +72,69 @@ class GameResult:
     decisions: int
     turns: int
     think: tuple[list[float], list[float]]  # seconds per decision, first player then second
+    declarations: tuple[Declaration, ...] = ()
 
 
-def _player(name: str, game_id: str, seed: int):
-    return RandomPlayer(seed) if name == "random" else make_bot(game_id, name, seed)
+@dataclasses.dataclass(frozen=True)
+class Setup:
+    """How the arena sizes its players: bots' budgets times `scale`, uct's time times
+    `time_factor` (of the level it faces)."""
+
+    scale: float = 1.0
+    time_factor: float = 1.0
+
+
+def player_level(name: str, other: str) -> str:
+    """The bot level a player name stands for or faces ("uct:hard", or the other's level)."""
+    kind, _, level = name.partition(":")
+    if level:
+        return level
+    if kind in LEVEL_NAMES:
+        return kind
+    other_kind = other.partition(":")[0]
+    return other_kind if other_kind in LEVEL_NAMES else "hard"
+
+
+def check_player(name: str) -> str:
+    """The name if it names a player (argparse type), else an error saying which are known."""
+    kind, _, level = name.partition(":")
+    if kind not in PLAYERS or (level and (kind not in ("predictor", "uct")
+                                          or level not in LEVEL_NAMES)):
+        raise argparse.ArgumentTypeError(
+            f"unknown player {name!r} (players: {', '.join(PLAYERS)}; "
+            f"predictor:LEVEL, uct:LEVEL)")
+    return name
+
+
+def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = Setup()):
+    """The player a name stands for, facing the player named `other`."""
+    kind = name.partition(":")[0]
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return Greedy(seed)
+    knowledge = knowledge_for(game_id)
+    level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
+    if kind == "uct":
+        return PlainUCT(level.budget.seconds * setup.time_factor, seed)
+    if kind == "predictor":
+        predictor = Predictor(game_id, level.name, seed)
+        predictor.model = Bot(knowledge_for(game_id), level, seed + 7919)
+        return predictor
+    return Bot(knowledge, level, seed)
 
 
 def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
-              options: Mapping[str, Any] | None = None) -> GameResult:
+              options: Mapping[str, Any] | None = None, setup: Setup = Setup()) -> GameResult:
     """Play one game between two named players, the first taking `first_seat`."""
     match = Match(game_id, {**ARENA_OPTIONS.get(game_id, {}), **(options or {})}, seed)
     seats = (first_seat, 1 - first_seat)
-    players = {seats[k]: _player(names[k], game_id, seed * 2 + k) for k in (0, 1)}
+    players = {seats[k]: make_player(names[k], names[1 - k], game_id, seed * 2 + k, setup)
+               for k in (0, 1)}
     think: tuple[list[float], list[float]] = ([], [])
     history = History()
     decisions = 0
+    declarations = []
     while not match.state.is_terminal:
         state = match.state
         if state.awaiting == ():
@@ -62,18 +143,23 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
         for seat in state.awaiting:
             before = match.state
             start = time.perf_counter()
-            player = players[seat]
-            if names[seats.index(seat)] == "random":
-                move = player.choose(match.observe(seat), seat)
-            else:
-                move = player.choose(match.observe(seat), seat, history.entries)
+            move = players[seat].choose(match.observe(seat), seat, history.entries)
             think[seats.index(seat)].append(time.perf_counter() - start)
-            match.play(move, seat)
+            step = match.play(move, seat)
             history.add(before, seat, move)
             decisions += 1
+            declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
     winner = match.state.outcome.winner
     score = 0.5 if winner is None else (1.0 if winner == first_seat else 0.0)
-    return GameResult(score, decisions, match.state.turn, think)
+    return GameResult(score, decisions, match.state.turn, think, tuple(declarations))
+
+
+def _declarations(before, events, player: str) -> list[Declaration]:
+    if not isinstance(before, MoriartyState):
+        return []
+    stake = before.board_points(0) + before.board_points(1)
+    return [Declaration(player, before.game_index, before.rounds, e.correct, stake)
+            for e in events if isinstance(e, MoriartyDeclared)]
 
 
 def _play_task(task: tuple) -> GameResult:
@@ -118,11 +204,28 @@ class PairingReport:
         second = [t for r in self.results for t in r.think[1]]
         turns = statistics.mean(r.turns for r in self.results)
         decisions = statistics.mean(r.decisions for r in self.results)
-        return (f"{self.game_id:<16} {self.names[0]:>6} v {self.names[1]:<6} {n:>4} "
+        return (f"{self.game_id:<16} {self.names[0]:>9} v {self.names[1]:<9} {n:>4} "
                 f"{wins:>4} {draws:>3} {n - wins - draws:>4}  {score / n:>5.1%} "
                 f"[{low:>5.1%}, {high:>5.1%}]  "
                 f"{_ms(first)} {_ms(second)}  {turns:>6.1f} {decisions:>6.1f} "
                 f"{self.elapsed:>6.0f}s")
+
+
+    def declarations(self) -> str:
+        """Every declaration of the pairing, and each player's right and wrong ones in sum."""
+        lines = []
+        for k, result in enumerate(self.results):
+            for d in result.declarations:
+                verdict = "right" if d.correct else "wrong"
+                lines.append(f"  game {k + 1:>3} (match game {d.game_index + 1}, round "
+                             f"{d.round:>2}): {d.player} declared, {verdict}, "
+                             f"{d.points} points at stake")
+        for name in dict.fromkeys(self.names):
+            made = [d for r in self.results for d in r.declarations if d.player == name]
+            right = sum(d.correct for d in made)
+            lines.append(f"  {name}: {len(made)} declarations, {right} right, "
+                         f"{len(made) - right} wrong")
+        return "\n".join(lines)
 
 
 def _ms(times: list[float]) -> str:
@@ -131,15 +234,16 @@ def _ms(times: list[float]) -> str:
     return f"{statistics.mean(times) * 1000:>6.0f}/{p95(times) * 1000:>6.0f}ms"
 
 
-HEADER = (f"{'game':<16} {'first':>6} v {'second':<6} {'n':>4} {'won':>4} {'drw':>3} "
+HEADER = (f"{'game':<16} {'first':>9} v {'second':<9} {'n':>4} {'won':>4} {'drw':>3} "
           f"{'lost':>4}  {'score':>5} {'95% interval':<16} {'think 1st mean/p95':>15} "
           f"{'2nd mean/p95':>15}  {'turns':>6} {'moves':>6} {'wall':>7}")
 
 
 def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, seed: int,
-                options: Mapping[str, Any] | None = None) -> PairingReport:
+                options: Mapping[str, Any] | None = None,
+                setup: Setup = Setup()) -> PairingReport:
     """Play `games` games of one pairing, seats alternating, on `jobs` processes."""
-    tasks = [(game_id, names, seed + k, k % 2, options) for k in range(games)]
+    tasks = [(game_id, names, seed + k, k % 2, options, setup) for k in range(games)]
     start = time.perf_counter()
     if jobs <= 1:
         results = [_play_task(task) for task in tasks]
@@ -154,19 +258,29 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.arena",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("game", nargs="?", help=f"game id ({', '.join(GAMES)})")
-    parser.add_argument("first", nargs="?", choices=PLAYERS)
-    parser.add_argument("second", nargs="?", choices=PLAYERS)
+    parser.add_argument("first", nargs="?", type=check_player, help="a player (see above)")
+    parser.add_argument("second", nargs="?", type=check_player, help="a player (see above)")
     parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--table", action="store_true",
-                        help="every game: hard v medium, medium v easy, hard v random")
+                        help="every game: the levels apart, each against greedy, the predictor "
+                             "or uct, and Hard against random")
     parser.add_argument("--only", nargs="*", default=None, help="with --table: these games")
+    parser.add_argument("--time-factor", type=float, default=1.0,
+                        help="uct thinks this many times as long as the level it faces")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="every bot's budget times this (quick rough runs; default 1)")
+    parser.add_argument("--detail", action="store_true",
+                        help="also list Moriarty's declarations: who, when, right, points")
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
+    if not (args.time_factor > 0 and args.scale > 0):
+        parser.error("--time-factor and --scale must be more than 0")
+    setup = Setup(args.scale, args.time_factor)
     if args.table:
-        pairings = [(g, pair) for g in (args.only or GAMES) for pair in TABLE]
+        pairings = table_pairings(args.only or GAMES)
     elif args.game and args.first and args.second:
         pairings = [(args.game, (args.first, args.second))]
     else:
@@ -177,8 +291,10 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER, flush=True)
     try:
         for game_id, names in pairings:
-            report = run_pairing(game_id, names, args.games, args.jobs, args.seed)
+            report = run_pairing(game_id, names, args.games, args.jobs, args.seed, setup=setup)
             print(report.line(), flush=True)
+            if args.detail:
+                print(report.declarations(), flush=True)
     except GameError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1

@@ -24,7 +24,6 @@ from game.bots.games.moriarty import (
     NOISE, WEIGHTS, choice_probability, colour_features, likelihood,
 )
 from game.bots.history import History
-from game.bots.levels import Budget
 from game.match import Match
 from game.rules.moriarty import PickPivot, Take
 
@@ -35,9 +34,7 @@ Choice = tuple  # (public state, seat, move, true colour, game index)
 def _bot(name: str, seed: int) -> Bot:
     knowledge = knowledge_for("moriarty")
     level = knowledge.levels()[name]
-    scale = SCALES[name]
-    budget = Budget(max(10, int(level.budget.iterations * scale)), level.budget.seconds * scale)
-    level = dataclasses.replace(level, budget=budget,
+    level = dataclasses.replace(level.scaled(SCALES[name]),
                                 traits=level.traits + (("declare_confidence", 2.0),))
     return Bot(knowledge, level, seed)
 

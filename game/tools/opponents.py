@@ -1,0 +1,189 @@
+"""Opponents from outside the bot family, for the arena: greedy and predictor.
+
+Neither shares the bots' search. *Greedy* looks one turn ahead by a simple count of the game
+(its own choices at their best, the other's averaged as a uniform guess, dice by their odds) and
+takes the best. *Predictor* plays the same way, except at a secret turn: it asks a private copy
+of the bot it faces (same game and level, its own seed, fed only what the predictor itself may
+see) for the distribution that bot samples its choice from, and best-responds to that.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable, Sequence
+
+from game.bots import make_bot
+from game.bots.games.moriarty import belief
+from game.bots.knowledge import unseal
+from game.core import Move, NodeKind, State, tuple_with
+from game.rules.pulling_strings import HOMES, SIZE
+from game.rules.moriarty import BONUS, SETUP
+
+WIN = 1000.0  # a finished game outweighs any count
+LOOKAHEAD = 3  # plies searched at most while the count has not changed yet
+
+
+def _near_home_weights(seat: int) -> tuple[float, ...]:
+    weights = [0.0] * (SIZE * SIZE)
+    for row, col in HOMES[seat]:
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c = row + dr, col + dc
+            if 0 <= r < SIZE and 0 <= c < SIZE:
+                weights[r * SIZE + c] = 0.2
+    for row, col in HOMES[seat]:
+        weights[row * SIZE + col] = 1.0
+    return tuple(weights)
+
+
+PULLING_WEIGHTS = (_near_home_weights(0), _near_home_weights(1))
+
+
+def _pulling_strings(state: State, seat: int) -> float:
+    """Pieces on own homes minus the other's, a little for pieces one step from a home."""
+    mine, theirs = PULLING_WEIGHTS[seat], PULLING_WEIGHTS[1 - seat]
+    return sum(n * (a - b) for n, a, b in zip(state.stacks, mine, theirs) if n)  # type: ignore
+
+
+def _moriarty(state: State, seat: int) -> float:
+    """Running totals plus what the board would score now (the other's colour unknown)."""
+    totals = state.totals  # type: ignore[attr-defined]
+    if state.phase == SETUP:  # type: ignore[attr-defined]
+        return totals[seat] - totals[1 - seat]
+    return (totals[seat] + state.board_points(seat)) \
+        - (totals[1 - seat] + state.board_points(1 - seat))  # type: ignore[attr-defined]
+
+
+def _strands(state: State, seat: int) -> float:
+    """The largest group's lead; then, a little, the groups' summed squares (bigger is better)."""
+    mine, theirs = state.group_sizes(seat), state.group_sizes(1 - seat)  # type: ignore
+    largest = (mine[0] if mine else 0) - (theirs[0] if theirs else 0)
+    return largest + 0.001 * (sum(n * n for n in mine) - sum(n * n for n in theirs))
+
+
+def _synch(state: State, seat: int) -> float:
+    """Symbols claimed, own minus the other's."""
+    claims = state.claims  # type: ignore[attr-defined]
+    return claims.count(seat + 1) - claims.count(2 - seat)
+
+
+def _tug_of_war(state: State, seat: int) -> float:
+    """Athletes on the rope, own minus the other's (the other's are the ones to pull off)."""
+    athletes = state.athletes  # type: ignore[attr-defined]
+    return athletes[seat] - athletes[1 - seat]
+
+
+COUNTS: dict[str, Callable[[State, int], float]] = {
+    "pulling_strings": _pulling_strings, "moriarty": _moriarty, "strands": _strands,
+    "synch": _synch, "tug_of_war": _tug_of_war,
+}
+
+
+def count(state: State, seat: int) -> float:
+    """The simple count of `state` for `seat`; a finished game is worth +-WIN."""
+    if state.is_terminal:
+        winner = state.outcome.winner  # type: ignore[union-attr]
+        return 0.0 if winner is None else (WIN if winner == seat else -WIN)
+    return COUNTS[state.game_id](state, seat)
+
+
+def _lookahead(state: State, seat: int, before: float, depth: int, mover: int | None) -> float:
+    """The count once it changes (or `depth` plies on): own choices at their best, the other's
+    averaged uniformly, chance by its odds. It stops after a secret turn, and does not chain a
+    seat's own decisions (`mover` made the last one): a turn ahead, not a search."""
+    value = count(state, seat)
+    if depth == 0 or state.is_terminal or value != before:
+        return value
+    kind = state.kind
+    if kind is NodeKind.DECISION and state.actors[0] == mover:
+        return value
+    if kind is NodeKind.CHANCE:
+        return sum(float(p) * _lookahead(state.apply_chance(o).state, seat, before, depth - 1,
+                                         None) for o, p in state.chance_outcomes())
+    if kind is NodeKind.SIMULTANEOUS:  # a secret turn is the last ply looked at
+        theirs = state.legal_moves(1 - seat)
+        return max(_average(state, seat, mine, {m: 1.0 / len(theirs) for m in theirs},
+                            before, 0) for mine in state.legal_moves(seat))
+    actor = state.actors[0]
+    values = [_lookahead(state.apply(m).state, seat, before, depth - 1, actor)
+              for m in state.legal_moves(actor)]
+    return max(values) if actor == seat else sum(values) / len(values)
+
+
+def _average(state: State, seat: int, mine: Move, theirs: dict[Move, float], before: float,
+             depth: int) -> float:
+    """The expected look-ahead count of playing `mine` against a distribution of replies."""
+    total = 0.0
+    for reply, p in theirs.items():
+        pair = (mine, reply) if seat == 0 else (reply, mine)
+        total += p * _lookahead(state.apply_joint(*pair).state, seat, before, depth, None)
+    return total
+
+
+def _best(scores: dict[Move, float], rng: random.Random) -> Move:
+    top = max(scores.values())
+    return rng.choice([m for m, v in scores.items() if v >= top - 1e-9])
+
+
+class Greedy:
+    """Looks one turn ahead against a uniform guess of the other's choice; a simple count."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+        """The move with the best count a turn ahead (ties broken at random)."""
+        state = unseal(observation)
+        before = count(state, seat)
+        moves = state.legal_moves(seat)
+        if len(moves) == 1:
+            return moves[0]
+        if state.kind is NodeKind.SIMULTANEOUS:
+            theirs = state.legal_moves(1 - seat)
+            guess = {m: 1.0 / len(theirs) for m in theirs}
+            return _best({m: _average(state, seat, m, guess, before, 0)
+                          for m in moves}, self.rng)
+        return _best({m: _lookahead(state.apply(m).state, seat, before, LOOKAHEAD - 1, seat)
+                      for m in moves}, self.rng)
+
+
+class Predictor(Greedy):
+    """Greedy, but at a secret turn it best-responds to the bot's own predicted distribution."""
+
+    def __init__(self, game_id: str, level: str, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.model = make_bot(game_id, level, None if seed is None else seed + 7919)
+        self.last_prediction: dict[Move, float] = {}
+
+    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+        """Greedy's move, or at a secret turn the best reply to the bot's predicted mix."""
+        state = unseal(observation)
+        moves = state.legal_moves(seat)
+        if state.kind is not NodeKind.SIMULTANEOUS or len(moves) == 1:
+            return super().choose(observation, seat, history)
+        predicted = self.predict(state, seat, history)
+        self.last_prediction = predicted
+        before = count(state, seat)
+        return _best({m: _average(state, seat, m, predicted, before, 0)
+                      for m in moves}, self.rng)
+
+    def predict(self, state: State, seat: int, history: Sequence) -> dict[Move, float]:
+        """The bot's distribution over its move here, from what `seat` may see."""
+        other = 1 - seat
+        mixed: dict[Move, float] = {}
+        for weight, view in self._bot_views(state, seat, history):
+            for move, p in self.model.strategy(view, other, history).items():
+                mixed[move] = mixed.get(move, 0.0) + weight * p
+        return mixed
+
+    def _bot_views(self, state: State, seat: int, history: Sequence) -> list[tuple[float, State]]:
+        """What the bot may be seeing: in Moriarty its own colour is secret to the predictor,
+        so one view per colour, weighed by the predictor's belief; its own colour hidden."""
+        other = 1 - seat
+        if state.game_id != "moriarty" or state.phase == BONUS:  # type: ignore[attr-defined]
+            return [(1.0, state)]
+        views = []
+        for colour, p in enumerate(belief(history, seat, state)):  # type: ignore[arg-type]
+            if p >= 0.03:
+                bonus = tuple_with(tuple_with(state.bonus, other, colour), seat, None)  # type: ignore
+                views.append((p, state._evolve(bonus=bonus)))
+        total = sum(p for p, _ in views)
+        return [(p / total, view) for p, view in views]

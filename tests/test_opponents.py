@@ -1,0 +1,130 @@
+"""The arena's outside opponents: greedy, predictor and plain UCT play legal games; the
+predictor's model of the bot never sees the bot's secrets; the arena reports declarations."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.bots import Bot, Budget, Level, knowledge_for
+from game.bots.history import History
+from game.core import SEALED, NodeKind
+from game.match import Match, RandomPlayer
+from game.registry import GAMES
+from game.rules import moriarty
+from game.tools import arena
+from game.tools.opponents import Greedy, Predictor, count
+from game.tools.uct import PlainUCT
+
+def tiny_predictor(game_id: str, seed: int) -> Predictor:
+    """A predictor whose model bot thinks for a few iterations (fast tests)."""
+    predictor = Predictor(game_id, "easy", seed)
+    predictor.model = Bot(knowledge_for(game_id), Level("easy", Budget(30, 1.0)), seed)
+    return predictor
+
+
+def play(game_id: str, players, seed: int, max_decisions: int = 400) -> Match:
+    """Play until the end or `max_decisions`; Match.play refuses any illegal move."""
+    options = {"turn_limit": 40} if game_id == "pulling_strings" else {}
+    match, history, decisions = Match(game_id, options, seed), History(), 0
+    while not match.state.is_terminal and decisions < max_decisions:
+        if match.state.awaiting == ():
+            match.resolve_chance()
+            continue
+        for seat in match.state.awaiting:
+            before = match.state
+            move = players[seat].choose(match.observe(seat), seat, history.entries)
+            assert move in match.observe(seat).legal_moves(seat)
+            match.play(move, seat)
+            history.add(before, seat, move)
+            decisions += 1
+    return match
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_greedy_plays_whole_legal_games(game_id):
+    match = play(game_id, [Greedy(1), Greedy(2)], seed=4, max_decisions=3000)
+    assert match.state.is_terminal
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_plain_uct_plays_legal_moves(game_id):
+    play(game_id, [PlainUCT(0.005, 1), RandomPlayer(2)], seed=6, max_decisions=60)
+
+
+@pytest.mark.parametrize("game_id", ["pulling_strings", "moriarty"])
+def test_the_predictor_plays_legal_moves(game_id):
+    play(game_id, [tiny_predictor(game_id, 3), Greedy(4)], seed=8, max_decisions=60)
+
+
+def test_greedy_takes_a_winning_pull_when_there_is_one():
+    spec = GAMES["pulling_strings"]
+    # A stack of 4 beside one of Eks's homes, (0, 1): pulling it there is worth most.
+    state = spec.new_game()._evolve(stacks=tuple(4 if i == 2 else 0 for i in range(25)))
+    scores = {}
+    for move in state.legal_moves(0):
+        scores[move] = sum(count(state.apply_joint(move, reply).state, 0)
+                           for reply in state.legal_moves(1))
+    best = max(scores.values())
+    assert Greedy(1).choose(state.observe(0), 0) in [m for m, v in scores.items() if v == best]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 40))
+def test_the_predictor_never_reads_the_bots_secret_colour_or_choice(seed, steps):
+    """Whatever the bot's true colour and sealed slide, the predictor predicts the same."""
+    rng = random.Random(seed)
+    state = moriarty.GAME.new_game()
+    history = History()
+    for _ in range(steps + 20):
+        if state.is_terminal:
+            return
+        if state.phase == moriarty.DIRECTION and steps <= 0:
+            break
+        steps -= 1
+        if state.kind is NodeKind.SIMULTANEOUS:
+            moves = [rng.choice(state.legal_moves(s)) for s in (0, 1)]
+            for s in (0, 1):
+                history.add(state, s, moves[s])
+            state = state.apply_joint(*moves).state
+        else:
+            seat = state.actors[0]
+            move = rng.choice([m for m in state.legal_moves(seat)
+                               if not isinstance(m, (moriarty.Declare, moriarty.EndGame))])
+            history.add(state, seat, move)
+            state = state.apply(move).state
+    if state.phase != moriarty.DIRECTION:
+        return
+    bot_seat = 1
+    predictions = []
+    for colour in range(4):
+        for sealed in state.legal_moves(bot_seat):
+            truth = state._evolve(bonus=(state.bonus[0], colour))
+            truth = truth.apply(sealed, bot_seat).state  # the bot commits first
+            view = truth.observe(0)
+            assert view.bonus[bot_seat] is None and view.pending[bot_seat] is SEALED
+            predictor = tiny_predictor("moriarty", 11)
+            predictions.append(predictor.predict(view, 0, history.entries))
+    assert all(p == predictions[0] for p in predictions)
+
+
+def test_the_arena_plays_and_names_every_kind_of_player():
+    for name in ("greedy", "uct:easy", "predictor:easy", "random"):
+        assert arena.check_player(name) == name
+    for bad in ("wizard", "greedy:hard", "uct:wizard"):
+        with pytest.raises(Exception):
+            arena.check_player(bad)
+    setup = arena.Setup(scale=0.02, time_factor=1.0)
+    result = arena.play_game("strands", ("uct", "greedy"), seed=2, first_seat=0, setup=setup)
+    assert result.score in (0.0, 0.5, 1.0)
+
+
+def test_the_arena_lists_moriarty_declarations():
+    setup = arena.Setup(scale=0.05)
+    report = arena.run_pairing("moriarty", ("easy", "random"), games=2, jobs=1, seed=1,
+                               setup=setup)
+    made = [d for r in report.results for d in r.declarations]
+    assert all(d.player in ("easy", "random") and d.points >= 0 for d in made)
+    text = report.declarations()
+    assert "random:" in text and "easy:" in text
