@@ -1,0 +1,100 @@
+"""Perfect Tug of War against other players: scores with Wilson 95% intervals, on one process.
+
+    python -m game.tools.tug_perfect_match hard medium easy random --games 40
+    python -m game.tools.tug_perfect_match perfect --games 400     # self-play: Yellow's share
+
+Seats alternate (the perfect player is Yellow in even-numbered games); each game has its own
+seed. Against "perfect" the line reports how often Yellow won instead, which should approach
+the solved first-player chance.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from game.bots import make_bot
+from game.bots.history import History
+from game.bots.perfect_tug import PerfectTugPlayer
+from game.core import NodeKind
+from game.match import Match, RandomPlayer
+from game.tools.arena import p95, wilson
+
+GAME_ID = "tug_of_war"
+
+
+def make_player(name: str, seed: int):
+    """'perfect', 'random' or a bot level."""
+    if name == "perfect":
+        return PerfectTugPlayer(seed)
+    if name == "random":
+        return RandomPlayer(seed)
+    return make_bot(GAME_ID, name, seed)
+
+
+def play_game(names: tuple[str, str], seed: int) -> tuple[int, list[list[float]]]:
+    """One game, names[0] as Yellow: the winning seat and each seat's think times."""
+    match = Match(GAME_ID, seed=seed)
+    players = [make_player(name, seed * 2 + seat) for seat, name in enumerate(names)]
+    think: list[list[float]] = [[], []]
+    history = History()
+    while not match.state.is_terminal:
+        state = match.state
+        if state.kind is NodeKind.CHANCE:
+            match.resolve_chance()
+            continue
+        seat = state.to_move
+        start = time.perf_counter()
+        if names[seat] == "random":
+            move = players[seat].choose(match.observe(seat), seat)
+        else:
+            move = players[seat].choose(match.observe(seat), seat, history.entries)
+        think[seat].append(time.perf_counter() - start)
+        match.play(move, seat)
+        history.add(state, seat, move)
+    return match.state.outcome.winner, think
+
+
+def run(opponent: str, games: int, seed: int) -> str:
+    """Perfect against one opponent, seats alternating: one report line."""
+    start = time.perf_counter()
+    wins = 0
+    times: tuple[list[float], list[float]] = ([], [])
+    for k in range(games):
+        perfect_seat = k % 2
+        names = ("perfect", opponent) if perfect_seat == 0 else (opponent, "perfect")
+        winner, think = play_game(names, seed + k)
+        counted = winner == 0 if opponent == "perfect" else winner == perfect_seat
+        wins += counted
+        times[0].extend(think[perfect_seat])
+        times[1].extend(think[1 - perfect_seat])
+    low, high = wilson(wins, games)
+    who = "Yellow's share" if opponent == "perfect" else "perfect's score"
+    return (f"perfect v {opponent:<7} {games:>4} games  {who} {wins}/{games} = "
+            f"{wins / games:6.1%} [{low:6.1%}, {high:6.1%}]  think ms mean/p95 "
+            f"{_ms(times[0])} v {_ms(times[1])}  {time.perf_counter() - start:.0f}s")
+
+
+def _ms(times: list[float]) -> str:
+    if not times:
+        return "-"
+    return f"{statistics.mean(times) * 1000:.0f}/{p95(times) * 1000:.0f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play Perfect against each named opponent and print a line per opponent."""
+    parser = argparse.ArgumentParser(prog="python -m game.tools.tug_perfect_match",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("opponents", nargs="+",
+                        choices=("perfect", "random", "easy", "medium", "hard"))
+    parser.add_argument("--games", type=int, default=40, help="games per opponent (40)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
+    args = parser.parse_args(argv)
+    for opponent in args.opponents:
+        print(run(opponent, args.games, args.seed), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
