@@ -19,8 +19,8 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
-from scenes import theme as th
-from scenes.anim import (
+from scenes.shell import theme as th
+from scenes.shell.anim import (
     Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
 )
 from scenes.boards.base import Board, Choice, Example, View
