@@ -9,11 +9,11 @@ import pytest
 from game.core import SEALED
 from game.registry import get_game
 from game.rules.pulling_strings import ENDS, Pull, PullingStringsState, from_diagram
-from scenes.shell.anim import Timeline
 from scenes.boards.base import Choice, View
 from scenes.boards.pulling_strings import Cell, End
 from scenes.play.handoff import HandoffScene
 from scenes.play.results import ResultsScene
+from scenes.shell.anim import Timeline
 from scenes.shell.synth import EFFECTS
 from tests.support import playout
 from tests.ui_driver import Driver

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from game.registry import GAMES
-from scenes.tools import bench_startup
 from scenes.boards import BOARD_MODULES
-from scenes.tools.selftest import ICON_MAGIC, SelfTestFailure, check_assets
 from scenes.shell.synth import EFFECTS
+from scenes.tools import bench_startup
+from scenes.tools.selftest import ICON_MAGIC, SelfTestFailure, check_assets
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"

@@ -9,12 +9,12 @@ import pygame
 import pytest
 
 from game.core import SEALED
-from scenes.screens.dialog import ConfirmScene
-from scenes.screens.error_view import ErrorScene
 from scenes.play.handoff import HandoffScene
-from scenes.screens.menu import MainMenu, PauseScene
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
+from scenes.screens.dialog import ConfirmScene
+from scenes.screens.error_view import ErrorScene
+from scenes.screens.menu import MainMenu, PauseScene
 from scenes.store.saves import SaveFolder
 from scenes.store.stats import StatsFile
 from tests.test_handoff import play_moves

@@ -25,8 +25,8 @@ def test_twenty_thousand_random_events_raise_nothing(tmp_path, monkeypatch):
 
 
 def test_the_command_reports_failures_instead_of_stopping(tmp_path, monkeypatch, capsys):
-    from scenes.tools import fuzz_ui
     from scenes.screens.menu import MainMenu
+    from scenes.tools import fuzz_ui
     for name in ("CONFIG", "DATA", "LOG"):
         monkeypatch.setenv(f"QUINTET_{name}_DIR", str(tmp_path / name))
 

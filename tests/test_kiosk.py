@@ -9,14 +9,14 @@ import pytest
 
 from game.registry import GAMES
 from scenes.kiosk import attract
-from scenes.shell.app import parse_args
 from scenes.kiosk.attract import AttractScene
-from scenes.shell.kiosk import KeyCombination
-from scenes.screens.menu import MainMenu, PauseScene
-from scenes.play.play import PlayScene
 from scenes.kiosk.quickstart import OpponentScene, QuickStartScene
-from scenes.store.settings import Settings, SettingsStore
+from scenes.main import parse_args
+from scenes.play.play import PlayScene
+from scenes.screens.menu import MainMenu, PauseScene
 from scenes.screens.settings_view import SettingsScene
+from scenes.shell.kiosk import KeyCombination
+from scenes.store.settings import Settings, SettingsStore
 from tests.test_play_vs_bot import FakeWorker
 from tests.ui_driver import Driver
 

@@ -8,9 +8,9 @@ import pytest
 
 from game.registry import GAMES
 from scenes.play.handoff import HandoffScene
-from scenes.screens.menu import MainMenu
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
+from scenes.screens.menu import MainMenu
 
 
 SHORT = {"synch": {"move_limit": 40}}  # a full-length Synch game is 256 moves: slow to type

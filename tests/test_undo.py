@@ -5,10 +5,10 @@ import pygame
 import pytest
 
 from game.core import SEALED
-from scenes.screens.dialog import ConfirmScene
 from scenes.play.handoff import HandoffScene
-from scenes.screens.menu import PauseScene
 from scenes.play.play import Extra
+from scenes.screens.dialog import ConfirmScene
+from scenes.screens.menu import PauseScene
 from scenes.store.saves import SaveFolder
 from tests.test_handoff import play_moves
 from tests.test_play_vs_bot import FakeWorker, start_vs

@@ -7,11 +7,12 @@ from pathlib import Path
 import pygame
 
 from game.core import NodeKind
-from scenes.shell.app import App
 from scenes.boards.base import Choice
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
+from scenes.routes import ROUTES
+from scenes.shell.app import App
 from scenes.store.settings import SettingsStore
 
 DT = 1 / 60
@@ -23,7 +24,7 @@ class Driver:
     def __init__(self, config_dir: Path, size=(1280, 720), speed: float = 4.0,
                  kiosk: bool | None = None) -> None:
         self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"),
-                       fullscreen=False, kiosk=kiosk)
+                       fullscreen=False, kiosk=kiosk, routes=ROUTES)
         self.app.settings.animation_speed = speed
         self.app.settings.muted = True
         self.app.reraise_errors = True  # a test sees an error; tests of the rescue turn this off

@@ -49,12 +49,12 @@ class AttractScene(Scene):
         self.app.sound.configure(self.app.settings.volume, self.app.settings.muted)
 
     def _next_game(self) -> None:
-        from scenes.play.play import PlayScene
         if self.play is not None:
             self.play.exit()
         game_id = self.kiosk.next_game()
-        self.play = PlayScene(self.app, game_id, controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
-                              bot_level=self.kiosk.demo_level(game_id), demo=True)
+        self.play = self.app.make("play", game_id=game_id,
+                                  controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
+                                  bot_level=self.kiosk.demo_level(game_id), demo=True)
         self.elapsed = self.ended_for = 0.0
         self.play.layout(self._play_size())
         self.play.enter()

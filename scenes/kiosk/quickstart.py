@@ -8,9 +8,9 @@ from __future__ import annotations
 import pygame
 
 from game.registry import GAMES
+from scenes.screens.parts.game_cards import GameCards
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
-from scenes.screens.select import GameSelect
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, stack_rects
 
 OPPONENT_CHOICES = (("bot:easy", "Play the computer: Easy", "gentle, good for learning"),
@@ -19,7 +19,7 @@ OPPONENT_CHOICES = (("bot:easy", "Play the computer: Easy", "gentle, good for le
                     ("human", "Play a friend", "two players sharing this screen"))
 
 
-class QuickStartScene(GameSelect):
+class QuickStartScene(GameCards):
     """Five game cards and 'Watch the demo'; a card leads to the choice of opponent."""
 
     def __init__(self, app) -> None:
@@ -60,13 +60,12 @@ class OpponentScene(Scene):
         self.group.focus = 1
 
     def _choose(self, value: str) -> None:
-        from scenes.play.play import PlayScene
         self.app.sound.play("click")
         if value == "back":
             self.app.stack.pop()
             return
         controllers = ("human", "human") if value == "human" else ("human", value)
-        self.app.stack.reset(PlayScene(self.app, self.spec.id, controllers=controllers))
+        self.app.reset("play", game_id=self.spec.id, controllers=controllers)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Big buttons, one above the other, under the game's name."""

@@ -15,10 +15,11 @@ class HandoffScene(Scene):
 
     opaque = True
 
-    def __init__(self, app, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, app, name: str, on_ready: Callable[[], None], play) -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready
+        self.play = play  # the game it hides, whose pause menu Escape opens
         self.group = ButtonGroup([Button(f"I am {name}: show me", "ready", hint="Enter")],
                                  self._choose)
         self.group.focus = 0
@@ -42,8 +43,7 @@ class HandoffScene(Scene):
         return self.group.handle_with_escape(event, self._open_menu)
 
     def _open_menu(self) -> None:
-        from scenes.screens.menu import PauseScene
-        self.app.stack.push(PauseScene(self.app, None))
+        self.app.go("pause", play=self.play)
 
     def draw(self, surface: pygame.Surface) -> None:
         """An opaque screen with the next player's name."""

@@ -26,17 +26,17 @@ from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.match import Match
-from scenes.shell.anim import Timeline
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice
-from scenes.store.controllers import HUMAN, bot_level_name
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
 from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
+from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
+from scenes.store.controllers import HUMAN, bot_level_name
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
@@ -240,9 +240,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                 if self.demo:
                     return  # the demo shows the result in its own caption
                 self.game_finished()
-                from scenes.play.results import ResultsScene
                 self.app.sound.play("win")
-                self.app.stack.push(ResultsScene(self.app, self))
+                self.app.go("results", play=self)
             return
         if state.kind is NodeKind.CHANCE:
             before = self.observation()
@@ -265,13 +264,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             return
 
     def _hand_off(self, seat: int) -> None:
-        from scenes.play.handoff import HandoffScene
         self.private_seat = None
         self.handoff_open = True
         self._clear_input()
         self.app.sound.play("handoff")
-        self.app.stack.push(HandoffScene(self.app, self.match.state.seat_name(seat),
-                                         lambda: self._handoff_done(seat)))
+        self.app.go("handoff", name=self.match.state.seat_name(seat),
+                    on_ready=lambda: self._handoff_done(seat), play=self)
 
     def _handoff_done(self, seat: int) -> None:
         self.app.invalidate()
@@ -345,12 +343,11 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                 if saved else "Press Esc for the menu."
             self.say(f"The computer player has stopped working. {kept}", error=True)
             if not self.demo:  # the demo simply moves on to its next game
-                from scenes.screens.dialog import ConfirmScene
-                self.app.stack.push(ConfirmScene(
-                    self.app, "The computer player has stopped working",
-                    "Your game is saved: Continue tries again." if saved
-                    else "The details are in the log.", "Back to menu", "See the board",
-                    lambda: self.app.stack.reset(self.app.home_scene())))
+                self.app.go("confirm", title="The computer player has stopped working",
+                            question="Your game is saved: Continue tries again." if saved
+                            else "The details are in the log.", yes="Back to menu",
+                            no="See the board",
+                            on_yes=lambda: self.app.stack.reset(self.app.home_scene()))
         else:
             log.warning("computer player failed: %s", why)
             self.say("The computer player had a problem; it is starting again.")
@@ -638,8 +635,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     def _extra(self, name: str) -> None:
         if name == "menu":
-            from scenes.screens.menu import PauseScene
-            self.app.stack.push(PauseScene(self.app, self))
+            self.app.go("pause", play=self)
         elif name == "undo":
             self.request_undo()
         elif name == "cancel":
@@ -652,12 +648,11 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if bots:  # the computer plays on (it accepts no draws yet)
                 self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on.")
         elif name == "draw" and self.chooser is not None:
-            from scenes.screens.dialog import ConfirmScene
             seat = self.chooser
             other = self.match.state.seat_name(1 - seat)
-            self.app.stack.push(ConfirmScene(
-                self.app, f"{self.match.state.seat_name(seat)} offers a draw.",
-                f"{other}: do you accept?", "Accept draw", "Play on", self._draw_agreed))
+            self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
+                        question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
+                        on_yes=self._draw_agreed)
 
     def _draw_agreed(self) -> None:
         state = self.match.state

@@ -11,15 +11,15 @@ import dataclasses
 import pygame
 
 from game.record import Record
-from scenes.shell import theme as th
-from scenes.shell.anim import Timeline
 from scenes.boards import board_class
 from scenes.boards.base import View
-from scenes.store.controllers import HUMAN, bot_level_name, check_controllers
 from scenes.play.parts.move_log import MoveLog, replay_into
 from scenes.play.parts.play_view import PlayDrawing, play_rects
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button
+from scenes.store.controllers import HUMAN, bot_level_name, check_controllers
 
 AUTO_PAUSE = 0.7  # seconds between steps when playing on by itself (at animation speed 1)
 

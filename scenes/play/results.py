@@ -26,18 +26,15 @@ class ResultsScene(Scene):
         self.hidden = False
 
     def _choose(self, value: str) -> None:
-        from scenes.play.play import PlayScene
         if value == "rematch":
             play = self.play
             # the same seats and players (a person keeps the side they chose against the computer)
-            self.app.stack.reset(PlayScene(self.app, play.spec.id, play.match.options,
-                                           controllers=play.controllers,
-                                           bot_level=play.bot_level))
+            self.app.reset("play", game_id=play.spec.id, options=play.match.options,
+                           controllers=play.controllers, bot_level=play.bot_level)
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":
-            from scenes.play.replay import ReplayScene
-            self.app.stack.push(ReplayScene(self.app, self.play.match.record()))
+            self.app.go("replay", record=self.play.match.record())
         else:
             self.hidden = not self.hidden
 

@@ -28,30 +28,18 @@ class MainMenu(Scene):
         self.group.focus = 0
 
     def _choose(self, value: str) -> None:
-        from scenes.screens.records_view import RecordsScene
-        from scenes.screens.rules_view import RulesScene
-        from scenes.screens.select import GameSelect
-        from scenes.screens.settings_view import SettingsScene
-        from scenes.screens.stats_view import StatsScene
         self.app.sound.play("click")
         if value == "continue":
             self.continue_game()
         elif value == "play":
-            self.app.stack.push(GameSelect(self.app))
-        elif value == "records":
-            self.app.stack.push(RecordsScene(self.app))
-        elif value == "stats":
-            self.app.stack.push(StatsScene(self.app))
-        elif value == "rules":
-            self.app.stack.push(RulesScene(self.app))
-        elif value == "settings":
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.go("select")
+        elif value in ("records", "stats", "rules", "settings"):
+            self.app.go(value)
         elif value == "quit":
             self.app.quit()
 
     def continue_game(self) -> None:
         """Resume the latest saved game (read again: it may have changed since the menu opened)."""
-        from scenes.play.play import PlayScene
         from scenes.store.saves import SaveFolder
         from scenes.store.storage import FileProblem, keep_bad_file
         if self.saved is None:
@@ -63,7 +51,7 @@ class MainMenu(Scene):
             self.app.notices.append(keep_bad_file("Saved game", problem, "it cannot be continued"))
             self.app.stack.replace(MainMenu(self.app))
             return
-        self.app.stack.push(PlayScene.from_save(self.app, saved))
+        self.app.go("continue", saved=saved)
 
     def layout(self, size: tuple[int, int]) -> None:
         """Rows of buttons centred below the title (two to a row in the middle rows)."""
@@ -134,9 +122,6 @@ class PauseScene(Scene):
 
     def __init__(self, app, play) -> None:
         super().__init__(app)
-        if play is None:  # opened from a hand-off: the game is the play scene beneath
-            from scenes.play.play import PlayScene
-            play = next((s for s in reversed(app.stack.scenes) if isinstance(s, PlayScene)), None)
         self.play = play
         buttons = [Button("Resume", "resume", hint="Esc")]
         if play is not None and play.undo_offered():
@@ -149,8 +134,6 @@ class PauseScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, value: str) -> None:
-        from scenes.screens.rules_view import RulesScene
-        from scenes.screens.settings_view import SettingsScene
         if value == "resume":
             self.app.stack.pop()
         elif value == "undo":
@@ -158,9 +141,9 @@ class PauseScene(Scene):
             self.play.request_undo()
         elif value == "rules":
             game_id = self.play.spec.id if self.play else None
-            self.app.stack.push(RulesScene(self.app, game_id))
+            self.app.go("rules", game_id=game_id)
         elif value == "settings":
-            self.app.stack.push(SettingsScene(self.app))
+            self.app.go("settings")
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
 

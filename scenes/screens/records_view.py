@@ -7,11 +7,11 @@ import pygame
 
 from game.undo import without_sealed_tail
 from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 from scenes.store.records import RecordFolder, RecordSummary, file_stem, record_meta
 from scenes.store.saves import SavedGame, SaveFolder
-from scenes.shell.scene import Scene
 from scenes.store.storage import FileProblem
-from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 
 ROW = 50  # design pixels per row of the list
 
@@ -112,16 +112,14 @@ class RecordsScene(Scene):
         elif value == "replay":
             self.replay(row)
         elif value == "continue" and row.saved is not None:
-            from scenes.play.play import PlayScene
-            self.app.stack.reset(PlayScene.from_save(self.app, row.saved))
+            self.app.reset("continue", saved=row.saved)
         elif value == "export" and row.saved is not None:
             self.export(row.saved)
 
     def replay(self, row: Row) -> None:
         """Open the selected game in the replay viewer (a record file is checked in full first)."""
-        from scenes.play.replay import ReplayScene
         if row.saved is not None:
-            self.app.stack.push(ReplayScene(self.app, row.saved.record, "game in progress"))
+            self.app.go("replay", record=row.saved.record, name="game in progress")
             return
         path = row.summary.path
         try:
@@ -129,7 +127,7 @@ class RecordsScene(Scene):
         except FileProblem as problem:
             self.say(f"Record file {problem}.", error=True)
             return
-        self.app.stack.push(ReplayScene(self.app, record, path.name))
+        self.app.go("replay", record=record, name=path.name)
 
     def export(self, saved: SavedGame) -> None:
         """Write a game in progress as a record file (a choice still sealed is left out)."""

@@ -5,10 +5,10 @@ import pygame
 
 from game.core import NodeKind
 from game.registry import GAMES
-from scenes.shell import theme as th
-from scenes.shell.assets import asset_path
 from scenes.boards import board_class
 from scenes.boards.base import Example, View
+from scenes.shell import theme as th
+from scenes.shell.assets import asset_path
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel
 

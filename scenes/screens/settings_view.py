@@ -5,8 +5,8 @@ import pygame
 
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
-from scenes.store.settings import IDLE_SECONDS, SPEEDS
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, stack_rects
+from scenes.store.settings import IDLE_SECONDS, SPEEDS
 
 
 class SettingsScene(Scene):

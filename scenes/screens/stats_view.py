@@ -5,10 +5,10 @@ import pygame
 
 from game.registry import GAMES
 from scenes.shell import theme as th
-from scenes.store.controllers import HOT_SEAT, OPPONENTS
 from scenes.shell.scene import Scene
-from scenes.store.stats import StatsFile, count_names
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.store.controllers import HOT_SEAT, OPPONENTS
+from scenes.store.stats import StatsFile, count_names
 
 HEADINGS = {HOT_SEAT: "Friend (hot-seat)", "easy": "Easy bot", "medium": "Medium bot",
             "hard": "Hard bot"}

@@ -1,32 +1,36 @@
-"""The application: window, clock, scene stack, settings, sounds; `main` is the `quintet` command."""
+"""The application: window, clock, scene stack, settings, sounds, and screens by name."""
 from __future__ import annotations
 
-import argparse
 import logging
 import os
-import sys
 import time
-import traceback
-from typing import Sequence
+from typing import Callable, Mapping
 
 import pygame
 
-from scenes.store.settings import Settings, SettingsStore
+from scenes.shell.scene import Scene
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
 from scenes.shell.theme import Theme
-from scenes.store.userlog import start_file_log
+from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
 MIN_SIZE = (640, 400)
 log = logging.getLogger("quintet")
+Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
 
 
 class App:
-    """Owns the window and runs frames; scenes reach settings, sound and the stack through it."""
+    """Owns the window and runs frames; scenes reach settings, sound and the stack through it.
+
+    `routes` names every screen (scenes/routes.py): a screen asks for the next one by name,
+    `app.go("rules", game_id=...)`, and so never imports another screen.
+    """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
-                 fullscreen: bool | None = None, kiosk: bool | None = None) -> None:
+                 fullscreen: bool | None = None, kiosk: bool | None = None, *,
+                 routes: Mapping[str, Route]) -> None:
+        self.routes = routes
         self.store = store or SettingsStore()
         self.settings: Settings = self.store.load()
         self.notices: list[str] = list(self.store.messages)
@@ -125,6 +129,28 @@ class App:
         self.running = False
         self.close_bots()
 
+    # ---- screens by name ----------------------------------------------------------------------
+    def make(self, name: str, /, **arguments) -> Scene:
+        """The screen named `name`, built with these arguments (not shown yet)."""
+        route = self.routes.get(name)
+        if route is None:
+            raise KeyError(f"no screen is named {name!r} (known: {', '.join(self.routes)})")
+        scene = route(self, **arguments)
+        scene.route = name
+        return scene
+
+    def go(self, name: str, /, **arguments) -> None:
+        """Show the named screen on top of this one (an overlay lets this one show beneath)."""
+        self.stack.push(self.make(name, **arguments))
+
+    def replace(self, name: str, /, **arguments) -> None:
+        """Show the named screen instead of the one on top."""
+        self.stack.replace(self.make(name, **arguments))
+
+    def reset(self, name: str, /, **arguments) -> None:
+        """Clear the screens and start again from the named one."""
+        self.stack.reset(self.make(name, **arguments))
+
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         """One frame; an error in any scene is logged and rescued instead of ending the app."""
@@ -158,15 +184,13 @@ class App:
         """The scene that carries on after an error: a friendly screen (kiosk: the demo)."""
         if self.kiosk is not None:
             return self.kiosk.demo_scene()
-        from scenes.screens.error_view import ErrorScene
-        return ErrorScene(self, details)
+        return self.make("error", details=details)
 
     def home_scene(self):
         """Where Menu and Back to menu lead: the main menu (kiosk: the quick-start screen)."""
         if self.kiosk is not None:
             return self.kiosk.home_scene()
-        from scenes.screens.menu import MainMenu
-        return MainMenu(self)
+        return self.make("menu")
 
     def first_scene(self):
         """The screen the app opens on: the main menu (kiosk: the demo)."""
@@ -178,8 +202,7 @@ class App:
         self.kiosk = None
         pygame.event.set_grab(False)
         self.sound.configure(self.settings.volume, self.settings.muted)
-        from scenes.screens.menu import MainMenu
-        self.stack.reset(MainMenu(self))
+        self.reset("menu")
 
     def _frame(self, dt: float) -> None:
         """Events, update by dt seconds, and draw and present what changed.
@@ -269,79 +292,3 @@ def _set_window_icon() -> None:
         pygame.display.set_icon(pygame.image.load(str(path)))
     except (pygame.error, FileNotFoundError, OSError) as error:
         log.warning("no window icon: %s could not be loaded (%s)", path, error)
-
-
-def _size(text: str) -> tuple[int, int]:
-    try:
-        width, height = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
-    if width < MIN_SIZE[0] or height < MIN_SIZE[1] or width > 10000 or height > 10000:
-        raise argparse.ArgumentTypeError(
-            f"{text!r}: the window must be at least {MIN_SIZE[0]}x{MIN_SIZE[1]}")
-    return width, height
-
-
-def _game_id(text: str) -> str:
-    from game.registry import GAMES  # only when asked: the rules load after the first frame
-    if text not in GAMES:
-        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(GAMES)}")
-    return text
-
-
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line of `quintet`."""
-    parser = argparse.ArgumentParser(prog="quintet", description="Five little two-player games.")
-    parser.add_argument("--size", type=_size, help="window size, e.g. 1280x720 (default)")
-    parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    parser.add_argument("--kiosk", action="store_true",
-                        help="run the self-running demo for game nights (fullscreen unless "
-                             "--size is given; the settings name the keys that leave it)")
-    parser.add_argument("--game", type=_game_id, help="start a hot-seat game of this game")
-    parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
-    parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
-    parser.add_argument("--report-first-frame", action="store_true",
-                        help=argparse.SUPPRESS)  # benchmark: print seconds from launch
-    parser.add_argument("--self-test", nargs="?", type=float, const=3.0, metavar="SECONDS",
-                        help="check this build: load every asset, watch bots play each game "
-                             "SECONDS (3), then exit (scenes/tools/selftest.py)")
-    return parser.parse_args(argv)
-
-
-def _first_frame_reporter():
-    """Print the seconds from the launch time the benchmark passed in to the first frame shown."""
-    launched = float(os.environ.get("QUINTET_LAUNCHED_AT", "nan"))
-    return lambda: print(f"first-frame {time.time() - launched:.4f}", flush=True)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Start Quintet at the main menu (or straight into a game)."""
-    if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
-        import multiprocessing
-        multiprocessing.freeze_support()
-    args = parse_args(argv)
-    if args.self_test is not None:  # a packaged build's check (CI), then exit
-        from scenes.tools.selftest import run_self_test
-        return run_self_test(args.self_test)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    kiosk = True if args.kiosk else None  # None: as the settings say
-    # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
-    fullscreen = True if args.fullscreen else (False if args.size else None)
-    app = App(args.size or (1280, 720), fullscreen=fullscreen, kiosk=kiosk)
-    app.log_path = start_file_log(log)
-    app.stack.push(app.first_scene())
-    if args.game and app.kiosk is None:
-        from scenes.play.play import PlayScene
-        app.stack.push(PlayScene(app, args.game))
-    app.stack.apply_changes()
-    report = _first_frame_reporter() if args.report_first_frame else None
-    try:
-        app.run(args.seconds, args.screenshot, report)
-    except Exception:  # the last line of defence: say what happened, never a bare crash
-        traceback.print_exc()
-        print("Quintet stopped after an unexpected error (above).", file=sys.stderr)
-        return 1
-    finally:
-        app.close_bots()
-    return 0

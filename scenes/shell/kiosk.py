@@ -86,18 +86,16 @@ class Kiosk:
 
     def demo_scene(self):
         """A fresh demo screen."""
-        from scenes.kiosk.attract import AttractScene
-        return AttractScene(self.app, self)
+        return self.app.make("demo", kiosk=self)
 
     def home_scene(self):
         """Where a visitor's Menu and Back lead: the quick-start screen."""
-        from scenes.kiosk.quickstart import QuickStartScene
-        return QuickStartScene(self.app)
+        return self.app.make("quickstart")
 
     def on_demo(self) -> bool:
         """True while the demo is on screen."""
-        from scenes.kiosk.attract import AttractScene
-        return isinstance(self.app.stack.top, AttractScene)
+        top = self.app.stack.top
+        return top is not None and top.route == "demo"
 
     def woken(self) -> None:
         """A visitor touched the demo: the quick-start screen takes over."""

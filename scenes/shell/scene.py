@@ -1,25 +1,22 @@
 """Scene: the lifecycle every screen follows (enter, exit, pause, resume, events, update, draw)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
-
-if TYPE_CHECKING:
-    from scenes.shell.app import App
 
 
 class Scene:
     """One screen of the app. `draw` never changes state; all times are seconds.
 
-    `opaque` says whether the scenes beneath are hidden (an overlay sets it False and is drawn
-    over them); `modal` says whether events stop here.
+    `app` is the App (scenes/shell/app.py), which shows other screens by name. `opaque` says
+    whether the scenes beneath are hidden (an overlay sets it False and is drawn over them);
+    `modal` says whether events stop here; `route` is the name the App made it by, if any.
     """
 
     opaque = True
     modal = True
+    route: str | None = None
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:
         self.app = app
 
     def enter(self) -> None:

@@ -33,16 +33,17 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
     """Frame times and present times (seconds, presented frames only) of simulated play."""
     import pygame
 
-    from scenes.shell.app import App
     from scenes.play.handoff import HandoffScene
-    from scenes.screens.menu import MainMenu
     from scenes.play.play import PlayScene
     from scenes.play.results import ResultsScene
+    from scenes.routes import ROUTES
+    from scenes.screens.menu import MainMenu
+    from scenes.shell.app import App
     from scenes.store.settings import SettingsStore
 
     rng = random.Random(seed)
     store = SettingsStore(Path(tempfile.mkdtemp()) / "settings.json")
-    app = App(size, store=store)
+    app = App(size, store=store, routes=ROUTES)
     app.settings.muted = True
 
     def new_game() -> PlayScene:

@@ -27,7 +27,7 @@ FLOOR_SCRIPT = ROOT / "packaging" / "bare_window.py"
 FLOOR_NAME = "bare_window"
 FLOOR_EXCLUDES = ("numpy", "tkinter")  # as build.spec's EXCLUDES (a test keeps them equal)
 # what the `quintet` command runs (pyproject's console script), without needing it installed
-QUINTET_COMMAND = "import sys; from scenes.shell.app import main; sys.exit(main())"
+QUINTET_COMMAND = "import sys; from scenes.main import main; sys.exit(main())"
 GOAL = 1.5  # Quintet may take at most this many times the floor's start-up
 
 

@@ -111,12 +111,13 @@ class UiFuzzer:
     # ---- the app --------------------------------------------------------------------------------
     def launch(self, kiosk: bool) -> None:
         """Start the app afresh (as a player would after quitting) on the same folders."""
+        from scenes.routes import ROUTES
         from scenes.shell.app import App
         from scenes.store.settings import SettingsStore
         if self.app is not None:
             self.app.close_bots()
         app = App((1280, 720), store=SettingsStore(self.folder / "config" / "settings.json"),
-                  fullscreen=False, kiosk=kiosk)
+                  fullscreen=False, kiosk=kiosk, routes=ROUTES)
         app.settings.muted = True
         app.reraise_errors = True  # the fuzzer decides what an error means
         if not self.real_bots:

@@ -84,9 +84,9 @@ def check_assets() -> list[str]:
     import pygame
 
     from game.registry import GAMES
-    from scenes.shell.assets import asset_path, asset_root
     from scenes.boards import board_class
     from scenes.boards.base import Board
+    from scenes.shell.assets import asset_path, asset_root
     from scenes.shell.synth import EFFECTS
 
     problems = []
@@ -142,8 +142,8 @@ def play_demo(app, game_id: str, seconds: float, warnings: _Warnings) -> GameRun
     """Play `seconds` (longer until the first bot move) of a bot-vs-bot game on the PlayScene."""
     import pygame
 
-    from scenes.screens.menu import MainMenu
     from scenes.play.play import PlayScene
+    from scenes.screens.menu import MainMenu
 
     scene = PlayScene(app, game_id, seed=len(game_id), controllers=BOTS)
     app.stack.reset(MainMenu(app))
@@ -206,6 +206,7 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
         import pygame
 
         from game.registry import GAMES
+        from scenes.routes import ROUTES
         from scenes.shell.app import App
 
         how = "frozen build" if getattr(sys, "frozen", False) else "source"
@@ -213,7 +214,7 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
         with tempfile.TemporaryDirectory(prefix="quintet-self-test-") as folder:
             for name in USER_FOLDERS:  # the player's settings, saves and logs stay untouched
                 os.environ[name] = str(Path(folder) / name.lower())
-            app = App()
+            app = App(routes=ROUTES)
             app.settings.animation_speed = SPEED
             app.reraise_errors = True  # an error in a scene fails the test, not a rescue screen
             say(f"Quintet self-test ({how}, {sys.executable}): pygame-ce {pygame.version.ver}, "

@@ -155,6 +155,7 @@ def soak(hours: float, step: float, visitor_minutes: float, think_scale: float, 
         os.environ[f"QUINTET_{name}_DIR"] = str(folder / name.lower())
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from scenes.routes import ROUTES
     from scenes.shell.app import App, log
     from scenes.store.settings import SettingsStore
     from scenes.store.userlog import start_file_log
@@ -162,7 +163,7 @@ def soak(hours: float, step: float, visitor_minutes: float, think_scale: float, 
     counter = ErrorCounter()
     log.addHandler(counter)
     app = App((1280, 720), store=SettingsStore(folder / "settings.json"), fullscreen=False,
-              kiosk=True)
+              kiosk=True, routes=ROUTES)
     app.log_path = start_file_log(log)
     app.kiosk.level_for = scaled_levels(think_scale)
     app.stack.push(app.first_scene())

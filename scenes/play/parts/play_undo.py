@@ -11,8 +11,8 @@ from __future__ import annotations
 import dataclasses
 
 from game.undo import UndoRefused, last_decider, undo_point
-from scenes.store.controllers import human_seats
 from scenes.play.parts.play_keys import sentence
+from scenes.store.controllers import human_seats
 
 
 class PlayUndo:
@@ -44,7 +44,6 @@ class PlayUndo:
         if not self.hot_seat:
             self._undo_to(keep, "Your last move was taken back: choose again.")
             return
-        from scenes.screens.dialog import ConfirmScene
         state = self.match.state
         asker, other = state.seat_name(seats[0]), state.seat_name(1 - seats[0])
         if self.handoff_open:  # the question is asked over the public board, not the hand-off
@@ -52,10 +51,9 @@ class PlayUndo:
             self.handoff_open = False
         self.private_seat = None
         self._clear_input()
-        self.app.stack.push(ConfirmScene(
-            self.app, f"{asker} asks to undo their last move", f"{other}: do you accept?",
-            "Accept undo", "Refuse",
-            lambda: self._undo_to(keep, f"{asker}'s last move was taken back.")))
+        self.app.go("confirm", title=f"{asker} asks to undo their last move",
+                    question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
+                    on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))
 
     def _undo_to(self, keep: int, caption: str) -> None:
         record = self.match.record()

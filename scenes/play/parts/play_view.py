@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.shell import theme as th
 from scenes.boards.base import View
+from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, draw_veil
 
 COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
