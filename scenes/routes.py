@@ -1,4 +1,4 @@
-"""Every screen by name: the one module that knows them all, handed to the App by whoever builds it.
+"""Every screen by name: the one module that knows them all, handed to the App by its builder.
 
 A screen asks the shell for the next one by name (`app.go("results", play=self)`), so no screen
 imports another. Each route imports its screen only when first asked for: the main menu shows

@@ -6,7 +6,7 @@ and the rooms beneath it, never one above):
 
     engine    game/ (but its tools and __main__)
     store     scenes/store/     what is kept on disk
-    shell     scenes/shell/     window, frames, scene stack, Scene, theme, widgets, sound, kiosk mode
+    shell     scenes/shell/     window and frames, scene stack, Scene, theme, widgets, sound, kiosk
     boards    scenes/boards/    each game drawn and clicked
     parts     scenes/*/parts/   pieces screens are built of (never a screen themselves)
     screens   scenes/screens/, scenes/play/, scenes/kiosk/ (but their parts/)

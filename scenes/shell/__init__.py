@@ -1,1 +1,1 @@
-"""The app shell: window and frame loop, scene stack, Scene base, theme, widgets, sound, kiosk mode."""
+"""The app shell: frame loop, scene stack, Scene base, theme, widgets, sound, kiosk mode."""

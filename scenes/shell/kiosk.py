@@ -5,6 +5,7 @@ touch, click or key opens the quick-start screen; after `kiosk_idle_seconds` wit
 any screen and mid-game, the demo comes back by itself. The usual ways out are refused: closing
 the window, F11, Escape on a menu, Quit; a minimised window is restored. Only the combination in
 the settings (`kiosk_exit_keys`, default ctrl+shift+k) leaves kiosk mode, to the main menu.
+The kiosk's own screens (scenes/kiosk/) are asked for by name, like every other.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game cards: a card per game with its picture and pitch, for the game select and the quick start."""
+"""Game cards: one per game with its picture and pitch, for the game select and the quick start."""
 from __future__ import annotations
 
 import pygame
