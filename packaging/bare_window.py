@@ -1,7 +1,7 @@
 """The start-up floor: a bare pygame-ce window that shows one frame and says how long it took.
 
-`python -m scenes.bench_startup` builds this with PyInstaller the way build.spec builds Quintet
-and times both, so the app's start-up is compared with what pygame-ce itself costs.
+`python -m scenes.tools.bench_startup` builds this with PyInstaller the way build.spec builds
+Quintet and times both, so the app's start-up is compared with what pygame-ce itself costs.
 """
 import os
 import sys

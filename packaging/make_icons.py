@@ -30,7 +30,7 @@ def draw_icon(size: int):
     """The icon as a pygame Surface with alpha, `size` pixels square."""
     import pygame
 
-    from scenes import theme
+    from scenes.shell import theme
 
     big = size * SUPERSAMPLE if size < 512 else size * 2
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)

@@ -1,1 +1,1 @@
-"""Quintet's pygame front end: scenes, boards, animation (the desktop app; not built yet)."""
+"""Quintet's pygame front end, in rooms by role: shell, store, boards, screens, play, kiosk."""

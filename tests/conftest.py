@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from scenes.sound import quit_pygame  # noqa: E402
+from scenes.shell.sound import quit_pygame  # noqa: E402
 
 # Every test's pygame.quit() stops the sounds first: quitting the mixer as a channel finishes
 # can deadlock (seen once here: a whole test run hung in a teardown).

@@ -11,12 +11,12 @@ from game.registry import GAMES
 from game.rules.moriarty import (
     DIRECTION, COLOURS, MoriartyState, PIVOT, SETUP, parse_move,
 )
-from scenes import theme as th
 from scenes.boards.base import Choice, View
 from scenes.boards.moriarty import MoriartyBoard, col_spot, swatch_spot
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
-from scenes.synth import EFFECTS
+from scenes.play.handoff import HandoffScene
+from scenes.play.results import ResultsScene
+from scenes.shell import theme as th
+from scenes.shell.synth import EFFECTS
 from tests.ui_driver import Driver
 
 SETUP_TEXTS = ("O1", "B2", "G3", "P4", "O5", "B6", "G7", "P8")

@@ -9,12 +9,12 @@ import pytest
 from game.core import SEALED
 from game.registry import get_game
 from game.rules.pulling_strings import ENDS, Pull, PullingStringsState, from_diagram
-from scenes.anim import Timeline
 from scenes.boards.base import Choice, View
 from scenes.boards.pulling_strings import Cell, End
-from scenes.handoff import HandoffScene
-from scenes.results import ResultsScene
-from scenes.synth import EFFECTS
+from scenes.play.handoff import HandoffScene
+from scenes.play.results import ResultsScene
+from scenes.shell.anim import Timeline
+from scenes.shell.synth import EFFECTS
 from tests.support import playout
 from tests.ui_driver import Driver
 
@@ -166,7 +166,7 @@ def test_the_reveal_names_both_pulls(driver):
 # ---- words ----------------------------------------------------------------------------------
 def board_alone():
     pygame.init()
-    from scenes.theme import Theme
+    from scenes.shell.theme import Theme
     theme = Theme()
     theme.set_window((1280, 720))
     board = __import__("scenes.boards.pulling_strings", fromlist=["BOARD"]).BOARD(
@@ -302,7 +302,7 @@ def _events(example):
 
 
 def test_the_rules_screen_plays_the_examples(driver):
-    from scenes.rules_view import ExampleScene
+    from scenes.screens.rules_view import ExampleScene
     board = driver.start("pulling_strings").board
     driver.app.stack.push(ExampleScene(driver.app, "pulling_strings", board.examples()))
     for _ in range(4):

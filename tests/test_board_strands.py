@@ -8,7 +8,7 @@ import pytest
 
 from game.registry import get_game
 from scenes.boards.base import Choice, View
-from scenes.results import ResultsScene
+from scenes.play.results import ResultsScene
 from tests.support import playout
 from tests.ui_driver import Driver
 

@@ -12,7 +12,7 @@ from game.rules.synch import (
 )
 from scenes.boards.base import Choice, View
 from scenes.boards.synch import OPP_CHOICE, SYNCH_CHOICE, direction_spot, square_spot
-from scenes.results import ResultsScene
+from scenes.play.results import ResultsScene
 from tests.support import playout
 from tests.ui_driver import Driver
 

@@ -14,10 +14,10 @@ from game.rules.tug_of_war import (
 )
 from scenes.boards.base import Choice, View
 from scenes.boards.tug_of_war import BOARD, common_spot, team_spot
-from scenes.play import PlayScene
-from scenes.results import ResultsScene
-from scenes.synth import EFFECTS
-from scenes.theme import Theme
+from scenes.play.play import PlayScene
+from scenes.play.results import ResultsScene
+from scenes.shell.synth import EFFECTS
+from scenes.shell.theme import Theme
 from tests.ui_driver import Driver
 
 SIZES = ((1280, 720), (800, 500))

@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from game.registry import GAMES
-from scenes import bench_startup
 from scenes.boards import BOARD_MODULES
-from scenes.selftest import ICON_MAGIC, SelfTestFailure, check_assets
-from scenes.synth import EFFECTS
+from scenes.shell.synth import EFFECTS
+from scenes.tools import bench_startup
+from scenes.tools.selftest import ICON_MAGIC, SelfTestFailure, check_assets
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -82,7 +82,8 @@ def test_every_asset_loads_from_the_source_tree():
 
 
 def test_the_watchdog_ends_a_self_test_that_runs_too_long(tmp_path):
-    code = "import sys; from scenes.selftest import run_self_test; sys.exit(run_self_test(5, 1.0))"
+    code = ("import sys; from scenes.tools.selftest import run_self_test; "
+            "sys.exit(run_self_test(5, 1.0))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 3, result.stdout + result.stderr

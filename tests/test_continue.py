@@ -9,14 +9,14 @@ import pygame
 import pytest
 
 from game.core import SEALED
-from scenes.dialog import ConfirmScene
-from scenes.error_view import ErrorScene
-from scenes.handoff import HandoffScene
-from scenes.menu import MainMenu, PauseScene
-from scenes.play import PlayScene
-from scenes.results import ResultsScene
-from scenes.saves import SaveFolder
-from scenes.stats import StatsFile
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
+from scenes.play.results import ResultsScene
+from scenes.screens.dialog import ConfirmScene
+from scenes.screens.error_view import ErrorScene
+from scenes.screens.menu import MainMenu, PauseScene
+from scenes.store.saves import SaveFolder
+from scenes.store.stats import StatsFile
 from tests.test_handoff import play_moves
 from tests.test_play_vs_bot import FakeWorker, start_vs
 from tests.ui_driver import Driver

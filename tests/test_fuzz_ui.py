@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.registry import GAMES
-from scenes.fuzz_ui import fuzz
+from scenes.tools.fuzz_ui import fuzz
 
 EXPECTED_SCENES = {"MainMenu", "GameSelect", "OptionsScene", "PlayScene", "HandoffScene",
                    "PauseScene", "RulesScene", "SettingsScene", "AttractScene",
@@ -25,8 +25,8 @@ def test_twenty_thousand_random_events_raise_nothing(tmp_path, monkeypatch):
 
 
 def test_the_command_reports_failures_instead_of_stopping(tmp_path, monkeypatch, capsys):
-    from scenes import fuzz_ui
-    from scenes.menu import MainMenu
+    from scenes.screens.menu import MainMenu
+    from scenes.tools import fuzz_ui
     for name in ("CONFIG", "DATA", "LOG"):
         monkeypatch.setenv(f"QUINTET_{name}_DIR", str(tmp_path / name))
 

@@ -5,8 +5,8 @@ import pygame
 import pytest
 
 from game.core import SEALED
-from scenes.handoff import HandoffScene
-from scenes.play import PlayScene
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
 from tests.ui_driver import Driver
 
 # Moves that bring a game to seat 1's secret choice with seat 0's secret already made; the last

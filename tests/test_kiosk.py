@@ -8,15 +8,15 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from scenes import attract
-from scenes.app import parse_args
-from scenes.attract import AttractScene
-from scenes.kiosk import KeyCombination
-from scenes.menu import MainMenu, PauseScene
-from scenes.play import PlayScene
-from scenes.quickstart import OpponentScene, QuickStartScene
-from scenes.settings import Settings, SettingsStore
-from scenes.settings_view import SettingsScene
+from scenes.kiosk import attract
+from scenes.kiosk.attract import AttractScene
+from scenes.kiosk.quickstart import OpponentScene, QuickStartScene
+from scenes.main import parse_args
+from scenes.play.play import PlayScene
+from scenes.screens.menu import MainMenu, PauseScene
+from scenes.screens.settings_view import SettingsScene
+from scenes.shell.kiosk import KeyCombination
+from scenes.store.settings import Settings, SettingsStore
 from tests.test_play_vs_bot import FakeWorker
 from tests.ui_driver import Driver
 

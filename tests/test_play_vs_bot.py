@@ -12,12 +12,12 @@ from game.bots.levels import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.core import SEALED, NodeKind
 from game.registry import GAMES
-from scenes.dialog import ConfirmScene
-from scenes.handoff import HandoffScene
-from scenes.menu import MainMenu, PauseScene
-from scenes.play import BOT_PAUSE, HUMAN, PlayScene
-from scenes.results import ResultsScene
-from scenes.select import OptionsScene
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import BOT_PAUSE, HUMAN, PlayScene
+from scenes.play.results import ResultsScene
+from scenes.screens.dialog import ConfirmScene
+from scenes.screens.menu import MainMenu, PauseScene
+from scenes.screens.select import OptionsScene
 
 TINY = Level("easy", Budget(20, 0.05), temperature=1.0)  # an Easy bot that answers at once
 ENDLESS = Level("hard", Budget(10**9, 120.0))  # thinks for two minutes unless stopped

@@ -6,10 +6,10 @@ import logging
 import pygame
 import pytest
 
-from scenes.error_view import ErrorScene
-from scenes.menu import MainMenu
-from scenes.scene import Scene
-from scenes.userlog import LOG_NAME, start_file_log
+from scenes.screens.error_view import ErrorScene
+from scenes.screens.menu import MainMenu
+from scenes.shell.scene import Scene
+from scenes.store.userlog import LOG_NAME, start_file_log
 
 
 class Faulty(Scene):
@@ -108,7 +108,7 @@ def test_an_unwritable_log_folder_is_a_warning_not_a_failure(tmp_path, monkeypat
 def test_a_missing_icon_or_sound_is_a_warning_and_the_app_starts(tmp_path, monkeypatch, caplog):
     from pathlib import Path
 
-    from scenes import assets
+    from scenes.shell import assets
     from tests.ui_driver import Driver
     monkeypatch.setattr(assets, "asset_root", lambda: Path(tmp_path / "no-assets"))
     with caplog.at_level(logging.WARNING):

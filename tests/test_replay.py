@@ -9,12 +9,12 @@ import pytest
 from game.core import SEALED
 from game.match import Match, RandomPlayer, play_out
 from game.record import load_record
-from scenes.menu import MainMenu
-from scenes.play import PlayScene
-from scenes.records import RecordFolder, file_stem, record_meta
-from scenes.records_view import RecordsScene
-from scenes.replay import ReplayScene
-from scenes.saves import SavedGame, SaveFolder, new_game_id
+from scenes.play.play import PlayScene
+from scenes.play.replay import ReplayScene
+from scenes.screens.menu import MainMenu
+from scenes.screens.records_view import RecordsScene
+from scenes.store.records import RecordFolder, file_stem, record_meta
+from scenes.store.saves import SavedGame, SaveFolder, new_game_id
 from tests.test_handoff import MORIARTY_SETUP
 from tests.ui_driver import Driver
 

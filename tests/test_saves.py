@@ -6,8 +6,8 @@ import json
 import pytest
 
 from game.match import Match
-from scenes.saves import SavedGame, SaveFolder, new_game_id
-from scenes.storage import FileProblem
+from scenes.store.saves import SavedGame, SaveFolder, new_game_id
+from scenes.store.storage import FileProblem
 
 
 def saved_strands(moves=("c3",)) -> SavedGame:

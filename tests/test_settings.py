@@ -8,7 +8,7 @@ import sys
 import pygame
 import pytest
 
-from scenes.settings import Settings, SettingsStore
+from scenes.store.settings import Settings, SettingsStore
 from tests.ui_driver import Driver
 
 
@@ -80,7 +80,7 @@ def test_a_corrupt_settings_file_shows_a_notice_in_the_app(tmp_path):
 
 
 def test_the_settings_screen_changes_and_saves(tmp_path):
-    from scenes.settings_view import SettingsScene
+    from scenes.screens.settings_view import SettingsScene
     driver = Driver(tmp_path)
     try:
         driver.app.stack.reset(SettingsScene(driver.app))

@@ -5,7 +5,7 @@ import io
 
 import pygame
 
-from scenes import soak
+from scenes.tools import soak
 
 
 def test_a_short_soak_has_visitors_games_and_no_errors(monkeypatch, tmp_path):

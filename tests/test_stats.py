@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.core import Outcome
-from scenes.stats import StatsFile, tally
+from scenes.store.stats import StatsFile, tally
 
 WIN0 = Outcome(0, "reached home", ())
 WIN1 = Outcome(1, "reached home", ())
@@ -92,14 +92,14 @@ def test_an_unwritable_statistics_file_is_a_message(tmp_path):
 def open_stats(driver):
     import pygame
 
-    from scenes.stats_view import StatsScene
+    from scenes.screens.stats_view import StatsScene
     scene = driver.from_menu(pygame.K_t)
     assert isinstance(scene, StatsScene)
     return scene
 
 
 def test_the_stats_screen_shows_each_game_and_opponent(driver):
-    from scenes.stats_view import cell_text, totals
+    from scenes.screens.stats_view import cell_text, totals
     stats = StatsFile()
     stats.count("strands", ("human", "bot:hard"), WIN0)
     stats.count("strands", ("bot:hard", "human"), WIN0)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.storage import (FileProblem, check_header, data_dir, keep_bad_file, move_aside,
+from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, move_aside,
                             read_json, write_atomic, write_json)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WRITER = """
 import sys
 from pathlib import Path
-from scenes.storage import write_json
+from scenes.store.storage import write_json
 path = Path(sys.argv[1])
 version = 0
 while True:

@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from scenes.handoff import HandoffScene
-from scenes.menu import MainMenu
-from scenes.play import PlayScene
-from scenes.results import ResultsScene
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
+from scenes.play.results import ResultsScene
+from scenes.screens.menu import MainMenu
 
 
 SHORT = {"synch": {"move_limit": 40}}  # a full-length Synch game is 256 moves: slow to type

@@ -5,11 +5,11 @@ import pygame
 import pytest
 
 from game.core import SEALED
-from scenes.dialog import ConfirmScene
-from scenes.handoff import HandoffScene
-from scenes.menu import PauseScene
-from scenes.play import Extra
-from scenes.saves import SaveFolder
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import Extra
+from scenes.screens.dialog import ConfirmScene
+from scenes.screens.menu import PauseScene
+from scenes.store.saves import SaveFolder
 from tests.test_handoff import play_moves
 from tests.test_play_vs_bot import FakeWorker, start_vs
 from tests.ui_driver import Driver

@@ -7,12 +7,13 @@ from pathlib import Path
 import pygame
 
 from game.core import NodeKind
-from scenes.app import App
 from scenes.boards.base import Choice
-from scenes.handoff import HandoffScene
-from scenes.play import PlayScene
-from scenes.results import ResultsScene
-from scenes.settings import SettingsStore
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
+from scenes.play.results import ResultsScene
+from scenes.routes import ROUTES
+from scenes.shell.app import App
+from scenes.store.settings import SettingsStore
 
 DT = 1 / 60
 
@@ -23,7 +24,7 @@ class Driver:
     def __init__(self, config_dir: Path, size=(1280, 720), speed: float = 4.0,
                  kiosk: bool | None = None) -> None:
         self.app = App(size, store=SettingsStore(Path(config_dir) / "settings.json"),
-                       fullscreen=False, kiosk=kiosk)
+                       fullscreen=False, kiosk=kiosk, routes=ROUTES)
         self.app.settings.animation_speed = speed
         self.app.settings.muted = True
         self.app.reraise_errors = True  # a test sees an error; tests of the rescue turn this off
@@ -73,7 +74,7 @@ class Driver:
 
     def start(self, game_id: str, options=None, seed: int = 1) -> PlayScene:
         """Put a hot-seat game straight on screen."""
-        from scenes.menu import MainMenu
+        from scenes.screens.menu import MainMenu
         self.app.stack.reset(MainMenu(self.app))
         self.app.stack.push(PlayScene(self.app, game_id, options, seed=seed))
         self.frames()
@@ -81,7 +82,7 @@ class Driver:
 
     def from_menu(self, key: int):
         """Start again at the main menu and press one of its keys; the scene on top then."""
-        from scenes.menu import MainMenu
+        from scenes.screens.menu import MainMenu
         self.app.stack.reset(MainMenu(self.app))
         self.frames()
         self.key(key)

@@ -27,8 +27,8 @@ import pygame
 
 from game.core import Event, Move, State
 from game.spec import GameSpec
-from scenes import theme as th
-from scenes.anim import Timeline
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline
 
 Spot = Hashable
 

@@ -14,9 +14,9 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes import theme as th
-from scenes.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 from scenes.boards.base import Board, Choice, Example, View
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 
 TOKEN_COLOURS = (th.ORANGE, th.BLUE, th.GREEN, th.PURPLE)
 LETTER_INK = ((24, 24, 30), (250, 250, 252), (24, 24, 30), (24, 24, 30))

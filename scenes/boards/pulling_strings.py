@@ -19,9 +19,9 @@ from game.rules.pulling_strings import (
     END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
     StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
 )
-from scenes import theme as th
-from scenes.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 from scenes.boards.base import Board, Example, View
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 
 TOP, RIGHT, BOTTOM, LEFT = "abcde", "fghil", "sronm", "yxwvt"  # ends by side, in grid order
 REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1

@@ -8,9 +8,9 @@ import pygame
 
 from game.core import Event, GameOver, Move, State
 from game.rules.strands import END_TURN, EndTurn, StonePlaced, StrandsState, TurnEnded
-from scenes import theme as th
-from scenes.anim import Timeline, ease_out_back
 from scenes.boards.base import Board, Choice
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline, ease_out_back
 
 END = Choice("End turn", "end")
 SQRT3 = math.sqrt(3)

@@ -19,11 +19,11 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
-from scenes import theme as th
-from scenes.anim import (
+from scenes.boards.base import Board, Choice, Example, View
+from scenes.shell import theme as th
+from scenes.shell.anim import (
     Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
 )
-from scenes.boards.base import Board, Choice, Example, View
 
 SYNCH_CHOICE = Choice("In synch", "synch", order=0)
 OPP_CHOICE = Choice("In opposition", "opp", order=1)

@@ -19,9 +19,9 @@ from game.rules.tug_of_war import (
     DiceExchanged, DiceRolled, EndTurn, Exchange, Keep, Remove, Reroll, TeamFormed, TugOfWarState,
     TurnEnded, TurnStarted,
 )
-from scenes import theme as th
-from scenes.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, linear
 from scenes.boards.base import Board, Choice, Example, View
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, linear
 
 SEAT_FILL = (th.YELLOW, th.VERMILION)
 SEAT_LETTER = ("Y", "R")

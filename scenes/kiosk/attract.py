@@ -1,0 +1,170 @@
+"""AttractScene: the kiosk's demo, bot-vs-bot games of all five in turn, explained as they go.
+
+The demo is a real PlayScene (both seats bots, `demo=True`: nothing saved, no results screen)
+drawn above a caption band: the game's name and one-line pitch, what just happened in plain
+words (the board's own caption, e.g. "Eks pulled c, Oh pulled h: the stack of 5 splits in two"),
+and an invitation to play. A finished game stays on screen with its result for a few seconds;
+a game that runs long makes way for the next. Any touch, click or key wakes the kiosk.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.core import NodeKind
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import draw_panel
+
+DEMO_CONTROLLER = "bot:medium"  # sound play at a thinking time that keeps the show moving
+RESULT_SECONDS = 8.0  # how long a finished demo game stays on screen
+LONGEST_GAME = 240.0  # seconds of play before a long game makes way for the next
+WAKE_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN})
+INVITATION = "Touch the screen or press any key to play"
+
+
+class AttractScene(Scene):
+    """The self-running demo: one bot-vs-bot game after another, with a caption band."""
+
+    def __init__(self, app, kiosk) -> None:
+        super().__init__(app)
+        self.kiosk = kiosk
+        self.play = None
+        self.elapsed = 0.0  # seconds of the current demo game
+        self.ended_for = 0.0  # seconds since the current game ended (or was cut short)
+        self.clock = 0.0
+        self.size = (0, 0)
+        self.band = pygame.Rect(0, 0, 0, 0)
+        self._shown: tuple = ()  # what the band showed last (it is redrawn when this changes)
+
+    # ---- the demo's games -----------------------------------------------------------------------
+    def enter(self) -> None:
+        """Start the first game, quietly (a demo plays no sounds at a game night)."""
+        self.app.sound.configure(self.app.settings.volume, True)
+        self._next_game()
+
+    def exit(self) -> None:
+        """Stop the game's bots and give the sound back."""
+        if self.play is not None:
+            self.play.exit()
+        self.app.sound.configure(self.app.settings.volume, self.app.settings.muted)
+
+    def _next_game(self) -> None:
+        if self.play is not None:
+            self.play.exit()
+        game_id = self.kiosk.next_game()
+        self.play = self.app.make("play", game_id=game_id,
+                                  controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
+                                  bot_level=self.kiosk.demo_level(game_id), demo=True)
+        self.elapsed = self.ended_for = 0.0
+        self.play.layout(self._play_size())
+        self.play.enter()
+        self.app.invalidate()
+
+    @property
+    def finished(self) -> bool:
+        """True once the game on show has ended and its last move has been shown."""
+        play = self.play
+        return play is not None and play.match.state.kind is NodeKind.TERMINAL \
+            and play.animation is None and play.countdown is None
+
+    def update(self, dt: float) -> None:
+        """Run the game; after its end (or a long game), the next one."""
+        self.clock += dt
+        self.elapsed += dt
+        self.play.update(dt)
+        if self.finished or self.elapsed > LONGEST_GAME and not self.play._busy():
+            self.ended_for += dt
+            if self.ended_for >= (RESULT_SECONDS if self.finished else 3.0):
+                self._next_game()
+        if self.play.bot_broken:
+            self._next_game()
+        shown = self._band_content()
+        if shown != self._shown:
+            self._shown = shown
+            self.app.invalidate(self.band)
+
+    # ---- input ---------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Any touch, click or key wakes the kiosk; nothing reaches the game beneath."""
+        if event.type in WAKE_EVENTS:
+            self.kiosk.woken()
+        return True
+
+    # ---- layout and drawing ------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """The game above, the caption band across the foot of the screen."""
+        self.size = size
+        theme = self.app.theme
+        height = max(theme.px(150), size[1] // 5)
+        self.band = pygame.Rect(0, size[1] - height, size[0], height)
+        if self.play is not None:
+            self.play.layout(self._play_size())
+
+    def _play_size(self) -> tuple[int, int]:
+        return (self.size[0], self.size[1] - self.band.height)
+
+    def caption(self) -> str:
+        """What just happened, in words (or the result once the game is over)."""
+        play = self.play
+        state = play.match.state
+        if self.finished:
+            outcome = state.outcome
+            head = "A draw" if outcome.winner is None else f"{state.seat_name(outcome.winner)} wins"
+            return f"{head}: {outcome.reason}." if outcome.reason else f"{head}."
+        if self.elapsed > LONGEST_GAME:
+            return "That is enough of this game: the next one starts in a moment."
+        return play.caption or f"{state.seat_name(0)} and {state.seat_name(1)} begin."
+
+    def _band_content(self) -> tuple:
+        pulse = int(self.clock * 2) % 2  # the invitation brightens and dims twice a second
+        return (self.play.spec.id, self.caption(), pulse)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The game, then the band: title and pitch, the caption, the invitation."""
+        clip = surface.get_clip()
+        self.play.draw(surface)
+        if clip.colliderect(self.band):
+            self._draw_band(surface)
+
+    def _draw_band(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        band = self.band
+        surface.fill(th.BACKGROUND, band)
+        pad = theme.px(14)
+        panel = band.inflate(-2 * pad, -pad).move(0, -pad // 2)
+        draw_panel(surface, theme, panel)
+        inner = panel.inflate(-2 * theme.px(18), -2 * theme.px(12))
+        spec = self.play.spec
+        title = theme.blit_text(surface, spec.title, 30, inner.topleft, th.ACCENT)
+        pitch_left = title.right + theme.px(18)
+        pitch_size = 19
+        while pitch_size > 13 and theme.text(spec.pitch, pitch_size).get_width() \
+                > inner.right - pitch_left:
+            pitch_size -= 1
+        theme.blit_text(surface, spec.pitch, pitch_size, (pitch_left, title.centery), th.DIM,
+                        "midleft")
+        invite_h = theme.text_px(20) + theme.px(6)
+        caption_area = pygame.Rect(inner.left, title.bottom + theme.px(8), inner.width,
+                                   inner.bottom - invite_h - title.bottom - theme.px(12))
+        self._draw_caption(surface, caption_area)
+        bright = self._band_content()[2] == 0
+        colour = th.ACCENT if bright else th.mix(th.DIM, th.ACCENT, 0.35)
+        theme.blit_text(surface, INVITATION, 20, (inner.centerx, inner.bottom), colour,
+                        "midbottom")
+
+    def _draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """The caption as large as fits its area in at most two lines."""
+        theme = self.app.theme
+        text = self.caption()
+        size = 26
+        while size > 15:
+            lines = theme.wrap(text, size, area.width)
+            if len(lines) <= 2 and len(lines) * theme.text_px(size) * 1.2 <= area.height:
+                break
+            size -= 1
+        lines = theme.wrap(text, size, area.width)[:2]
+        step = round(theme.text_px(size) * 1.2)
+        y = area.centery - step * len(lines) // 2
+        for line in lines:
+            theme.blit_text(surface, line, size, (area.centerx, y), th.TEXT, "midtop")
+            y += step

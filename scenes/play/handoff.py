@@ -1,0 +1,59 @@
+"""The hand-off screen: opaque, it hides the board until the named player confirms."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup
+
+
+class HandoffScene(Scene):
+    """'Pass to <name>': nothing of the game shows until that player clicks or presses Enter."""
+
+    opaque = True
+
+    def __init__(self, app, name: str, on_ready: Callable[[], None], play) -> None:
+        super().__init__(app)
+        self.name = name
+        self.on_ready = on_ready
+        self.play = play  # the game it hides, whose pause menu Escape opens
+        self.group = ButtonGroup([Button(f"I am {name}: show me", "ready", hint="Enter")],
+                                 self._choose)
+        self.group.focus = 0
+        self.done = False
+
+    def _choose(self, value) -> None:
+        if not self.done:
+            self.done = True
+            self.app.stack.pop()
+            self.on_ready()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Centre the confirm button."""
+        theme = self.app.theme
+        width, height = size
+        w, h = theme.px(420), theme.px(72)
+        self.group.buttons[0].rect = pygame.Rect((width - w) // 2, height // 2 + theme.px(70), w, h)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or a click on the button confirms; Escape opens the menu."""
+        return self.group.handle_with_escape(event, self._open_menu)
+
+    def _open_menu(self) -> None:
+        self.app.go("pause", play=self.play)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """An opaque screen with the next player's name."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Screen hidden", 26, (w // 2, h // 2 - theme.px(120)), th.DIM,
+                        "center")
+        theme.blit_text(surface, f"Pass to {self.name}", 64, (w // 2, h // 2 - theme.px(50)),
+                        th.ACCENT, "center")
+        theme.blit_text(surface, f"{self.name} chooses in secret. Everyone else, look away.", 22,
+                        (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
+        self.group.draw(surface, theme, 24)

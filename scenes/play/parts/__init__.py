@@ -1,0 +1,1 @@
+"""Parts of the play and replay screens: keys, saving, undo, drawing, the move log."""

@@ -1,0 +1,62 @@
+"""The play scene's undo: against the computer at once; hot-seat only with the other's consent.
+
+Against a bot, Undo takes the game back to the person's own previous decision (the bot's replies
+and any dice since go too, and its search is cancelled). Hot-seat, the player who made the last
+decision asks and the other accepts or refuses; the question is put over the public board, so
+no secret is on screen. A completed secret turn is never taken back (see game/undo.py): the
+refusal says why.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from game.undo import UndoRefused, last_decider, undo_point
+from scenes.play.parts.play_keys import sentence
+from scenes.store.controllers import human_seats
+
+
+class PlayUndo:
+    """Undo, mixed into PlayScene."""
+
+    def undo_offered(self) -> bool:
+        """True when the Undo button belongs on screen now."""
+        if self.demo or self.match.state.is_terminal:
+            return False
+        if self.hot_seat and self.private_seat is not None:
+            return False  # someone is looking at their secrets: undo from the hand-off's menu
+        people = human_seats(self.controllers)
+        return any(entry.actor in people for entry in self.match.entries)
+
+    def request_undo(self) -> None:
+        """Undo: at once against the computer; hot-seat, ask the other player first."""
+        if self.demo or not human_seats(self.controllers):
+            return
+        self.skip_animation()
+        record = self.match.record()
+        seats = human_seats(self.controllers)
+        if self.hot_seat:
+            seats = (last_decider(record),)
+        try:
+            keep = undo_point(record, seats)
+        except UndoRefused as refusal:
+            self.say(f"Cannot undo: {refusal}.", error=True)
+            return
+        if not self.hot_seat:
+            self._undo_to(keep, "Your last move was taken back: choose again.")
+            return
+        state = self.match.state
+        asker, other = state.seat_name(seats[0]), state.seat_name(1 - seats[0])
+        if self.handoff_open:  # the question is asked over the public board, not the hand-off
+            self.app.stack.pop()
+            self.handoff_open = False
+        self.private_seat = None
+        self._clear_input()
+        self.app.go("confirm", title=f"{asker} asks to undo their last move",
+                    question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
+                    on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))
+
+    def _undo_to(self, keep: int, caption: str) -> None:
+        record = self.match.record()
+        self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+        self.caption = sentence(caption)
+        self.autosave()

@@ -1,0 +1,662 @@
+"""PlayScene: one game on screen, wrapping a game's Board around a Match.
+
+The scene runs the turn: chance is drawn by the match, each awaiting seat is asked for its move,
+and every step is animated from its events. In hot-seat play a secret choice (any simultaneous
+node) is made behind a hand-off screen, and the board is drawn from the chooser's observation only
+while they choose; otherwise it shows the public view, which holds no secret of either seat.
+
+A seat whose controller is a bot ("bot:easy", "bot:medium", "bot:hard") is asked through the
+app's `BotWorker` (another process): the request goes out as soon as the game waits on that seat,
+even while the last move still animates, and the answer is played once the board has been calm
+for a moment, so a person can follow every move. At a simultaneous turn the bot commits first and
+its choice shows sealed; the person then chooses and both are revealed together. With one person
+at the screen the board shows that person's own observation and no hand-off is needed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import uuid
+from typing import Any, Mapping, Sequence
+
+import pygame
+
+from game.bots import Level, knowledge_for
+from game.bots.history import History
+from game.bots.worker import BotFailure
+from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
+from game.match import Match
+from scenes.boards import board_class
+from scenes.boards.base import Board, Choice
+from scenes.play.parts.move_log import MoveLog
+from scenes.play.parts.play_keys import PlayKeys, sentence
+from scenes.play.parts.play_saves import PlaySaves
+from scenes.play.parts.play_undo import PlayUndo
+from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
+from scenes.shell.anim import Timeline
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button
+from scenes.store.controllers import HUMAN, bot_level_name
+
+BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
+BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
+log = logging.getLogger("quintet")
+
+
+@dataclasses.dataclass
+class Animation:
+    """A step being shown: the observations either side, its events and their timeline."""
+
+    before: State
+    events: tuple[Event, ...]
+    after: State
+    timeline: Timeline
+    t: float = 0.0
+    cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
+    caption: str = ""  # what happened, in words: shown once the animation starts
+
+
+@dataclasses.dataclass(frozen=True)
+class Extra:
+    """A scene-level action shown beside the moves (menu, peek, draw offer)."""
+
+    name: str
+
+
+class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
+    """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
+
+    def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
+                 bot_level: Level | None = None, demo: bool = False) -> None:
+        super().__init__(app)
+        self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
+        self.match = Match(game_id, options, seed)
+        self.spec = self.match.spec
+        self.controllers = tuple(controllers)
+        self.bot_levels = {seat: bot_level_name(c) for seat, c in enumerate(self.controllers)
+                           if c != HUMAN}
+        self.bot_level = bot_level  # a Level for every bot seat instead of its named level
+        self.uses_history = bool(self.bot_levels) and knowledge_for(game_id).uses_history
+        self.history = History()  # the public decisions so far, for bots that read play
+        self.bot_key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
+        self.bot_ticket: int | None = None  # the request out to the worker
+        self.bot_asked: tuple[State, int] | None = None  # the state and seat it was asked about
+        self.bot_answer: Move | None = None  # its answer, waiting for a calm board
+        self.bot_failures = 0
+        self.bot_broken = False  # the bot failed again and again: the game cannot go on
+        self.calm_since = 0.0  # clock time when the board last came to rest
+        self._dots = 0  # the thinking dots drawn last
+        self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
+        self.log = MoveLog()
+        self.private_seat: int | None = None  # whose secrets may be on screen now
+        self.animation: Animation | None = None
+        self.countdown: float | None = None  # seconds left before a reveal animates
+        self.countdown_word = ""
+        self.revealing: Animation | None = None  # the reveal waiting for its countdown
+        self.selected: tuple = ()
+        self.hover: Any = None
+        self.focus: Any = None
+        self.typed = ""
+        self.message = ""
+        self.message_is_error = False
+        self.caption = ""
+        self.clock = 0.0
+        self.buttons: list[Button] = []
+        self.results_shown = False
+        self.handoff_open = False
+        self.rects: dict[str, pygame.Rect] = {}
+        self._paths_memo: tuple = (None, None, {})
+        self._status_memo: tuple = (None, [])
+        self._log_memo: tuple = (None, [])
+        self._init_saves()
+
+    # ---- who is doing what ------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        """True when both seats are people sharing the screen."""
+        return all(c == HUMAN for c in self.controllers)
+
+    def bot_to_move(self) -> int | None:
+        """The bot seat the game waits on now (at a simultaneous turn the bot goes first)."""
+        if not self.bot_levels:
+            return None
+        state = self.match.state
+        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
+            return None
+        for seat in state.awaiting:
+            if self.controllers[seat] != HUMAN:
+                return seat
+        return None
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The bot seat to show as thinking now (None while the board animates)."""
+        if self._busy() or self.handoff_open or self.bot_broken:
+            return None
+        return self.bot_to_move()
+
+    def thinking_text(self) -> str:
+        """'Oh is thinking...' with dots that come and go."""
+        seat = self.thinking_seat
+        if seat is None:
+            return ""
+        state = self.match.state
+        doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
+        return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
+
+    def _dot_count(self) -> int:
+        return 1 + int(self.clock * 2.5) % 3
+
+    @property
+    def chooser(self) -> int | None:
+        """The human seat whose choice is awaited now, if any (None while animating)."""
+        if self.animation is not None or self.countdown is not None or self.handoff_open:
+            return None
+        state = self.match.state
+        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
+            return None
+        if self.bot_to_move() is not None:
+            return None  # a bot chooses first (at a simultaneous turn too)
+        for seat in state.awaiting:
+            if self.controllers[seat] == HUMAN:
+                if self.needs_privacy(seat) and self.private_seat != seat:
+                    return None
+                return seat
+        return None
+
+    def needs_privacy(self, seat: int) -> bool:
+        """True when this seat's choice now is secret and others share the screen."""
+        return self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
+
+    def observation(self, state: State | None = None) -> State:
+        """What may be on screen now: the private seat's observation, else the public view."""
+        state = self.match.state if state is None else state
+        if self.private_seat is not None:
+            return state.observe(self.private_seat)
+        if not self.hot_seat:
+            humans = [s for s in (0, 1) if self.controllers[s] == HUMAN]
+            if len(humans) == 1:
+                return state.observe(humans[0])
+        return state.observe_public()
+
+    # ---- layout -------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """Top bar, board, side panel (scores and log) and action bar."""
+        theme = self.app.theme
+        bottom_h = 0 if self.demo else theme.px(118)  # a demo has no buttons: the board grows
+        self.rects = play_rects(theme, size, bottom_h)
+        self.board.layout(self.rects["board"])
+        self._refresh_buttons()
+
+    # ---- the scene's life ----------------------------------------------------------------------
+    def enter(self) -> None:
+        """Warm up the bots' process (it loads while the first frames show)."""
+        if self.bot_levels:
+            self.app.bot_worker.start()
+
+    def exit(self) -> None:
+        """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
+        self._drop_bot_request()
+
+    # ---- the turn loop ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Run countdowns and animations; otherwise move the game on to the next choice."""
+        self.clock += dt
+        self._tick_bots()
+        speed = self.app.settings.animation_speed
+        if self.countdown is not None or self.animation is not None:
+            self.app.invalidate(self.rects["board"])
+        if self.countdown is not None:
+            beats_before = int(self.countdown / COUNTDOWN_STEP)
+            self.countdown -= dt * speed
+            if int(max(self.countdown, 0) / COUNTDOWN_STEP) != beats_before:
+                self.app.sound.play("tick" if self.countdown > COUNTDOWN_STEP else "reveal")
+            if self.countdown <= 0:
+                self.countdown = None
+                revealing, self.revealing = self.revealing, None
+                self._play_animation(revealing)
+            return
+        if self.animation is not None:
+            anim = self.animation
+            anim.t += dt * speed
+            while anim.cues and anim.cues[0][0] <= anim.t:
+                self.app.sound.play(anim.cues.pop(0)[1])
+            if anim.t >= anim.timeline.duration:
+                self.animation = None
+                self.calm_since = self.clock
+                self._refresh_buttons()
+                self.app.invalidate()
+            return
+        self.advance()
+
+    def advance(self) -> None:
+        """Start whatever comes next: chance, a hand-off, the results, or wait for a choice."""
+        state = self.match.state
+        if state.kind is NodeKind.TERMINAL:
+            if not self.results_shown:
+                self.results_shown = True
+                self.private_seat = None
+                if self.demo:
+                    return  # the demo shows the result in its own caption
+                self.game_finished()
+                self.app.sound.play("win")
+                self.app.go("results", play=self)
+            return
+        if state.kind is NodeKind.CHANCE:
+            before = self.observation()
+            step = self.match.resolve_chance()
+            self.log.add(state, None, f"[{self.match.entries[-1].text}]")
+            self._start_animation(before, step)
+            return
+        seat = self.bot_to_move()
+        if seat is not None:
+            self._play_bot_answer(seat)
+            return
+        for seat in state.awaiting:
+            if self.needs_privacy(seat):
+                if self.private_seat != seat:
+                    self._hand_off(seat)
+                return
+            if self.hot_seat and self.private_seat != seat:
+                self.private_seat = None  # public, unless this seat has just peeked
+            self._refresh_buttons()
+            return
+
+    def _hand_off(self, seat: int) -> None:
+        self.private_seat = None
+        self.handoff_open = True
+        self._clear_input()
+        self.app.sound.play("handoff")
+        self.app.go("handoff", name=self.match.state.seat_name(seat),
+                    on_ready=lambda: self._handoff_done(seat), play=self)
+
+    def _handoff_done(self, seat: int) -> None:
+        self.app.invalidate()
+        self.handoff_open = False
+        self.private_seat = seat
+        self._refresh_buttons()
+
+    def peek(self, seat: int) -> None:
+        """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)."""
+        self._hand_off(seat)
+
+    # ---- bots ---------------------------------------------------------------------------------
+    def _tick_bots(self) -> None:
+        """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
+        if self.dots_changed():
+            self.app.invalidate(self.rects.get("top"))
+        if self.bot_ticket is not None:
+            answer = self.app.bot_worker.poll()
+            if answer is not None:
+                self._bot_answered(*answer)
+        seat = self.bot_to_move()
+        asked = self.bot_asked
+        if asked is not None and (asked[0] is not self.match.state or asked[1] != seat):
+            self._drop_bot_request()  # the game moved on without this answer
+        if seat is None or self.bot_broken:
+            return
+        if self.bot_ticket is None and self.bot_answer is None:
+            self._ask_bot(seat)
+
+    def dots_changed(self) -> bool:
+        """True when the thinking dots should be redrawn."""
+        dots = self._dot_count() if self.thinking_seat is not None else 0
+        changed, self._dots = dots != self._dots, dots
+        return changed and "top" in self.rects
+
+    def _ask_bot(self, seat: int) -> None:
+        state = self.match.state
+        level = self.bot_level or self.bot_levels[seat]
+        history = self.history.entries if self.uses_history else ()
+        self.bot_asked = (state, seat)
+        self.bot_ticket = self.app.bot_worker.request(
+            self.bot_key, self.spec.id, level, self.bot_seed(seat), self.match.observe(seat),
+            seat, history)
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of this game's bot at `seat` (a new game, new seeds)."""
+        return (self.match.seed * 2 + seat + 1) % 2**31
+
+    def _bot_answered(self, ticket: int, answer: Move | BotFailure) -> None:
+        if ticket != self.bot_ticket:
+            return  # an answer to a question no longer asked
+        self.bot_ticket = None
+        state, seat = self.bot_asked  # type: ignore[misc]
+        if isinstance(answer, BotFailure):
+            self._bot_failed(str(answer))
+            return
+        reason = state.why_illegal(seat, answer)
+        if reason is not None:
+            self._bot_failed(f"the bot chose {answer}, which is illegal: {reason}")
+            return
+        self.bot_answer = answer
+
+    def _bot_failed(self, why: str) -> None:
+        self.bot_asked = self.bot_answer = None
+        self.bot_failures += 1
+        if self.bot_failures > BOT_RETRIES:
+            log.error("computer player failed for good: %s", why)
+            self.bot_broken = True
+            saved = self.autosave()
+            kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
+                if saved else "Press Esc for the menu."
+            self.say(f"The computer player has stopped working. {kept}", error=True)
+            if not self.demo:  # the demo simply moves on to its next game
+                self.app.go("confirm", title="The computer player has stopped working",
+                            question="Your game is saved: Continue tries again." if saved
+                            else "The details are in the log.", yes="Back to menu",
+                            no="See the board",
+                            on_yes=lambda: self.app.stack.reset(self.app.home_scene()))
+        else:
+            log.warning("computer player failed: %s", why)
+            self.say("The computer player had a problem; it is starting again.")
+
+    def _drop_bot_request(self) -> None:
+        """Forget any question out to the bot; a search still running is cancelled."""
+        if self.bot_ticket is not None:
+            self.app.bot_worker.cancel(self.bot_ticket)
+        self.bot_ticket = None
+        self.bot_asked = self.bot_answer = None
+
+    def _play_bot_answer(self, seat: int) -> None:
+        """Play the bot's move once it has come and the board has been calm for a moment."""
+        move = self.bot_answer
+        asked = self.bot_asked
+        if move is None or asked is None or asked[0] is not self.match.state or asked[1] != seat:
+            return
+        pause = BOT_PAUSE / max(1.0, self.app.settings.animation_speed)
+        if self.clock < self.calm_since + pause:
+            return
+        self.bot_answer = self.bot_asked = None
+        self.bot_failures = 0
+        self._commit(seat, move)
+        self.calm_since = self.clock
+
+    def _bot_busy_message(self) -> bool:
+        """Say politely that the bot is to move (True if it is)."""
+        seat = self.thinking_seat
+        if seat is None:
+            return False
+        name = self.match.state.seat_name(seat)
+        people = HUMAN in self.controllers
+        self.say(f"{name} is thinking: your turn comes next." if people else f"{name} is thinking.")
+        return True
+
+    def players_line(self) -> str:
+        """Who plays which seat, when the computer plays ("Eks: you · Oh: Hard bot")."""
+        if self.hot_seat:
+            return ""
+        state = self.match.state
+        words = {seat: f"{level.capitalize()} bot" for seat, level in self.bot_levels.items()}
+        return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
+
+    # ---- making moves -------------------------------------------------------------------------
+    def choose(self, move: Move) -> bool:
+        """Make the chooser's move; False (with the reason shown) if it is not legal."""
+        seat = self.chooser
+        if seat is None:
+            return False
+        reason = self.match.state.why_illegal(seat, move)
+        if reason is not None:
+            self.say(sentence(reason), error=True)
+            return False
+        return self._commit(seat, move)
+
+    def _commit(self, seat: int, move: Move) -> bool:
+        """Play a legal move for a seat (a person's or a bot's) and show it."""
+        state = self.match.state
+        self.app.invalidate()
+        if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
+            self.private_seat = None  # a peek lasts until the peeker's move, not after
+        before = self.observation()
+        text = self.board.log_text(move, seat, state)
+        try:
+            step = self.match.play(move, seat)
+        except GameError as error:  # the engine had the last word
+            self.say(sentence(str(error)), error=True)
+            return False
+        self.history.add(state, seat, move)
+        self._clear_input()
+        self.say("")
+        self.autosave()
+        if any(isinstance(e, ChoiceSealed) for e in step.events):
+            self.log.seal(state, seat, text)
+            self.app.sound.play("select")
+            self.caption = f"{state.seat_name(seat)} has chosen, in secret."
+            others = [s for s in state.awaiting if s != seat]
+            if self.controllers[seat] != HUMAN and others and self.controllers[others[0]] == HUMAN:
+                self.caption += " Now you choose."
+            self._refresh_buttons()
+            return True
+        self.log.add(state, seat, text)
+        self.app.sound.play("click")
+        if state.kind is NodeKind.SIMULTANEOUS:
+            self.private_seat = None  # both choices are in: the reveal is public
+            before = state.observe_public()
+            word = self.board.countdown_word(state, step.events)
+            if word:
+                self.revealing = self._animation(before, step)
+                self.countdown_word = word
+                self.countdown = 4 * COUNTDOWN_STEP
+                self.app.sound.play("tick")
+                self._refresh_buttons()
+                return True
+        self._start_animation(before, step)
+        return True
+
+    def _animation(self, before: State, step: Step) -> Animation:
+        after = self.observation(step.state)
+        timeline = self.board.animate(before, step.events, after)
+        return Animation(before, tuple(step.events), after, timeline,
+                         cues=sorted(self.board.sound_cues(step.events)),
+                         caption=self.board.describe(before, step.events, after))
+
+    def _start_animation(self, before: State, step: Step) -> None:
+        self._play_animation(self._animation(before, step))
+
+    def _play_animation(self, animation: Animation | None) -> None:
+        """Show an animation now (a reveal's caption waits for its countdown to end)."""
+        self.animation = animation
+        if animation is not None and animation.caption:
+            self.caption = animation.caption
+        self._refresh_buttons()
+        self.app.invalidate()
+
+    def hover_key(self):
+        """The spot or button under the mouse."""
+        return self.hover
+
+    def skip_animation(self) -> None:
+        """Finish the countdown and any animation at once."""
+        if self.countdown is not None:
+            self.countdown = None
+            revealing, self.revealing = self.revealing, None
+            self._play_animation(revealing)
+        if self.animation is not None:
+            self.animation.t = self.animation.timeline.duration
+            self.animation.cues.clear()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show a message in the action bar (errors stand out)."""
+        self.message, self.message_is_error = text, error
+        self.app.invalidate()
+        if error:
+            self.app.sound.play("deny")
+
+    def _clear_input(self) -> None:
+        # hover too: the next player must not see what the last one pointed at
+        self.selected, self.typed, self.focus, self.hover = (), "", None, None
+
+    # ---- what can be clicked now --------------------------------------------------------------
+    def legal_paths(self) -> dict[tuple, Move]:
+        """Every legal move of the chooser by the path of spots that makes it."""
+        seat = self.chooser
+        if seat is None:
+            return {}
+        state = self.match.state
+        memo = self._paths_memo  # asked several times a frame (view, buttons, focus): build once
+        if memo[0] is not state or memo[1] != seat:
+            paths = {tuple(self.board.path(m, state)): m for m in state.legal_moves(seat)}
+            memo = self._paths_memo = (state, seat, paths)
+        return memo[2]
+
+    def clickable(self) -> frozenset:
+        """The spots that continue a legal path from the current selection."""
+        depth = len(self.selected)
+        return frozenset(p[depth] for p in self.legal_paths()
+                         if len(p) > depth and p[:depth] == self.selected)
+
+    def _refresh_buttons(self) -> None:
+        theme = self.app.theme
+        area = self.rects.get("bottom")
+        if area is None or self.demo:
+            return
+        choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
+                         key=lambda c: (c.order, c.label))
+        extras = [Button("Menu", Extra("menu"), hint="Esc")]
+        if self.undo_offered():
+            extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
+        seat = self.chooser
+        state = self.match.state
+        if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
+                and self.private_seat != seat:
+            extras.insert(0, Button("Peek", Extra("peek"), hint="my secret"))
+        if (seat is not None and state.draw_by_agreement and not self.selected
+                and (state.pending == (None, None) or not self.hot_seat)):
+            extras.insert(0, Button("Offer draw", Extra("draw")))
+        buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
+        if self.selected:
+            buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
+        height = theme.px(56)
+        gap = theme.px(10)
+        y = area.bottom - height
+        x = area.left
+        for button in buttons:
+            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            button.rect = pygame.Rect(x, y, w, height)
+            x += w + gap
+        x = area.right
+        for button in reversed(extras):
+            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            x -= w
+            button.rect = pygame.Rect(x, y, w, height)
+            x -= gap
+        self.buttons = buttons + extras
+
+    def _button_at(self, pos) -> Button | None:
+        for button in self.buttons:
+            if button.rect.collidepoint(pos):
+                return button
+        return None
+
+    def focusables(self) -> list[tuple[Any, pygame.Rect]]:
+        """Spots and buttons reachable by Tab and arrows, in reading order."""
+        items = []
+        for spot in self.clickable():
+            if isinstance(spot, Choice):
+                continue
+            rect = self.board.spot_rect(spot)
+            if rect is not None:
+                items.append((spot, rect))
+        items.sort(key=lambda item: (item[1].centery // 8, item[1].centerx))
+        items += [(b.value, b.rect) for b in self.buttons]
+        return items
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Clicks and keys: choose spots, type moves, skip animations, open the menu."""
+        if event.type == pygame.MOUSEMOTION:
+            button = self._button_at(event.pos)
+            self.hover = button.value if button else self.board.spot_at(
+                event.pos, self.observation())
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _busy(self) -> bool:
+        return self.animation is not None or self.countdown is not None
+
+    def _click(self, pos) -> bool:
+        button = self._button_at(pos)
+        if button is not None and isinstance(button.value, Extra):
+            self.activate(button.value)
+            return True
+        if self._busy():
+            self.skip_animation()
+            return True
+        if button is not None:
+            self.activate(button.value)
+            return True
+        if self._bot_busy_message():
+            return True
+        spot = self.board.spot_at(pos, self.observation())
+        if spot is not None:
+            self.activate(spot)
+        return True
+
+    def activate(self, spot: Any) -> None:
+        """Pick a spot or button: extend the selection, make the move, or explain the refusal."""
+        if isinstance(spot, Extra):
+            self._extra(spot.name)
+            return
+        if self._busy():
+            return
+        seat = self.chooser
+        if seat is None:
+            return
+        if self.selected and spot == self.selected[-1]:
+            self.selected = self.selected[:-1]  # clicking a picked spot puts it back
+            self._refresh_buttons()
+            return
+        if spot in self.clickable():
+            self.selected += (spot,)
+            paths = self.legal_paths()
+            longer = [p for p in paths if len(p) > len(self.selected)
+                      and p[:len(self.selected)] == self.selected]
+            if self.selected in paths and not longer:
+                self.choose(paths[self.selected])
+            else:
+                self.app.sound.play("select")
+                self.focus = None
+                self._refresh_buttons()
+            return
+        state = self.match.state
+        move = self.board.guess_move(self.selected + (spot,), state)
+        if move is not None:
+            reason = state.why_illegal(seat, move)
+            self.say(sentence(reason or "That is not a choice now."), error=True)
+        else:
+            self.say(f"That is not a choice now: {self.board.prompt(self.observation(), seat)}.",
+                     error=True)
+
+    def _extra(self, name: str) -> None:
+        if name == "menu":
+            self.app.go("pause", play=self)
+        elif name == "undo":
+            self.request_undo()
+        elif name == "cancel":
+            self._clear_input()
+            self._refresh_buttons()
+        elif name == "peek" and self.chooser is not None:
+            self.peek(self.chooser)
+        elif name == "draw" and self.chooser is not None and not self.hot_seat:
+            bots = list(self.bot_levels)
+            if bots:  # the computer plays on (it accepts no draws yet)
+                self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on.")
+        elif name == "draw" and self.chooser is not None:
+            seat = self.chooser
+            other = self.match.state.seat_name(1 - seat)
+            self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
+                        question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
+                        on_yes=self._draw_agreed)
+
+    def _draw_agreed(self) -> None:
+        state = self.match.state
+        before = self.observation()
+        step = self.match.agree_draw()
+        self.log.add(state, None, "draw agreed")
+        self._start_animation(before, step)

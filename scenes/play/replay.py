@@ -1,0 +1,244 @@
+"""ReplayScene: a recorded game stepped forwards (animated) and backwards, with its move log.
+
+A replay shows what an onlooker saw: every position is the public observation, and the log holds
+a sealed choice back until its reveal. So a pull still sealed when a game was saved, or a Moriarty
+Bonus Colour before its game was scored, never shows.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.record import Record
+from scenes.boards import board_class
+from scenes.boards.base import View
+from scenes.play.parts.move_log import MoveLog, replay_into
+from scenes.play.parts.play_view import PlayDrawing, play_rects
+from scenes.shell import theme as th
+from scenes.shell.anim import Timeline
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_button
+from scenes.store.controllers import HUMAN, bot_level_name, check_controllers
+
+AUTO_PAUSE = 0.7  # seconds between steps when playing on by itself (at animation speed 1)
+
+
+@dataclasses.dataclass
+class Shown:
+    """A step being animated: the public views either side, its events, timeline and sounds."""
+
+    before: object
+    events: tuple
+    after: object
+    timeline: Timeline
+    t: float = 0.0
+    cues: list = dataclasses.field(default_factory=list)
+
+
+class LogLines:
+    """The move log as it stood at one position (what the side panel reads)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self._lines = lines
+
+    def lines(self) -> list[str]:
+        """The log's lines."""
+        return self._lines
+
+
+class ReplayScene(PlayDrawing, Scene):
+    """Steps through a record: Right/Left, Home/End, Space to play on, Esc to close."""
+
+    def __init__(self, app, record: Record, name: str = "") -> None:
+        super().__init__(app)
+        self.record = record
+        self.spec = record.spec
+        self.name = name  # the file or game it came from, for the side panel
+        self.board = board_class(record.game)(self.spec, record.options, app.theme)
+        log = MoveLog()
+        initial = record.initial_state().observe_public()
+        self.states = [initial]  # the public view after each number of entries
+        self.steps: list[tuple] = []  # (before, events, after) of each entry, public views
+        self.logs: list[list[str]] = [[]]
+        for state, _, step, _ in replay_into(log, self.board, record):
+            after = step.state.observe_public()
+            self.steps.append((state.observe_public(), tuple(step.events), after))
+            self.states.append(after)
+            self.logs.append(log.lines())
+        self.position = 0
+        self.shown: Shown | None = None
+        self.playing = False
+        self.wait = 0.0
+        self.clock = 0.0
+        self.caption = "Right arrow or Next steps forward; Left or Back steps back."
+        self.rects: dict[str, pygame.Rect] = {}
+        self.group = ButtonGroup([Button("Start", "start", hint="Home"),
+                                  Button("Back", "back", hint="Left"),
+                                  Button("Play", "play", hint="Space"),
+                                  Button("Next", "next", hint="Right"),
+                                  Button("End", "end", hint="End"),
+                                  Button("Close", "close", hint="Esc")], self._choose, columns=6)
+        self.group.focus = 3
+        self._status_memo: tuple = (None, [])
+        self._log_memo: tuple = (None, [])
+        self.countdown = None  # PlayDrawing's countdown: a replay has none
+
+    # ---- what PlayDrawing's side panel reads ------------------------------------------------
+    @property
+    def log(self) -> LogLines:
+        """The log up to the position shown."""
+        return LogLines(self.logs[self.position])
+
+    def players_line(self) -> str:
+        """Who played which seat, from the record's notes ("Eks: person · Oh: Hard bot")."""
+        try:
+            controllers = check_controllers(self.record.meta.get("controllers"))
+        except ValueError:
+            return ""
+        if all(c == HUMAN for c in controllers):
+            return "Hot-seat game"
+        state = self.states[0]
+        words = [("player" if c == HUMAN else f"{bot_level_name(c).capitalize()} bot")
+                 for c in controllers]
+        return "  ·  ".join(f"{state.seat_name(s)}: {words[s]}" for s in (0, 1))
+
+    # ---- moving through the game ----------------------------------------------------------------
+    @property
+    def last(self) -> int:
+        """The number of entries in the record."""
+        return len(self.steps)
+
+    def step_forward(self) -> None:
+        """Show the next entry, animated (finishing any animation still running)."""
+        if self.position >= self.last:
+            self.playing = False
+            return
+        before, events, after = self.steps[self.position]
+        self.position += 1
+        timeline = self.board.animate(before, events, after)
+        self.shown = Shown(before, events, after, timeline,
+                           cues=sorted(self.board.sound_cues(events)))
+        self.caption = self.board.describe(before, events, after) or self.caption
+        self.app.invalidate()
+
+    def go_to(self, position: int) -> None:
+        """Jump to a position at once (no animation)."""
+        self.position = max(0, min(self.last, position))
+        self.shown = None
+        self.caption = self._caption_at(self.position)
+        self.app.invalidate()
+
+    def _caption_at(self, position: int) -> str:
+        if position == 0:
+            return "The start of the game."
+        before, events, after = self.steps[position - 1]
+        return self.board.describe(before, events, after)
+
+    def _choose(self, value: str) -> None:
+        if value == "close":
+            self.app.stack.pop()
+            return
+        if value != "play":
+            self.playing = False
+        if value == "start":
+            self.go_to(0)
+        elif value == "back":
+            self.go_to(self.position - 1)
+        elif value == "next":
+            self.step_forward()
+        elif value == "end":
+            self.go_to(self.last)
+        elif value == "play":
+            self.playing = not self.playing and self.position < self.last
+            self.wait = 0.0
+        self.group.buttons[2].label = "Pause" if self.playing else "Play"
+
+    # ---- the scene ------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """The play screen's parts, with the replay's buttons in the action bar."""
+        theme = self.app.theme
+        self.rects = play_rects(theme, size, theme.px(118))
+        self.board.layout(self.rects["board"])
+        area = self.rects["bottom"]
+        gap = theme.px(10)
+        height = theme.px(56)
+        width = min(theme.px(130), (area.width - gap * 5) // 6)
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(area.left + i * (width + gap), area.bottom - height,
+                                      width, height)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons, arrows, Home/End, Space and Escape."""
+        if event.type == pygame.KEYDOWN:
+            value = {pygame.K_RIGHT: "next", pygame.K_LEFT: "back", pygame.K_HOME: "start",
+                     pygame.K_END: "end", pygame.K_SPACE: "play",
+                     pygame.K_ESCAPE: "close"}.get(event.key)
+            if value is not None:
+                self._choose(value)
+                return True
+        self.group.handle_event(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        """Run the animation; when playing on, step again after a pause."""
+        self.clock += dt
+        speed = self.app.settings.animation_speed
+        shown = self.shown
+        if shown is not None:
+            shown.t += dt * speed
+            while shown.cues and shown.cues[0][0] <= shown.t:
+                self.app.sound.play(shown.cues.pop(0)[1])
+            self.app.invalidate(self.rects.get("board"))
+            if shown.t >= shown.timeline.duration:
+                self.shown = None
+                self.wait = 0.0
+                self.app.invalidate()
+            return
+        if self.playing:
+            self.wait += dt * speed
+            if self.wait >= AUTO_PAUSE:
+                self.step_forward()
+                if self.position >= self.last and self.shown is None:
+                    self._choose("play")
+
+    def view(self) -> View:
+        """The public view at the position shown (mid-animation: the step's views)."""
+        shown = self.shown
+        if shown is not None:
+            return View(state=shown.after, seat=None, chooser=None, before=shown.before,
+                        events=shown.events, timeline=shown.timeline, t=shown.t,
+                        clock=self.clock)
+        return View(state=self.states[self.position], seat=None, chooser=None, clock=self.clock)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Board, top bar, side panel (players, scores, the log so far) and the controls."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        view = self.view()
+        self.board.draw(surface, view)
+        top = self.rects["top"]
+        pygame.draw.rect(surface, th.PANEL, top)
+        title = theme.blit_text(surface, f"Replay: {self.spec.title}", 26,
+                                (theme.px(16), top.centery), th.TEXT, "midleft")
+        counter = theme.blit_text(surface, f"Step {self.position} of {self.last}", 20,
+                                  (top.right - theme.px(16), top.centery), th.DIM, "midright")
+        theme.blit_text(surface, self._situation(), 22,
+                        ((title.right + counter.left) // 2, top.centery), th.ACCENT, "center")
+        self._draw_side(surface, view)
+        area = self.rects["bottom"]
+        line_h = theme.text_px(19) + 2
+        room = (self.group.buttons[0].rect.top - area.top) // line_h
+        for i, line in enumerate(theme.wrap(self.caption, 19, area.width)[:max(1, room)]):
+            theme.blit_text(surface, line, 19, (area.left, area.top + i * line_h), th.DIM)
+        for index, button in enumerate(self.group.buttons):
+            draw_button(surface, theme, button, hot=self.group.hot(index), size=20)
+
+    def _situation(self) -> str:
+        state = self.states[self.position]
+        if state.is_terminal:
+            outcome = state.outcome
+            return "A draw" if outcome.is_draw else f"{state.seat_name(outcome.winner)} won"
+        if self.position == self.last:
+            return "The game stopped here (unfinished)"
+        return ""

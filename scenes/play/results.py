@@ -1,0 +1,99 @@
+"""ResultsScene: who won and why, over the final board, with Rematch and Menu."""
+from __future__ import annotations
+
+import pygame
+
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil
+
+
+class ResultsScene(Scene):
+    """The outcome of a finished game; the final board stays visible beneath."""
+
+    opaque = False
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app)
+        self.play = play
+        self.group = ButtonGroup([Button("Rematch", "rematch", hint="R"),
+                                  Button("Menu", "menu", hint="M"),
+                                  Button("Replay", "replay", hint="P"),
+                                  Button("See board", "board", hint="B")], self._choose,
+                                 columns=4)
+        self.group.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.hidden = False
+
+    def _choose(self, value: str) -> None:
+        if value == "rematch":
+            play = self.play
+            # the same seats and players (a person keeps the side they chose against the computer)
+            self.app.reset("play", game_id=play.spec.id, options=play.match.options,
+                           controllers=play.controllers, bot_level=play.bot_level)
+        elif value == "menu":
+            self.app.stack.reset(self.app.home_scene())
+        elif value == "replay":
+            self.app.go("replay", record=self.play.match.record())
+        else:
+            self.hidden = not self.hidden
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A panel centred on the board area."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(640))
+        h = theme.px(300)
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        count = len(self.group.buttons)
+        gap = theme.px(16)
+        bw, bh = (w - gap * (count + 1)) // count, theme.px(64)
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(self.panel.left + gap + i * (bw + gap),
+                                      self.panel.bottom - bh - gap, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons, or R / M / B."""
+        if event.type == pygame.KEYDOWN:
+            shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
+                        pygame.K_p: "replay", pygame.K_ESCAPE: "menu"}.get(event.key)
+            if shortcut:
+                self._choose(shortcut)
+                return True
+        if self.hidden and event.type == pygame.MOUSEBUTTONDOWN:
+            self.hidden = False
+            return True
+        self.group.handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Winner, reason and the deciding scores."""
+        theme = self.app.theme
+        if self.hidden:
+            theme.blit_text(surface, "Click or press B for the results", 20,
+                            (surface.get_width() // 2, surface.get_height() - theme.px(24)),
+                            th.ACCENT, "center")
+            return
+        draw_veil(surface, 140)
+        draw_panel(surface, theme, self.panel)
+        outcome = self.play.match.state.outcome
+        state = self.play.match.state
+        if outcome is None:
+            title, colour = "Game over", th.TEXT
+        elif outcome.is_draw:
+            title, colour = "A draw", th.TEXT
+        else:
+            title, colour = f"{state.seat_name(outcome.winner)} wins!", \
+                self.play.board.seat_colours[outcome.winner]
+        cx = self.panel.centerx
+        theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
+        reason = outcome.reason if outcome else ""
+        y = self.panel.top + theme.px(108)
+        for line in theme.wrap(reason[:1].upper() + reason[1:], 22,
+                               self.panel.width - theme.px(40))[:3]:
+            theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "center")
+            y += theme.px(28)
+        path = self.play.record_path
+        if path is not None:  # the game is filed: Records on the main menu opens it again
+            theme.blit_text(surface, f"Kept in Records as {path.name}", 17,
+                            (cx, self.group.buttons[0].rect.top - theme.px(16)), th.DIM, "center")
+        self.group.draw(surface, theme, 22)

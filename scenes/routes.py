@@ -1,0 +1,111 @@
+"""Every screen by name: the one module that knows them all, handed to the App by its builder.
+
+A screen asks the shell for the next one by name (`app.go("results", play=self)`), so no screen
+imports another. Each route imports its screen only when first asked for: the main menu shows
+before the play screen, the boards and the bots are loaded.
+"""
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from scenes.shell.app import Route
+
+
+def _menu(app, **arguments):
+    from scenes.screens.menu import MainMenu
+    return MainMenu(app, **arguments)
+
+
+def _pause(app, **arguments):
+    from scenes.screens.menu import PauseScene
+    return PauseScene(app, **arguments)
+
+
+def _select(app, **arguments):
+    from scenes.screens.select import GameSelect
+    return GameSelect(app, **arguments)
+
+
+def _rules(app, **arguments):
+    from scenes.screens.rules_view import RulesScene
+    return RulesScene(app, **arguments)
+
+
+def _settings(app, **arguments):
+    from scenes.screens.settings_view import SettingsScene
+    return SettingsScene(app, **arguments)
+
+
+def _stats(app, **arguments):
+    from scenes.screens.stats_view import StatsScene
+    return StatsScene(app, **arguments)
+
+
+def _records(app, **arguments):
+    from scenes.screens.records_view import RecordsScene
+    return RecordsScene(app, **arguments)
+
+
+def _confirm(app, **arguments):
+    from scenes.screens.dialog import ConfirmScene
+    return ConfirmScene(app, **arguments)
+
+
+def _error(app, **arguments):
+    from scenes.screens.error_view import ErrorScene
+    return ErrorScene(app, **arguments)
+
+
+def _play(app, **arguments):
+    from scenes.play.play import PlayScene
+    return PlayScene(app, **arguments)
+
+
+def _continue(app, **arguments):
+    from scenes.play.play import PlayScene
+    return PlayScene.from_save(app, **arguments)
+
+
+def _handoff(app, **arguments):
+    from scenes.play.handoff import HandoffScene
+    return HandoffScene(app, **arguments)
+
+
+def _results(app, **arguments):
+    from scenes.play.results import ResultsScene
+    return ResultsScene(app, **arguments)
+
+
+def _replay(app, **arguments):
+    from scenes.play.replay import ReplayScene
+    return ReplayScene(app, **arguments)
+
+
+def _demo(app, **arguments):
+    from scenes.kiosk.attract import AttractScene
+    return AttractScene(app, **arguments)
+
+
+def _quickstart(app, **arguments):
+    from scenes.kiosk.quickstart import QuickStartScene
+    return QuickStartScene(app, **arguments)
+
+
+ROUTES: MappingProxyType[str, Route] = MappingProxyType({
+    "menu": _menu,  # the main menu
+    "pause": _pause,  # over a game: play=
+    "select": _select,  # the game cards, then a game's options
+    "rules": _rules,  # game_id= (None: every game)
+    "settings": _settings,
+    "stats": _stats,
+    "records": _records,
+    "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=
+    "error": _error,  # after a rescued error: details=
+    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
+    "continue": _continue,  # a saved game carried on: saved=
+    "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
+    "results": _results,  # over a finished game: play=
+    "replay": _replay,  # a game record stepped both ways: record=, name=
+    "demo": _demo,  # the kiosk's self-running demo: kiosk=
+    "quickstart": _quickstart,  # the kiosk's two-touch start
+})

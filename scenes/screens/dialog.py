@@ -1,0 +1,55 @@
+"""ConfirmScene: a yes/no question drawn over the scene beneath."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil
+
+
+class ConfirmScene(Scene):
+    """A question with two buttons; the first runs `on_yes`, either closes the dialog."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, question: str, yes: str, no: str,
+                 on_yes: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title, self.question = title, question
+        self.on_yes = on_yes
+        self.group = ButtonGroup([Button(yes, True), Button(no, False)], self._choose, columns=2)
+        self.group.focus = 1
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _choose(self, value: bool) -> None:
+        self.app.stack.pop()
+        if value:
+            self.on_yes()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel with the buttons side by side."""
+        theme = self.app.theme
+        w, h = min(size[0] - theme.px(40), theme.px(620)), theme.px(240)
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        bw, bh = (w - theme.px(60)) // 2, theme.px(60)
+        y = self.panel.bottom - bh - theme.px(20)
+        self.group.buttons[0].rect = pygame.Rect(self.panel.left + theme.px(20), y, bw, bh)
+        self.group.buttons[1].rect = pygame.Rect(self.panel.right - theme.px(20) - bw, y, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Escape says no."""
+        return self.group.handle_with_escape(event, lambda: self._choose(False))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim what is beneath and draw the question."""
+        theme = self.app.theme
+        draw_veil(surface, 150)
+        draw_panel(surface, theme, self.panel)
+        theme.blit_text(surface, self.title, 30, (self.panel.centerx, self.panel.top + theme.px(46)),
+                        th.TEXT, "center")
+        theme.blit_text(surface, self.question, 22,
+                        (self.panel.centerx, self.panel.top + theme.px(92)), th.DIM, "center")
+        self.group.draw(surface, theme, 22)

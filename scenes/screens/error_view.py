@@ -1,0 +1,52 @@
+"""ErrorScene: the friendly screen shown after a scene failed; the app itself carries on."""
+from __future__ import annotations
+
+import pygame
+
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+
+
+class ErrorScene(Scene):
+    """'Something went wrong': where the details were written, and a way back to the menu."""
+
+    def __init__(self, app, details: list[str]) -> None:
+        super().__init__(app)
+        self.details = details
+        self.group = ButtonGroup([Button("Back to menu", "menu", hint="Enter")], self._choose)
+        self.group.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _choose(self, value: str) -> None:
+        self.app.stack.reset(self.app.home_scene())
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel with the button at its foot."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(720))
+        h = min(size[1] - theme.px(40), theme.px(360))
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        bw, bh = theme.px(300), theme.px(64)
+        self.group.buttons[0].rect = pygame.Rect(self.panel.centerx - bw // 2,
+                                                 self.panel.bottom - bh - theme.px(24), bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The button, Enter or Escape."""
+        return self.group.handle_with_escape(event, lambda: self._choose("menu"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The apology and what was done about it."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        draw_panel(surface, theme, self.panel)
+        cx = self.panel.centerx
+        theme.blit_text(surface, "Something went wrong", 40, (cx, self.panel.top + theme.px(54)),
+                        th.WARNING, "center")
+        y = self.panel.top + theme.px(104)
+        for detail in self.details:
+            for line in theme.wrap(detail, 20, self.panel.width - theme.px(48)):
+                theme.blit_text(surface, line, 20, (cx, y), th.TEXT, "center")
+                y += theme.px(27)
+            y += theme.px(8)
+        self.group.draw(surface, theme, 26)

@@ -1,0 +1,174 @@
+"""The main menu (Play, Rules, Settings, Quit) and the in-game pause menu."""
+from __future__ import annotations
+
+import pygame
+
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
+
+
+class MainMenu(Scene):
+    """The first screen: the title, Continue (when a game is saved) and the big buttons."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        from scenes.store.saves import SaveFolder
+        games, messages = SaveFolder().scan()  # a bad save is named once, and moved aside
+        app.notices.extend(messages)
+        self.saved = games[0] if games else None
+        rows = [[Button("Play", "play", hint="P")],
+                [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
+                [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],
+                [Button("Quit", "quit", hint="Q")]]
+        if self.saved is not None:
+            rows.insert(0, [Button("Continue", "continue", hint=f"{self.saved.describe()}  (C)")])
+        self.rows = rows
+        self.group = ButtonGroup([b for row in rows for b in row], self._choose)
+        self.group.focus = 0
+
+    def _choose(self, value: str) -> None:
+        self.app.sound.play("click")
+        if value == "continue":
+            self.continue_game()
+        elif value == "play":
+            self.app.go("select")
+        elif value in ("records", "stats", "rules", "settings"):
+            self.app.go(value)
+        elif value == "quit":
+            self.app.quit()
+
+    def continue_game(self) -> None:
+        """Resume the latest saved game (read again: it may have changed since the menu opened)."""
+        from scenes.store.saves import SaveFolder
+        from scenes.store.storage import FileProblem, keep_bad_file
+        if self.saved is None:
+            return
+        folder = SaveFolder()
+        try:
+            saved = folder.read(folder.path_for(self.saved.id))
+        except FileProblem as problem:
+            self.app.notices.append(keep_bad_file("Saved game", problem, "it cannot be continued"))
+            self.app.stack.replace(MainMenu(self.app))
+            return
+        self.app.go("continue", saved=saved)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Rows of buttons centred below the title (two to a row in the middle rows)."""
+        theme = self.app.theme
+        w = min(theme.px(400), size[0] - theme.px(40))
+        gap = theme.px(14)
+        top = int(size[1] * 0.16) + theme.px(128)
+        room = size[1] - top - theme.px(20) - self._notice_height(size)
+        height = max(theme.px(40), min(theme.px(68), (room - gap * (len(self.rows) - 1))
+                                       // len(self.rows)))
+        left = (size[0] - w) // 2
+        for r, row in enumerate(self.rows):
+            cell = (w - gap * (len(row) - 1)) // len(row)
+            for c, button in enumerate(row):
+                button.rect = pygame.Rect(left + c * (cell + gap), top + r * (height + gap),
+                                          cell, height)
+
+    def _notice_lines(self, width: int) -> list[str]:
+        theme = self.app.theme
+        lines: list[str] = []
+        for notice in self.app.notices[-3:]:
+            lines += theme.wrap(notice, 17, width - theme.px(40))
+        return lines
+
+    def _notice_height(self, size: tuple[int, int]) -> int:
+        lines = self._notice_lines(size[0])
+        return len(lines) * self.app.theme.px(21) + (self.app.theme.px(8) if lines else 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons, or their initials."""
+        if event.type == pygame.KEYDOWN:
+            shortcut = {pygame.K_p: "play", pygame.K_r: "rules", pygame.K_s: "settings",
+                        pygame.K_q: "quit", pygame.K_e: "records", pygame.K_t: "stats",
+                        pygame.K_c: "continue"}.get(event.key)
+            if shortcut:
+                self._choose(shortcut)
+                return True
+        return self.group.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, tagline, buttons and any notice (such as a file that was set aside)."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Quintet", 84, (w // 2, int(h * 0.16)), th.TEXT, "center")
+        theme.blit_text(surface, "Five little games for two players, one screen", 24,
+                        (w // 2, int(h * 0.16) + theme.px(62)), th.DIM, "center")
+        draw_pips(surface, theme, (w // 2, int(h * 0.16) + theme.px(100)))
+        self.group.draw(surface, theme, 28)
+        y = h - theme.px(12)
+        for line in reversed(self._notice_lines(w)):
+            y -= theme.px(21)
+            theme.blit_text(surface, line, 17, (theme.px(20), y), th.WARNING)
+
+
+def draw_pips(surface: pygame.Surface, theme: th.Theme, centre) -> None:
+    """Five dots in the palette's colours: the app's small emblem."""
+    colours = (th.ORANGE, th.SKY, th.GREEN, th.YELLOW, th.PURPLE)
+    gap = theme.px(22)
+    for i, colour in enumerate(colours):
+        pygame.draw.circle(surface, colour, (centre[0] + (i - 2) * gap, centre[1]), theme.px(7))
+
+
+class PauseScene(Scene):
+    """Over a game: Resume, Rules, Settings, or leave to the menu."""
+
+    opaque = False
+
+    def __init__(self, app, play) -> None:
+        super().__init__(app)
+        self.play = play
+        buttons = [Button("Resume", "resume", hint="Esc")]
+        if play is not None and play.undo_offered():
+            buttons.append(Button("Undo last move", "undo", hint="Ctrl+Z"))
+        buttons += [Button("Rules of this game", "rules"), Button("Settings", "settings"),
+                    Button("Leave to menu", "menu",
+                           hint="" if play is None or play.demo else "the game is saved")]
+        self.group = ButtonGroup(buttons, self._choose)
+        self.group.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _choose(self, value: str) -> None:
+        if value == "resume":
+            self.app.stack.pop()
+        elif value == "undo":
+            self.app.stack.pop()
+            self.play.request_undo()
+        elif value == "rules":
+            game_id = self.play.spec.id if self.play else None
+            self.app.go("rules", game_id=game_id)
+        elif value == "settings":
+            self.app.go("settings")
+        elif value == "menu":
+            self.app.stack.reset(self.app.home_scene())
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A centred panel of buttons."""
+        theme = self.app.theme
+        w = min(theme.px(420), size[0] - theme.px(40))
+        count = len(self.group.buttons)
+        h = theme.px(count * 64 + (count - 1) * 14 + 110)
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        area = self.panel.inflate(-theme.px(40), -theme.px(40)).move(0, theme.px(30))
+        area.height -= theme.px(30)
+        for button, rect in zip(self.group.buttons,
+                                stack_rects(area, count, theme.px(64), theme.px(14))):
+            button.rect = rect
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Buttons; Escape resumes."""
+        return self.group.handle_with_escape(event, self.app.stack.pop)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the game and show the menu."""
+        theme = self.app.theme
+        draw_veil(surface, 160)
+        draw_panel(surface, theme, self.panel)
+        theme.blit_text(surface, "Paused", 34, (self.panel.centerx, self.panel.top + theme.px(40)),
+                        th.TEXT, "center")
+        self.group.draw(surface, theme, 24)

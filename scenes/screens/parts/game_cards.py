@@ -1,0 +1,103 @@
+"""Game cards: one per game with its picture and pitch, for the game select and the quick start."""
+from __future__ import annotations
+
+import pygame
+
+from game.registry import GAMES
+from scenes.boards import board_class
+from scenes.boards.base import View
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects
+
+
+def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+    """A position of the game drawn by its own board as in play, shrunk to fit its card."""
+    spec = GAMES[game_id]
+    options = spec.resolve_options()
+    theme = app.theme
+    full = pygame.Surface((theme.px(936), theme.px(508)))  # the play screen's board area
+    full.fill(th.BACKGROUND)
+    board = board_class(game_id)(spec, options, theme)
+    board.layout(full.get_rect())
+    examples = board.examples()  # a worked example's position shows more than an empty board
+    state = examples[0].start if examples else spec.new_game(options)
+    board.draw(full, View(state=state.observe_public(), seat=None, chooser=None))
+    scale = min(size[0] / full.get_width(), size[1] / full.get_height())
+    shrunk = pygame.transform.smoothscale(full, (max(1, round(full.get_width() * scale)),
+                                                 max(1, round(full.get_height() * scale))))
+    picture = pygame.Surface(size)
+    picture.fill(th.PANEL)
+    picture.blit(shrunk, shrunk.get_rect(center=(size[0] // 2, size[1] // 2)))
+    return picture
+
+
+class GameCards(Scene):
+    """Five game cards and Back in a 3-by-2 grid, by mouse or arrows and Enter."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.ids = list(GAMES)
+        self.group = ButtonGroup([Button(GAMES[g].title, g) for g in self.ids]
+                                 + [Button("Back", "back", hint="Esc")], self._choose, columns=3)
+        self.group.focus = 0
+        self.pictures: dict[str, pygame.Surface] = {}
+
+    def _choose(self, value: str) -> None:
+        """What a card (or Back) leads to: each screen built on the cards says."""
+        raise NotImplementedError
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A 3-by-2 grid of cards (the sixth cell is Back)."""
+        theme = self.app.theme
+        area = pygame.Rect(theme.px(30), theme.px(100), size[0] - theme.px(60),
+                           size[1] - theme.px(130))
+        rects = grid_rects(area, 6, 3, theme.px(20), aspect=1.25)
+        for button, rect in zip(self.group.buttons, rects):
+            button.rect = rect
+        back = self.group.buttons[-1]
+        back.rect = pygame.Rect(0, 0, rects[-1].width * 2 // 3, theme.px(72))
+        back.rect.center = rects[-1].center
+        self.pictures = {}
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Cards by mouse or arrows and Enter; Escape goes back."""
+        return self.group.handle_with_escape(event, self.go_back, modal=False)
+
+    def go_back(self) -> None:
+        """Escape and Back: the screen before."""
+        self.app.stack.pop()
+
+    def _picture(self, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+        picture = self.pictures.get(game_id)
+        if picture is None or picture.get_size() != size:
+            picture = self.pictures[game_id] = game_picture(self.app, game_id, size)
+        return picture
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title and cards: name, picture, one line of what the game is."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        theme.blit_text(surface, "Choose a game", 40, (surface.get_width() // 2, theme.px(52)),
+                        th.TEXT, "center")
+        for index, button in enumerate(self.group.buttons[:-1]):
+            rect = button.rect
+            hot = self.group.hot(index)
+            pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(14))
+            pygame.draw.rect(surface, th.ACCENT if hot else th.PANEL_EDGE, rect,
+                             theme.px(4 if hot else 2), border_radius=theme.px(14))
+            pad = theme.px(12)
+            theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + pad), th.TEXT,
+                            "midtop")
+            text_h = theme.px(60)
+            pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
+                                   rect.width - 2 * pad,
+                                   rect.height - 2 * pad - theme.px(34) - text_h)
+            if pic_rect.width > 10 and pic_rect.height > 10:
+                surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
+            text_rect = pygame.Rect(rect.left + pad, rect.bottom - text_h - pad // 2,
+                                    rect.width - 2 * pad, text_h)
+            draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
+                            1.2)
+        back = self.group.buttons[-1]
+        draw_button(surface, theme, back, hot=self.group.hot(len(self.ids)), size=26)

@@ -1,0 +1,257 @@
+"""RecordsScene: games in progress and record files, to replay, continue or export."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.undo import without_sealed_tail
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.store.records import RecordFolder, RecordSummary, file_stem, record_meta
+from scenes.store.saves import SavedGame, SaveFolder
+from scenes.store.storage import FileProblem
+
+ROW = 50  # design pixels per row of the list
+
+
+@dataclasses.dataclass(frozen=True)
+class Row:
+    """One line of the list: a saved game in progress, or a record file."""
+
+    columns: tuple[str, str, str, str]
+    saved: SavedGame | None = None
+    summary: RecordSummary | None = None
+
+    @property
+    def problem(self) -> str:
+        """Why this record file cannot be opened, when its header already says so."""
+        return self.summary.problem if self.summary else ""
+
+
+def when_text(stamp: str) -> str:
+    """"2024-05-01T14:03:12" as "2024-05-01 14:03"."""
+    return stamp.replace("T", " ")[:16]
+
+
+def build_rows(saves: list[SavedGame], summaries: list[RecordSummary]) -> list[Row]:
+    """Games in progress first (the latest first), then record files (the newest first)."""
+    rows = []
+    for saved in saves:
+        title, players, turn = saved.parts()
+        rows.append(Row((title, players, f"in progress, {turn}", when_text(saved.saved)),
+                        saved=saved))
+    for summary in summaries:
+        if summary.problem:
+            short = summary.problem.split(" (")[0]  # Replay says it in full
+            rows.append(Row((summary.path.name, "", f"cannot open: {short}", ""),
+                            summary=summary))
+        else:
+            rows.append(Row((summary.title, summary.players, summary.result,
+                             when_text(summary.when)), summary=summary))
+    return rows
+
+
+class RecordsScene(Scene):
+    """The list; Replay, Continue (games in progress) and Export; Back."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.records = RecordFolder()
+        saves, messages = SaveFolder().scan()
+        app.notices.extend(messages)
+        self.rows = build_rows(saves, self.records.listing())
+        self.selected = 0
+        self.scroll = 0
+        self.message = messages[0] if messages else ""
+        self.message_is_error = bool(messages)
+        self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
+                                  Button("Continue", "continue", hint="C"),
+                                  Button("Export", "export", hint="X"),
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=4)
+        self.group.focus = 0
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self._update_buttons()
+
+    # ---- the selection ----------------------------------------------------------------------
+    @property
+    def row(self) -> Row | None:
+        """The selected row, if any."""
+        return self.rows[self.selected] if self.rows else None
+
+    def _update_buttons(self) -> None:
+        row = self.row
+        replay, resume, export, _ = self.group.buttons
+        replay.enabled = row is not None  # a damaged file says what is wrong when opened
+        resume.enabled = export.enabled = row is not None and row.saved is not None
+
+    def select(self, index: int) -> None:
+        """Select a row (kept in view)."""
+        if not self.rows:
+            return
+        self.selected = max(0, min(len(self.rows) - 1, index))
+        visible = self._visible()
+        if self.selected < self.scroll:
+            self.scroll = self.selected
+        elif self.selected >= self.scroll + visible:
+            self.scroll = self.selected - visible + 1
+        self._update_buttons()
+        self.app.invalidate()
+
+    def _visible(self) -> int:
+        return max(1, self.list_rect.height // self.app.theme.px(ROW))
+
+    # ---- actions ------------------------------------------------------------------------------
+    def _choose(self, value: str) -> None:
+        row = self.row
+        if value == "back":
+            self.app.stack.pop()
+        elif row is None:
+            return
+        elif value == "replay":
+            self.replay(row)
+        elif value == "continue" and row.saved is not None:
+            self.app.reset("continue", saved=row.saved)
+        elif value == "export" and row.saved is not None:
+            self.export(row.saved)
+
+    def replay(self, row: Row) -> None:
+        """Open the selected game in the replay viewer (a record file is checked in full first)."""
+        if row.saved is not None:
+            self.app.go("replay", record=row.saved.record, name="game in progress")
+            return
+        path = row.summary.path
+        try:
+            record = self.records.open(path)
+        except FileProblem as problem:
+            self.say(f"Record file {problem}.", error=True)
+            return
+        self.app.go("replay", record=record, name=path.name)
+
+    def export(self, saved: SavedGame) -> None:
+        """Write a game in progress as a record file (a choice still sealed is left out)."""
+        record = dataclasses.replace(without_sealed_tail(saved.record),
+                                     meta=record_meta(saved.controllers, saved.started,
+                                                      exported=saved.saved))
+        try:
+            path = self.records.add(record, file_stem(record.game, finished=False))
+        except OSError as error:
+            self.say(f"Could not export to {self.records.folder}: {error.strerror or error}",
+                     error=True)
+            return
+        self.say(f"Exported as {path}")
+        self.rows = build_rows([r.saved for r in self.rows if r.saved], self.records.listing())
+        self._update_buttons()
+
+    def say(self, text: str, error: bool = False) -> None:
+        """A line under the list."""
+        self.message, self.message_is_error = text, error
+        self.app.invalidate()
+        if error:
+            self.app.sound.play("deny")
+
+    # ---- layout and input ---------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        """The list in a panel; the buttons beneath."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(1180))
+        left = (size[0] - w) // 2
+        self.list_rect = pygame.Rect(left + theme.px(16), theme.px(132), w - theme.px(32),
+                                     size[1] - theme.px(132) - theme.px(170))
+        bw, bh, gap = theme.px(200), theme.px(60), theme.px(16)
+        x = (size[0] - 4 * bw - 3 * gap) // 2
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(x + i * (bw + gap), size[1] - bh - theme.px(24), bw, bh)
+        self.select(self.selected)
+
+    def _row_at(self, pos) -> int | None:
+        if not self.list_rect.collidepoint(pos):
+            return None
+        index = self.scroll + (pos[1] - self.list_rect.top) // self.app.theme.px(ROW)
+        return index if index < len(self.rows) else None
+
+    def hover_key(self):
+        """The button under the mouse."""
+        return self.group.hover
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Click or arrows to pick a row; the buttons or their keys; the wheel scrolls."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._row_at(event.pos)
+            if index is not None:
+                self.select(index)
+                return True
+        if event.type == pygame.MOUSEWHEEL:
+            most = max(0, len(self.rows) - self._visible())
+            self.scroll = max(0, min(most, self.scroll - event.y))
+            self.app.invalidate()
+            return True
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self._visible(),
+                    pygame.K_PAGEDOWN: self._visible()}.get(event.key)
+            if step is not None:
+                self.select(self.selected + step)
+                return True
+            value = {pygame.K_ESCAPE: "back", pygame.K_RETURN: "replay",
+                     pygame.K_KP_ENTER: "replay", pygame.K_c: "continue",
+                     pygame.K_x: "export"}.get(event.key)
+            if value is not None:
+                button = next(b for b in self.group.buttons if b.value == value)
+                if button.enabled:
+                    self._choose(value)
+                return True
+        self.group.handle_event(event)
+        return True
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, where the files are, the list, a message line and the buttons."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        w, h = surface.get_size()
+        theme.blit_text(surface, "Records", 44, (w // 2, theme.px(44)), th.TEXT, "center")
+        folder = f"Record files live in {self.records.folder}: put a record file there to open it."
+        for i, line in enumerate(theme.wrap(folder, 18, w - theme.px(60))[:2]):
+            theme.blit_text(surface, line, 18, (w // 2, theme.px(84 + 22 * i)), th.DIM, "center")
+        panel = self.list_rect.inflate(theme.px(32), theme.px(16))
+        draw_panel(surface, theme, panel)
+        if not self.rows:
+            theme.blit_text(surface, "No games yet: finished and saved games appear here.", 22,
+                            self.list_rect.center, th.DIM, "center")
+        self._draw_rows(surface)
+        if self.message:
+            colour = th.WARNING if self.message_is_error else th.ACCENT
+            for i, line in enumerate(theme.wrap(self.message, 18, w - theme.px(60))[:2]):
+                theme.blit_text(surface, line, 18, (w // 2, panel.bottom + theme.px(12 + 22 * i)),
+                                colour, "midtop")
+        self.group.draw(surface, theme, 24)
+
+    def _draw_rows(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        area = self.list_rect
+        step = theme.px(ROW)
+        widths = (0.26, 0.18, 0.36, 0.20)
+        for i in range(self.scroll, min(len(self.rows), self.scroll + self._visible())):
+            row = self.rows[i]
+            rect = pygame.Rect(area.left, area.top + (i - self.scroll) * step, area.width,
+                               step - theme.px(4))
+            if i == self.selected:
+                pygame.draw.rect(surface, th.mix(th.PANEL, th.ACCENT, 0.18), rect,
+                                 border_radius=theme.px(8))
+                pygame.draw.rect(surface, th.ACCENT, rect, theme.px(2), border_radius=theme.px(8))
+            x = rect.left + theme.px(12)
+            for text, share, colour in zip(row.columns, widths, self._colours(row)):
+                room = int(area.width * share) - theme.px(16)
+                size = 20
+                while size > 13 and theme.text(text, size).get_width() > room:
+                    size -= 1
+                theme.blit_text(surface, text, size, (x, rect.centery), colour, "midleft")
+                x += int(area.width * share)
+
+    @staticmethod
+    def _colours(row: Row) -> tuple:
+        if row.problem:
+            return (th.WARNING, th.DIM, th.WARNING, th.DIM)
+        status = th.ACCENT if row.saved is not None else th.TEXT
+        return (th.TEXT, th.DIM, status, th.DIM)

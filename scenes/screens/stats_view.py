@@ -1,0 +1,133 @@
+"""StatsScene: a table of games won, lost and drawn, per game and per opponent."""
+from __future__ import annotations
+
+import pygame
+
+from game.registry import GAMES
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.store.controllers import HOT_SEAT, OPPONENTS
+from scenes.store.stats import StatsFile, count_names
+
+HEADINGS = {HOT_SEAT: "Friend (hot-seat)", "easy": "Easy bot", "medium": "Medium bot",
+            "hard": "Hard bot"}
+
+
+def cell_text(game_id: str, opponent: str, counts: dict | None) -> str:
+    """One cell: "W 3  L 1  D 0" against a bot; "Eks 2 · Oh 1 · D 0" for hot-seat games."""
+    if not counts or not any(counts.values()):
+        return "-"
+    if opponent == HOT_SEAT:
+        names = GAMES[game_id].seat_names
+        return f"{names[0]} {counts['seat0']} · {names[1]} {counts['seat1']} · D {counts['drawn']}"
+    return f"W {counts['won']}  L {counts['lost']}  D {counts['drawn']}"
+
+
+def totals(games: dict) -> dict[str, dict[str, int]]:
+    """Each opponent's counts summed over the games."""
+    summed = {opponent: {name: 0 for name in count_names(opponent)} for opponent in OPPONENTS}
+    for opponents in games.values():
+        for opponent, counts in opponents.items():
+            for name, number in counts.items():
+                summed[opponent][name] += number
+    return summed
+
+
+class StatsScene(Scene):
+    """Statistics from the data folder; Back (or Esc) returns."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        stats = StatsFile()
+        self.path = stats.path
+        self.games, messages = stats.load()
+        app.notices.extend(messages)
+        self.messages = messages
+        self.group = ButtonGroup([Button("Back", "back", hint="Esc")], self._choose)
+        self.group.focus = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _choose(self, value: str) -> None:
+        self.app.stack.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The table in a panel; Back beneath it."""
+        theme = self.app.theme
+        w = min(size[0] - theme.px(40), theme.px(1180))
+        self.panel = pygame.Rect((size[0] - w) // 2, theme.px(110), w,
+                                 size[1] - theme.px(110) - theme.px(150))
+        bw, bh = theme.px(220), theme.px(60)
+        self.group.buttons[0].rect = pygame.Rect((size[0] - bw) // 2,
+                                                 size[1] - bh - theme.px(28), bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Back by button, Enter or Escape."""
+        return self.group.handle_with_escape(event, lambda: self._choose("back"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, the table, where the numbers are kept, and Back."""
+        theme = self.app.theme
+        surface.fill(th.BACKGROUND)
+        w = surface.get_width()
+        theme.blit_text(surface, "Statistics", 44, (w // 2, theme.px(44)), th.TEXT, "center")
+        theme.blit_text(surface, "Against the computer: your games Won, Lost, Drawn. "
+                        "Hot-seat: wins by side, and Draws.", 19, (w // 2, theme.px(84)),
+                        th.DIM, "center")
+        draw_panel(surface, theme, self.panel)
+        self._draw_table(surface)
+        foot = self.messages[0] if self.messages else f"Kept in {self.path}"
+        colour = th.WARNING if self.messages else th.DIM
+        for i, line in enumerate(theme.wrap(foot, 16, self.panel.width)[:2]):
+            theme.blit_text(surface, line, 16, (w // 2, self.panel.bottom + theme.px(14 + 20 * i)),
+                            colour, "midtop")
+        self.group.draw(surface, theme, 24)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        panel = self.panel
+        pad = theme.px(20)
+        first = int((panel.width - 2 * pad) * 0.22)
+        column = (panel.width - 2 * pad - first) // len(OPPONENTS)
+        rows = len(GAMES) + 2
+        step = min(theme.px(64), (panel.height - 2 * pad) // rows)
+        x0, y = panel.left + pad, panel.top + pad
+        for i, opponent in enumerate(OPPONENTS):
+            theme.blit_text(surface, HEADINGS[opponent], 20,
+                            (x0 + first + column * i + column // 2, y + step // 2), th.ACCENT,
+                            "center")
+        summed = totals(self.games)
+        lines = [(spec.title, {o: self.games.get(gid, {}).get(o) for o in OPPONENTS}, gid)
+                 for gid, spec in GAMES.items()]
+        for r, (title, cells, game_id) in enumerate(lines, start=1):
+            top = y + r * step
+            pygame.draw.line(surface, th.PANEL_EDGE, (x0, top), (panel.right - pad, top))
+            self._draw_row(surface, title, top, step, first, column,
+                           [cell_text(game_id, o, cells[o]) for o in OPPONENTS], th.TEXT)
+        top = y + (len(lines) + 1) * step
+        pygame.draw.line(surface, th.PANEL_EDGE, (x0, top), (panel.right - pad, top), 2)
+        self._draw_row(surface, "All games", top, step, first, column,
+                       [self._total_text(o, summed[o]) for o in OPPONENTS], th.DIM)
+
+    def _draw_row(self, surface, title, top, step, first, column, texts, colour) -> None:
+        theme = self.app.theme
+        x0 = self.panel.left + theme.px(20)
+        size = 20
+        while size > 13 and theme.text(title, size).get_width() > first - theme.px(8):
+            size -= 1
+        theme.blit_text(surface, title, size, (x0, top + step // 2), colour, "midleft")
+        for i, text in enumerate(texts):
+            fit = 20
+            while fit > 13 and theme.text(text, fit).get_width() > column - theme.px(10):
+                fit -= 1
+            theme.blit_text(surface, text, fit, (x0 + first + column * i + column // 2,
+                                                  top + step // 2), colour, "center")
+
+    @staticmethod
+    def _total_text(opponent: str, counts: dict[str, int]) -> str:
+        played = sum(counts.values())
+        if not played:
+            return "-"
+        if opponent == HOT_SEAT:
+            return f"{played} played · D {counts['drawn']}"
+        return f"W {counts['won']}  L {counts['lost']}  D {counts['drawn']}"

@@ -1,0 +1,294 @@
+"""The application: window, clock, scene stack, settings, sounds, and screens by name."""
+from __future__ import annotations
+
+import logging
+import os
+import time
+from typing import Callable, Mapping
+
+import pygame
+
+from scenes.shell.scene import Scene
+from scenes.shell.sound import SoundBoard, quit_pygame
+from scenes.shell.stack import SceneStack
+from scenes.shell.theme import Theme
+from scenes.store.settings import Settings, SettingsStore
+
+FPS = 60
+MIN_SIZE = (640, 400)
+log = logging.getLogger("quintet")
+Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
+
+
+class App:
+    """Owns the window and runs frames; scenes reach settings, sound and the stack through it.
+
+    `routes` names every screen (scenes/routes.py): a screen asks for the next one by name,
+    `app.go("rules", game_id=...)`, and so never imports another screen.
+    """
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
+                 fullscreen: bool | None = None, kiosk: bool | None = None, *,
+                 routes: Mapping[str, Route]) -> None:
+        self.routes = routes
+        self.store = store or SettingsStore()
+        self.settings: Settings = self.store.load()
+        self.notices: list[str] = list(self.store.messages)
+        kiosk = self.settings.kiosk if kiosk is None else kiosk
+        if kiosk and fullscreen is None:
+            fullscreen = True  # a kiosk fills the screen unless told a window size
+        if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus,
+            os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+            os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")  # and keeps Alt+Tab and the like
+        pygame.init()
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        pygame.display.set_caption("Quintet")
+        _set_window_icon()
+        self.screen = self._open_window()
+        self.theme = Theme()
+        self.sound = SoundBoard()
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frames = 0
+        self.presented = 0  # frames that changed the screen (idle frames present nothing)
+        self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
+        self._full_redraw = True
+        self._dirty: list[pygame.Rect] = []
+        self._bot_worker = None  # started on first use: most sessions may never need it
+        self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
+        self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
+        self.errors_recovered = 0
+        self.log_path = None  # the user's log file, once main() has opened it
+        self.kiosk = None
+        if kiosk:
+            from scenes.shell.kiosk import Kiosk
+            self.kiosk = Kiosk(self)
+        self._relayout()
+
+    # ---- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def apply_display_mode(self) -> None:
+        """Switch between fullscreen and a window to match the settings."""
+        self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen on or off (remembered in the settings; not in kiosk mode)."""
+        if self.kiosk is not None:
+            return
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_display_mode()
+        self.settings_changed()
+
+    def _relayout(self) -> None:
+        size = self.screen.get_size()
+        self.theme.set_window(size)
+        self.stack.layout(size)
+        self.invalidate()
+
+    def invalidate(self, rect: pygame.Rect | None = None) -> None:
+        """Ask for this part of the window (default: all of it) to be redrawn this frame."""
+        if rect is None:
+            self._full_redraw = True
+        else:
+            self._dirty.append(pygame.Rect(rect))
+
+    def settings_changed(self) -> None:
+        """Apply and save the settings after a change."""
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        if not self.store.save(self.settings):
+            self.notices.extend(self.store.messages[-1:])
+
+    @property
+    def bot_worker(self):
+        """The process the computer players think in (created on first use)."""
+        if self._bot_worker is None:
+            from game.bots.worker import BotWorker
+            self._bot_worker = BotWorker()
+        return self._bot_worker
+
+    @bot_worker.setter
+    def bot_worker(self, worker) -> None:
+        self._bot_worker = worker
+
+    def close_bots(self) -> None:
+        """Stop the bots' process, if one was started (waits briefly: only at quit)."""
+        if self._bot_worker is not None:
+            self._bot_worker.close()
+
+    def quit(self) -> None:
+        """Stop after this frame (the bots' process stops now)."""
+        self.running = False
+        self.close_bots()
+
+    # ---- screens by name ----------------------------------------------------------------------
+    def make(self, name: str, /, **arguments) -> Scene:
+        """The screen named `name`, built with these arguments (not shown yet)."""
+        route = self.routes.get(name)
+        if route is None:
+            raise KeyError(f"no screen is named {name!r} (known: {', '.join(self.routes)})")
+        scene = route(self, **arguments)
+        scene.route = name
+        return scene
+
+    def go(self, name: str, /, **arguments) -> None:
+        """Show the named screen on top of this one (an overlay lets this one show beneath)."""
+        self.stack.push(self.make(name, **arguments))
+
+    def replace(self, name: str, /, **arguments) -> None:
+        """Show the named screen instead of the one on top."""
+        self.stack.replace(self.make(name, **arguments))
+
+    def reset(self, name: str, /, **arguments) -> None:
+        """Clear the screens and start again from the named one."""
+        self.stack.reset(self.make(name, **arguments))
+
+    # ---- frames ---------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """One frame; an error in any scene is logged and rescued instead of ending the app."""
+        try:
+            self._frame(dt)
+        except Exception as error:
+            if self.reraise_errors:
+                raise
+            self.recover(error)
+
+    def recover(self, error: BaseException) -> None:
+        """Log an error with its traceback, let scenes keep what they can, and start afresh."""
+        self.errors_recovered += 1
+        log.error("a scene failed (%s); recovering", type(error).__name__, exc_info=error)
+        details = []
+        for scene in list(self.stack.scenes):
+            try:
+                kept = scene.rescue()
+            except Exception:
+                log.exception("rescuing %s failed too", type(scene).__name__)
+                continue
+            if kept:
+                details.append(kept)
+        if self.log_path is not None:
+            details.insert(0, f"The details were written to {self.log_path}.")
+        for failure in self.stack.restart(self.scene_after_error(details)):
+            log.error("leaving %s failed too", type(failure).__name__, exc_info=failure)
+        self.invalidate()
+
+    def scene_after_error(self, details: list[str]):
+        """The scene that carries on after an error: a friendly screen (kiosk: the demo)."""
+        if self.kiosk is not None:
+            return self.kiosk.demo_scene()
+        return self.make("error", details=details)
+
+    def home_scene(self):
+        """Where Menu and Back to menu lead: the main menu (kiosk: the quick-start screen)."""
+        if self.kiosk is not None:
+            return self.kiosk.home_scene()
+        return self.make("menu")
+
+    def first_scene(self):
+        """The screen the app opens on: the main menu (kiosk: the demo)."""
+        return self.kiosk.demo_scene() if self.kiosk is not None else self.home_scene()
+
+    def leave_kiosk(self) -> None:
+        """The hidden combination was pressed: the kiosk ends and the main menu shows."""
+        log.info("kiosk mode left with the exit combination")
+        self.kiosk = None
+        pygame.event.set_grab(False)
+        self.sound.configure(self.settings.volume, self.settings.muted)
+        self.reset("menu")
+
+    def _frame(self, dt: float) -> None:
+        """Events, update by dt seconds, and draw and present what changed.
+
+        Presenting a frame to a window costs milliseconds in itself, so a frame where nothing
+        changed presents nothing, and an animation presents only the area it moves in.
+        """
+        for event in pygame.event.get():
+            self.dispatch(event)
+        if self.stack.apply_changes():
+            self.invalidate()
+        self.stack.update(dt)
+        if self.kiosk is not None:
+            self.kiosk.update(dt)
+        if self.stack.apply_changes():
+            self.invalidate()
+        self.frames += 1
+        self.last_present = 0.0
+        if not self._full_redraw and not self._dirty:
+            return
+        if self._full_redraw:
+            self.stack.draw(self.screen)
+            started = time.perf_counter()
+            pygame.display.flip()
+        else:
+            # draw only inside the changed area (blits outside a clip cost almost nothing)
+            self.screen.set_clip(self._dirty[0].unionall(self._dirty[1:]))
+            self.stack.draw(self.screen)
+            self.screen.set_clip(None)
+            started = time.perf_counter()
+            pygame.display.update(self._dirty)
+        self.last_present = time.perf_counter() - started  # handing the frame to the window
+        self._full_redraw, self._dirty = False, []
+        self.presented += 1
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Window-level events first (quit, resize, F11), then the scenes."""
+        if event.type == pygame.MOUSEMOTION:
+            top = self.stack.top
+            before = top.hover_key() if top else None
+            if self.kiosk is not None:
+                self.kiosk.intercept(event)
+            self.stack.handle_event(event)
+            top = self.stack.top
+            if top is None or top.hover_key() != before:
+                self.invalidate()
+            return
+        self.invalidate()
+        if self.kiosk is not None and self.kiosk.intercept(event):
+            return
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
+            if self.windowed_size != (event.w, event.h):
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self._relayout()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        else:
+            self.stack.handle_event(event)
+
+    def run(self, seconds: float | None = None, screenshot: str | None = None,
+            on_first_frame=None) -> None:
+        """The frame loop, capped at 60 frames per second; optionally stop after `seconds`."""
+        started = time.perf_counter()
+        while self.running:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            self.tick(dt)
+            if on_first_frame is not None and self.presented == 1 and self.frames == 1:
+                on_first_frame()
+            if seconds is not None and time.perf_counter() - started >= seconds:
+                if screenshot:
+                    pygame.image.save(self.screen, screenshot)
+                break
+        self.close_bots()
+        quit_pygame()
+
+
+def _set_window_icon() -> None:
+    """The app's own icon in the title bar and task bar (a missing file keeps SDL's default)."""
+    from scenes.shell.assets import asset_path
+    path = asset_path("icons", "quintet.png")
+    try:
+        pygame.display.set_icon(pygame.image.load(str(path)))
+    except (pygame.error, FileNotFoundError, OSError) as error:
+        log.warning("no window icon: %s could not be loaded (%s)", path, error)

@@ -1,0 +1,67 @@
+"""Sound effects: loaded from assets/sounds, played at the settings' volume; silent if unavailable."""
+from __future__ import annotations
+
+import logging
+import time
+
+import pygame
+
+from scenes.shell.assets import asset_path
+from scenes.shell.synth import EFFECTS
+
+log = logging.getLogger(__name__)
+
+
+PYGAME_QUIT = pygame.quit  # the library's own, kept before anyone wraps it
+
+
+def quit_pygame() -> None:
+    """pygame.quit() without the mixer's rare shutdown deadlock.
+
+    Quitting the mixer while a channel is just finishing can deadlock: the mixer's
+    channel-finished callback waits for the interpreter lock that the quitting thread holds
+    while it waits for the audio lock. So every sound is stopped first, the interpreter lock is
+    let go for a moment for any callback still running, and only then does the mixer quit.
+    """
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()
+        time.sleep(0.02)
+        pygame.mixer.quit()
+    PYGAME_QUIT()
+
+
+class SoundBoard:
+    """The app's effects by name; a missing mixer or file means silence, never an error."""
+
+    def __init__(self) -> None:
+        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.volume = 0.7
+        self.muted = False
+        self.problems: list[str] = []
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+        except pygame.error as error:
+            self.problems.append(f"no sound: {error}")
+            return
+        for name in EFFECTS:
+            path = asset_path("sounds", f"{name}.wav")
+            try:
+                self.sounds[name] = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError, OSError) as error:
+                self.problems.append(f"sound {path} could not be loaded ({error})")
+        for problem in self.problems:
+            log.warning(problem)
+
+    def configure(self, volume: float, muted: bool) -> None:
+        """Follow the settings."""
+        self.volume, self.muted = volume, muted
+
+    def play(self, name: str) -> None:
+        """Play an effect by name (nothing if muted or missing)."""
+        if self.muted or self.volume <= 0:
+            return
+        sound = self.sounds.get(name)
+        if sound is not None:
+            sound.set_volume(self.volume)
+            sound.play()

@@ -1,0 +1,175 @@
+"""Buttons and a keyboard-and-mouse button group, panels and wrapped text."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from scenes.shell import theme as th
+
+
+@dataclasses.dataclass
+class Button:
+    """A labelled clickable rectangle; `value` says what it does."""
+
+    label: str
+    value: Any
+    rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: bool = True
+    hint: str = ""  # a short second line (e.g. a keyboard shortcut)
+
+
+def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *, hot: bool,
+                size: float = 24, selected: bool = False) -> None:
+    """A rounded button; hot (hovered or focused) buttons are ringed in the accent colour."""
+    radius = theme.px(10)
+    fill = th.shade(th.PANEL, 1.25) if button.enabled else th.PANEL
+    if selected:
+        fill = th.mix(fill, th.ACCENT, 0.25)
+    pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
+    edge = th.ACCENT if hot and button.enabled else th.PANEL_EDGE
+    pygame.draw.rect(surface, edge, button.rect, theme.px(3 if hot else 2), border_radius=radius)
+    colour = th.TEXT if button.enabled else th.DIM
+    if button.hint:
+        theme.blit_text(surface, button.label, size, (button.rect.centerx,
+                        button.rect.centery - theme.px(size * 0.35)), colour, "center")
+        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx,
+                        button.rect.centery + theme.px(size * 0.5)), th.DIM, "center")
+    else:
+        theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
+
+
+class ButtonGroup:
+    """Buttons chosen by click, or by arrows/Tab and Enter; calls `on_choose(value)`."""
+
+    def __init__(self, buttons: Sequence[Button], on_choose: Callable[[Any], None],
+                 columns: int = 1) -> None:
+        self.buttons = list(buttons)
+        self.on_choose = on_choose
+        self.columns = columns
+        self.focus: int | None = None
+        self.hover: int | None = None
+
+    def hot(self, index: int) -> bool:
+        """True when this button is hovered or focused."""
+        return index in (self.focus, self.hover)
+
+    def index_at(self, pos) -> int | None:
+        """The button under a point, if any."""
+        for index, button in enumerate(self.buttons):
+            if button.rect.collidepoint(pos):
+                return index
+        return None
+
+    def _move_focus(self, step: int) -> None:
+        count = len(self.buttons)
+        if not count:
+            return
+        index = (self.focus if self.focus is not None else (-1 if step > 0 else 0))
+        for _ in range(count):
+            index = (index + step) % count
+            if self.buttons[index].enabled:
+                self.focus = index
+                return
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Hover, click, arrows, Tab, Enter and Space; True if the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.index_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self.index_at(event.pos)
+            if index is not None and self.buttons[index].enabled:
+                self.focus = index
+                self.on_choose(self.buttons[index].value)
+                return True
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        across = self.columns > 1
+        if event.key == pygame.K_TAB:
+            self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif event.key in (pygame.K_DOWN,):
+            self._move_focus(self.columns)
+        elif event.key in (pygame.K_UP,):
+            self._move_focus(-self.columns)
+        elif event.key == pygame.K_RIGHT and across:
+            self._move_focus(1)
+        elif event.key == pygame.K_LEFT and across:
+            self._move_focus(-1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus is None:
+                self._move_focus(1)
+                return True
+            if self.buttons[self.focus].enabled:
+                self.on_choose(self.buttons[self.focus].value)
+        else:
+            return False
+        return True
+
+    def handle_with_escape(self, event: pygame.event.Event, on_escape: Callable[[], Any],
+                           modal: bool = True) -> bool:
+        """Escape calls `on_escape`, anything else goes to the buttons; True if the event was
+        used (always, for a modal screen that lets nothing through)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            on_escape()
+            return True
+        return self.handle_event(event) or modal
+
+    def draw(self, surface: pygame.Surface, theme: th.Theme, size: float = 24,
+             selected: Callable[[Any], bool] = lambda value: False) -> None:
+        """Draw every button."""
+        for index, button in enumerate(self.buttons):
+            draw_button(surface, theme, button, hot=self.hot(index), size=size,
+                        selected=selected(button.value))
+
+
+def stack_rects(area: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Rect]:
+    """`count` rects of this height stacked and centred in `area`."""
+    total = count * height + (count - 1) * gap
+    top = area.centery - total // 2
+    return [pygame.Rect(area.x, top + i * (height + gap), area.width, height) for i in range(count)]
+
+
+def grid_rects(area: pygame.Rect, count: int, columns: int, gap: int,
+               aspect: float | None = None) -> list[pygame.Rect]:
+    """`count` rects in a grid of `columns` filling `area` (cells of a fixed aspect if given)."""
+    rows = max(1, -(-count // columns))
+    width = (area.width - gap * (columns - 1)) // columns
+    height = (area.height - gap * (rows - 1)) // rows
+    if aspect:
+        height = min(height, int(width / aspect))
+        width = min(width, int(height * aspect))
+    total_w = columns * width + (columns - 1) * gap
+    total_h = rows * height + (rows - 1) * gap
+    left = area.centerx - total_w // 2
+    top = area.centery - total_h // 2
+    return [pygame.Rect(left + (i % columns) * (width + gap), top + (i // columns) * (height + gap),
+                        width, height) for i in range(count)]
+
+
+def draw_panel(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect,
+               colour=th.PANEL) -> None:
+    """A rounded panel."""
+    pygame.draw.rect(surface, colour, rect, border_radius=theme.px(12))
+    pygame.draw.rect(surface, th.PANEL_EDGE, rect, theme.px(2), border_radius=theme.px(12))
+
+
+def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: pygame.Rect,
+                    size: float = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
+    """Wrapped text in a rect, top-down; returns the height used."""
+    y = rect.top
+    step = theme.px(size * line_gap)
+    for line in theme.wrap(text, size, rect.width):
+        if y + step > rect.bottom + step // 2:
+            break
+        theme.blit_text(surface, line, size, (rect.left, y), colour)
+        y += step
+    return y - rect.top
+
+
+def draw_veil(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:
+    """Dim everything beneath an overlay (or just `area`)."""
+    keep = 255 - alpha  # multiplying in place: no full-window surface allocated per frame
+    surface.fill((keep, keep, keep), area, special_flags=pygame.BLEND_RGB_MULT)

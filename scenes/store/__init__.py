@@ -1,0 +1,1 @@
+"""What the app keeps on disk: settings, saved games, records, statistics, the log file."""

@@ -1,0 +1,122 @@
+"""Record files on disk: `<data folder>/records/`, one file per game in the engine's JSON format.
+
+Every finished game is written here when it ends, and a game in progress can be exported here.
+A player may drop any record file into the folder to open it. Files are never overwritten: each
+gets a new name. Listing reads each file's header only; opening one checks and replays it all.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import Any, Mapping
+
+from game.record import FORMAT, VERSION, Record, RecordError, load_record
+from game.registry import GAMES
+from scenes.store.controllers import check_controllers, opponent_words
+from scenes.store.saves import now_text
+from scenes.store.storage import FileProblem, data_dir, read_json, write_atomic
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordSummary:
+    """One record file as listed: what game, between whom, when, and how it ended."""
+
+    path: Path
+    title: str
+    players: str = ""
+    when: str = ""
+    result: str = ""
+    problem: str = ""  # why the file cannot be opened, if its header already says so
+
+
+class RecordFolder:
+    """The folder of record files: finished games and exports."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.folder = (root or data_dir()) / "records"
+
+    def add(self, record: Record, stem: str) -> Path:
+        """Write a record under a new name starting with `stem`; its path (OSError on failure)."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / f"{stem}.json"
+        counter = 1
+        while path.exists():
+            path = self.folder / f"{stem}-{counter}.json"
+            counter += 1
+        write_atomic(path, json.dumps(record.to_json(), indent=1) + "\n")
+        return path
+
+    def open(self, path: Path) -> Record:
+        """The record in a file, checked and replayed; FileProblem says what is wrong."""
+        data = read_json(path)
+        try:
+            return load_record(data)
+        except RecordError as error:
+            raise FileProblem(path, f"is not a record Quintet can open: {error}") from None
+
+    def listing(self) -> list[RecordSummary]:
+        """Every JSON file in the folder, the newest first, from its header alone."""
+        try:
+            paths = [p for p in self.folder.glob("*.json") if p.is_file()]
+        except OSError:
+            return []
+        summaries = [summarise(path) for path in paths]
+        summaries.sort(key=lambda s: (s.when, s.path.name), reverse=True)
+        return summaries
+
+
+def summarise(path: Path) -> RecordSummary:
+    """A record file's summary, or its problem, without replaying it."""
+    try:
+        data = read_json(path)
+    except FileProblem as problem:
+        return RecordSummary(path, path.name, problem=problem.problem)
+    if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+        return RecordSummary(path, path.name, problem="is not a Quintet record")
+    version = data.get("version")
+    if isinstance(version, int) and version > VERSION:
+        return RecordSummary(path, path.name,
+                             problem=f"needs a newer Quintet (record version {version})")
+    game = GAMES.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    if game is None:
+        return RecordSummary(path, path.name, problem=f"names no game of Quintet "
+                                                     f"({data.get('game')!r})")
+    meta = data.get("meta") if isinstance(data.get("meta"), Mapping) else {}
+    return RecordSummary(path, game.title, players=_players(meta), when=_when(meta),
+                         result=_result(data, game.seat_names))
+
+
+def _players(meta: Mapping) -> str:
+    try:
+        return opponent_words(check_controllers(meta.get("controllers")))
+    except ValueError:
+        return ""
+
+
+def _when(meta: Mapping) -> str:
+    for key in ("ended", "exported", "started"):
+        if isinstance(meta.get(key), str):
+            return meta[key]
+    return ""
+
+
+def _result(data: Mapping, seat_names: tuple[str, str]) -> str:
+    result = data.get("result")
+    if not isinstance(result, Mapping):
+        return f"unfinished, {len(data.get('moves') or [])} moves"
+    winner = result.get("winner")
+    if winner in (0, 1):
+        return f"{seat_names[winner]} won"
+    return "a draw"
+
+
+def record_meta(controllers, started: str, **more: Any) -> dict:
+    """The app's notes kept in a record: who played and when."""
+    return {"controllers": list(controllers), "started": started, **more}
+
+
+def file_stem(game_id: str, finished: bool) -> str:
+    """A new record file's name (without .json): the time, the game, and whether it ended."""
+    stamp = now_text().replace("-", "").replace(":", "").replace("T", "-")
+    return f"{stamp}-{game_id}" + ("" if finished else "-unfinished")

@@ -1,0 +1,135 @@
+"""Games in progress on disk: one JSON file per game in the data folder's `saves/`.
+
+A save holds the engine's record of the game so far (game, options, seed, every entry, so the
+match replays exactly) plus what the app needs to carry on: who plays each seat and when the game
+began. It is JSON, never a pickle, and it is rewritten atomically after every decision:
+
+    {"format": "quintet-save", "version": 1, "controllers": ["human", "bot:hard"],
+     "started": "2024-05-01T14:03:12", "saved": "2024-05-01T14:09:40", "record": {...}}
+
+A save that cannot be used is moved aside with a message naming it and its problem.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from game.record import Record, RecordError, load_record
+from scenes.store.controllers import check_controllers, opponent_words
+from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, read_json,
+                                  write_json)
+
+SAVE_FORMAT = "quintet-save"
+SAVE_VERSION = 1
+ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,80}")
+
+
+def now_text() -> str:
+    """The local time as sortable text, to the second."""
+    return time.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def new_game_id(game_id: str) -> str:
+    """A file-safe name for a new game: when it began, which game, and a few random letters."""
+    return f"{time.strftime('%Y%m%d-%H%M%S')}-{game_id}-{uuid.uuid4().hex[:6]}"
+
+
+@dataclasses.dataclass(frozen=True)
+class SavedGame:
+    """A game in progress as saved: its record and who plays each seat."""
+
+    id: str
+    record: Record
+    controllers: tuple[str, str]
+    started: str
+    saved: str = ""
+
+    def parts(self) -> tuple[str, str, str]:
+        """The game's title, who plays, and the turn it stopped at."""
+        return (self.record.spec.title, opponent_words(self.controllers),
+                f"turn {self.final_state.turn}")
+
+    def describe(self) -> str:
+        """A line for menus: "Strands · vs Hard bot · turn 12"."""
+        return " · ".join(self.parts())
+
+    @functools.cached_property
+    def final_state(self):
+        """The state the game stopped in (replayed once, when first asked)."""
+        return self.record.final_state()
+
+    def to_json(self) -> dict:
+        """The save as JSON-ready data."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "controllers": list(self.controllers), "started": self.started,
+                "saved": self.saved or now_text(), "record": self.record.to_json()}
+
+    @classmethod
+    def from_json(cls, path: Path, data: Any) -> "SavedGame":
+        """Read and check a save; FileProblem says what is wrong (hand edits included)."""
+        data = check_header(path, data, "saved game", SAVE_FORMAT, SAVE_VERSION)
+        try:
+            controllers = check_controllers(data.get("controllers"))
+        except ValueError as error:
+            raise FileProblem(path, f"has bad controllers: {error}") from None
+        for name in ("started", "saved"):
+            if not isinstance(data.get(name, ""), str):
+                raise FileProblem(path, f"has a bad {name} time {data.get(name)!r}")
+        if "record" not in data:
+            raise FileProblem(path, "has no record of the game")
+        try:
+            record = load_record(data["record"])
+        except RecordError as error:
+            raise FileProblem(path, f"holds a game that does not replay: record {error}") from None
+        if not ID_PATTERN.fullmatch(path.stem):
+            raise FileProblem(path, "has a name Quintet does not use for saves")
+        return cls(path.stem, record, controllers, data.get("started", ""), data.get("saved", ""))
+
+
+class SaveFolder:
+    """The games in progress: `<data folder>/saves/<id>.json`."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.folder = (root or data_dir()) / "saves"
+
+    def path_for(self, game_id: str) -> Path:
+        """The file of the game with this id."""
+        return self.folder / f"{game_id}.json"
+
+    def write(self, saved: SavedGame) -> Path:
+        """Save a game (atomically); OSError if the disk refuses."""
+        path = self.path_for(saved.id)
+        write_json(path, saved.to_json())
+        return path
+
+    def read(self, path: Path) -> SavedGame:
+        """One saved game; FileProblem if it cannot be used."""
+        return SavedGame.from_json(path, read_json(path))
+
+    def scan(self) -> tuple[list[SavedGame], list[str]]:
+        """Every usable save, the latest first; bad ones are moved aside, with a message each."""
+        games, messages = [], []
+        try:
+            paths = sorted(self.folder.glob("*.json"))
+        except OSError:
+            return [], []
+        for path in paths:
+            try:
+                games.append(self.read(path))
+            except FileProblem as problem:
+                messages.append(keep_bad_file("Saved game", problem, "it cannot be continued"))
+        games.sort(key=lambda g: (g.saved, g.id), reverse=True)
+        return games, messages
+
+    def remove(self, game_id: str) -> None:
+        """Forget a game that has ended (its record lives on in the records folder)."""
+        try:
+            self.path_for(game_id).unlink()
+        except FileNotFoundError:
+            pass
+

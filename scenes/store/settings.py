@@ -1,0 +1,132 @@
+"""Player settings: a JSON file in the user's config folder, validated, never lost.
+
+A file that cannot be read or holds bad values gives defaults for what is wrong plus a message,
+and is moved aside (kept as `settings.json.bad-<time>`, never overwritten) before a new one is
+written. Writes are atomic (scenes/store/storage.py).
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import platformdirs
+
+from scenes.store.storage import (APP_NAME, FileProblem, check_header, keep_bad_file, read_json,
+                            write_json)
+
+FORMAT = "quintet-settings"
+VERSION = 1
+SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
+IDLE_SECONDS = (30, 60, 90, 120, 180, 300)  # the kiosk idle timeouts offered on screen
+MODIFIERS = ("ctrl", "alt", "shift", "meta")
+
+
+@dataclasses.dataclass
+class Settings:
+    """Everything a player can set."""
+
+    volume: float = 0.7
+    muted: bool = False
+    animation_speed: float = 1.0
+    fullscreen: bool = False
+    kiosk: bool = False  # start as the self-running demo (as `quintet --kiosk` does)
+    kiosk_idle_seconds: int = 90  # kiosk: seconds without input before the demo returns
+    kiosk_exit_keys: str = "ctrl+shift+k"  # kiosk: the hidden combination that leaves it
+
+    def check(self) -> list[str]:
+        """Replace bad values with defaults; the problems found, in plain words."""
+        problems = []
+        defaults = Settings()
+        if not _is_number(self.volume) or not 0 <= self.volume <= 1:
+            problems.append(f"volume {self.volume!r} is not between 0 and 1")
+            self.volume = defaults.volume
+        if not isinstance(self.muted, bool):
+            problems.append(f"muted {self.muted!r} is not true or false")
+            self.muted = defaults.muted
+        if not _is_number(self.animation_speed) or self.animation_speed not in SPEEDS:
+            problems.append(f"animation_speed {self.animation_speed!r} is not one of "
+                            f"{', '.join(str(s) for s in SPEEDS)}")
+            self.animation_speed = defaults.animation_speed
+        if not isinstance(self.fullscreen, bool):
+            problems.append(f"fullscreen {self.fullscreen!r} is not true or false")
+            self.fullscreen = defaults.fullscreen
+        if not isinstance(self.kiosk, bool):
+            problems.append(f"kiosk {self.kiosk!r} is not true or false")
+            self.kiosk = defaults.kiosk
+        if not _is_number(self.kiosk_idle_seconds) or not 15 <= self.kiosk_idle_seconds <= 3600:
+            problems.append(f"kiosk_idle_seconds {self.kiosk_idle_seconds!r} is not a number "
+                            "of seconds from 15 to 3600")
+            self.kiosk_idle_seconds = defaults.kiosk_idle_seconds
+        if combination_problem(self.kiosk_exit_keys):
+            problems.append(f"kiosk_exit_keys {self.kiosk_exit_keys!r} "
+                            f"{combination_problem(self.kiosk_exit_keys)}")
+            self.kiosk_exit_keys = defaults.kiosk_exit_keys
+        return problems
+
+
+def combination_problem(text) -> str | None:
+    """What is wrong with a key combination like 'ctrl+shift+k' (None if nothing)."""
+    if not isinstance(text, str):
+        return "is not text like 'ctrl+shift+k'"
+    parts = [part.strip().lower() for part in text.split("+")]
+    *mods, key = parts
+    if not mods or any(mod not in MODIFIERS for mod in mods) or not key or key in MODIFIERS:
+        return f"is not one or more of {', '.join(MODIFIERS)} and a key, like 'ctrl+shift+k'"
+    return None
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def config_dir() -> Path:
+    """Where settings live: $QUINTET_CONFIG_DIR if set, else the platform's config folder."""
+    override = os.environ.get("QUINTET_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, False))
+
+
+class SettingsStore:
+    """Loads and saves Settings in one file; remembers what went wrong for the player to see."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_dir() / "settings.json"
+        self.messages: list[str] = []
+
+    def load(self) -> Settings:
+        """The saved settings, or defaults (with a message) for whatever cannot be used.
+
+        A file that cannot be used whole (not JSON, a newer version, bad values) is moved aside
+        before anything is saved over it, so the player's own file is never lost.
+        """
+        self.messages = []
+        if not self.path.exists():
+            return Settings()
+        try:
+            data = read_json(self.path)
+            if not isinstance(data, dict):
+                raise FileProblem(self.path, "does not hold a JSON object")
+            if data.get("version", VERSION) != VERSION:
+                check_header(self.path, {"format": FORMAT, **data}, "settings file", FORMAT,
+                             VERSION)
+        except FileProblem as problem:
+            self.messages.append(keep_bad_file("Settings file", problem, "using defaults"))
+            return Settings()
+        known = {f.name for f in dataclasses.fields(Settings)}
+        settings = Settings(**{k: v for k, v in data.items() if k in known})
+        problems = settings.check()
+        if problems:
+            problem = FileProblem(self.path, f"has {'; '.join(problems)}")
+            self.messages.append(keep_bad_file("Settings file", problem,
+                                               "using the defaults for those"))
+        return settings
+
+    def save(self, settings: Settings) -> bool:
+        """Write the settings atomically (temporary file, then rename); False if it failed."""
+        try:
+            write_json(self.path, {"format": FORMAT, "version": VERSION,
+                                   **dataclasses.asdict(settings)})
+        except OSError as error:
+            self.messages.append(f"Could not save settings to {self.path}: {error}")
+            return False
+        return True

@@ -1,0 +1,138 @@
+"""Statistics: games won, lost and drawn, per game and per opponent, in `<data folder>/stats.json`.
+
+Against a bot the counts are the person's: won, lost, drawn. In hot-seat play both players are
+people, so the counts are by side: how often each seat won, and the draws. Kiosk demos (bot
+against bot) are never counted.
+
+    {"format": "quintet-stats", "version": 1,
+     "games": {"strands": {"hard": {"won": 2, "lost": 5, "drawn": 0},
+                           "hot-seat": {"seat0": 3, "seat1": 1, "drawn": 0}}}}
+
+A file with bad parts keeps its good counts; the file itself is moved aside with a message.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from game.core import Outcome
+from game.registry import GAMES
+from scenes.store.controllers import HOT_SEAT, OPPONENTS, human_seats, opponent_key
+from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, read_json,
+                                  write_json)
+
+STATS_FORMAT = "quintet-stats"
+STATS_VERSION = 1
+BOT_COUNTS = ("won", "lost", "drawn")
+SEAT_COUNTS = ("seat0", "seat1", "drawn")
+
+Counts = dict[str, int]
+
+
+def count_names(opponent: str) -> tuple[str, ...]:
+    """The counts kept against an opponent."""
+    return SEAT_COUNTS if opponent == HOT_SEAT else BOT_COUNTS
+
+
+def tally(outcome: Outcome, controllers: Sequence[str]) -> tuple[str, str] | None:
+    """(opponent, count name) that a finished game adds to, or None if it is not counted."""
+    opponent = opponent_key(controllers)
+    if opponent is None:
+        return None
+    if outcome.winner is None:
+        return opponent, "drawn"
+    if opponent == HOT_SEAT:
+        return opponent, f"seat{outcome.winner}"
+    person = human_seats(controllers)[0]
+    return opponent, "won" if outcome.winner == person else "lost"
+
+
+class StatsFile:
+    """Loads, checks, counts into and saves the statistics file."""
+
+    def __init__(self, root: Path | None = None) -> None:
+        self.path = (root or data_dir()) / "stats.json"
+
+    def load(self) -> tuple[dict[str, dict[str, Counts]], list[str]]:
+        """The counts by game and opponent (what is usable), and messages about the rest."""
+        try:
+            data = read_json(self.path)
+        except FileProblem as problem:
+            if not self.path.exists():
+                return {}, []
+            return {}, [keep_bad_file("Statistics file", problem, "counting starts again")]
+        try:
+            data = check_header(self.path, data, "statistics file", STATS_FORMAT, STATS_VERSION)
+        except FileProblem as problem:
+            return {}, [keep_bad_file("Statistics file", problem, "counting starts again")]
+        games, problems = read_games(data.get("games"))
+        if not problems:
+            return games, []
+        problem = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
+                              + (f"; {len(problems) - 3} more" if len(problems) > 3 else "") + ")")
+        messages = [keep_bad_file("Statistics file", problem, "the good counts are kept")]
+        return games, messages + self._write(games)
+
+    def count(self, game_id: str, controllers: Sequence[str], outcome: Outcome) -> list[str]:
+        """Add a finished game to the counts and save them; messages about anything that failed."""
+        where = tally(outcome, controllers)
+        if where is None:
+            return []
+        games, messages = self.load()
+        opponent, name = where
+        cell = games.setdefault(game_id, {}).setdefault(
+            opponent, {n: 0 for n in count_names(opponent)})
+        cell[name] += 1
+        return messages + self._write(games)
+
+    def _write(self, games: dict[str, dict[str, Counts]]) -> list[str]:
+        try:
+            write_json(self.path, {"format": STATS_FORMAT, "version": STATS_VERSION,
+                                   "games": games})
+        except OSError as error:
+            return [f"Could not save the statistics to {self.path}: {error.strerror or error}"]
+        return []
+
+
+def read_games(value: Any) -> tuple[dict[str, dict[str, Counts]], list[str]]:
+    """The usable counts in a file's "games" part, and what was wrong with the rest."""
+    if value is None:
+        return {}, []
+    if not isinstance(value, Mapping):
+        return {}, [f"games is {type(value).__name__}, not an object"]
+    games: dict[str, dict[str, Counts]] = {}
+    problems = []
+    for game_id, opponents in value.items():
+        if game_id not in GAMES:
+            problems.append(f"unknown game {game_id!r}")
+            continue
+        if not isinstance(opponents, Mapping):
+            problems.append(f"{game_id} is not an object")
+            continue
+        for opponent, counts in opponents.items():
+            cell, trouble = read_counts(opponent, counts)
+            if trouble:
+                problems.append(f"{game_id}/{opponent}: {trouble}")
+            if cell is not None:
+                games.setdefault(game_id, {})[opponent] = cell
+    return games, problems
+
+
+def read_counts(opponent: str, counts: Any) -> tuple[Counts | None, str]:
+    """One opponent's counts (bad numbers become 0) and what was wrong, if anything."""
+    if opponent not in OPPONENTS:
+        return None, "not an opponent (hot-seat, easy, medium or hard)"
+    if not isinstance(counts, Mapping):
+        return None, "not an object"
+    cell, bad = {}, []
+    for name in count_names(opponent):
+        number = counts.get(name, 0)
+        if isinstance(number, int) and not isinstance(number, bool) and number >= 0:
+            cell[name] = number
+        else:
+            cell[name] = 0
+            bad.append(f"{name} {number!r} is not a count")
+    extra = sorted(set(counts) - set(cell))
+    if extra:
+        bad.append(f"{extra[0]!r} is not one of {', '.join(count_names(opponent))}")
+    return cell, ", ".join(bad)

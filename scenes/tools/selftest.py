@@ -1,0 +1,252 @@
+"""`quintet --self-test`: prove a build is whole, then exit (0 if so, non-zero saying why).
+
+The check a packaged executable gets in CI, so a missing asset or hidden import fails there and
+not on a player's machine. It loads every asset the app uses (each sound, each game's rules text,
+the icon files, the licences) and each game's board module, then plays a few seconds of a
+bot-vs-bot game of each of the five games on the real PlayScene at animation speed 4, and checks
+that at least one bot move was played in each: the bots think in a "spawn" worker process, which
+in a frozen app is the executable started again, so this also proves the worker starts frozen.
+
+Without a display or a sound card it uses SDL's dummy drivers. A watchdog ends the run (and the
+worker) after TIMEOUT seconds, so the self-test never hangs a CI job.
+"""
+from __future__ import annotations
+
+import dataclasses
+import faulthandler
+import logging
+import multiprocessing
+import os
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from pathlib import Path
+
+SPEED = 4.0  # animation speed during the demo games (one of the settings' speeds)
+BOTS = ("bot:easy", "bot:easy")
+FIRST_MOVE_PATIENCE = 30.0  # seconds a game may wait for its first bot move (a cold worker)
+TIMEOUT = 240.0  # seconds for the whole self-test before the watchdog ends it
+ICON_MAGIC = {"quintet.png": b"\x89PNG\r\n\x1a\n", "quintet.ico": b"\x00\x00\x01\x00",
+              "quintet.icns": b"icns"}
+# where the app keeps the player's files: a temporary folder for each, during the self-test
+USER_FOLDERS = ("QUINTET_CONFIG_DIR", "QUINTET_DATA_DIR", "QUINTET_LOG_DIR")
+EXIT_FAILED = 1
+EXIT_TIMED_OUT = 3
+
+
+class SelfTestFailure(Exception):
+    """The build is not whole: the message says what is missing or broken."""
+
+
+@dataclasses.dataclass
+class GameRun:
+    """What one demo game did during the self-test."""
+
+    game_id: str
+    board: str
+    seconds: float
+    frames: int
+    bot_moves: int
+    first_move: float | None  # seconds until the first bot move was played
+
+
+def say(line: str, error: bool = False) -> None:
+    """Print a report line (a windowed Windows build may have no stdout: then nothing)."""
+    stream = sys.stderr if error else sys.stdout
+    if stream is not None:
+        print(line, file=stream, flush=True)
+
+
+def allow_dummy_drivers() -> None:
+    """Use SDL's dummy video driver when no display is set (Linux without X11 or Wayland)."""
+    if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY")
+                                                 or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+def open_mixer() -> str:
+    """Start the mixer, falling back to the dummy audio driver; the driver's name."""
+    import pygame
+
+    try:
+        pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    except pygame.error:
+        os.environ["SDL_AUDIODRIVER"] = "dummy"  # no sound card: the files still load
+        pygame.mixer.quit()
+        pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+    return pygame.mixer.get_driver()
+
+
+def check_assets() -> list[str]:
+    """Load every asset the app uses; report lines, or SelfTestFailure naming what failed."""
+    import pygame
+
+    from game.registry import GAMES
+    from scenes.boards import board_class
+    from scenes.boards.base import Board
+    from scenes.shell.assets import asset_path, asset_root
+    from scenes.shell.synth import EFFECTS
+
+    problems = []
+    for name in EFFECTS:
+        path = asset_path("sounds", f"{name}.wav")
+        try:
+            if pygame.mixer.Sound(str(path)).get_length() <= 0:
+                problems.append(f"sound {path} is empty")
+        except (pygame.error, OSError) as error:
+            problems.append(f"sound {path} could not be loaded ({error})")
+    for game_id in GAMES:
+        path = asset_path("rules", f"{game_id}.md")
+        try:
+            if not path.read_text(encoding="utf-8").strip():
+                problems.append(f"rules text {path} is empty")
+        except (OSError, UnicodeDecodeError) as error:
+            problems.append(f"rules text {path} could not be read ({error})")
+        if board_class(game_id) is Board:
+            problems.append(f"the board of {game_id} is missing (its module was not bundled)")
+    for name, magic in ICON_MAGIC.items():
+        path = asset_path("icons", name)
+        try:
+            if not path.read_bytes().startswith(magic):
+                problems.append(f"icon {path} is not a {path.suffix} file")
+        except OSError as error:
+            problems.append(f"icon {path} could not be read ({error})")
+    try:
+        width, height = pygame.image.load(str(asset_path("icons", "quintet.png"))).get_size()
+    except (pygame.error, OSError) as error:
+        problems.append(f"the icon could not be loaded as an image ({error})")
+    if not asset_path("LICENSES").is_file():
+        problems.append(f"{asset_path('LICENSES')} is missing")
+    if problems:
+        raise SelfTestFailure("missing or broken parts of the build:\n  "
+                              + "\n  ".join(problems))
+    return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts and boards, "
+            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), licences, "
+            f"from {asset_root()}"]
+
+
+class _Warnings(logging.Handler):
+    """Collects the app's warnings (a failed bot says so in the log)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())
+
+
+def play_demo(app, game_id: str, seconds: float, warnings: _Warnings) -> GameRun:
+    """Play `seconds` (longer until the first bot move) of a bot-vs-bot game on the PlayScene."""
+    import pygame
+
+    from scenes.play.play import PlayScene
+    from scenes.screens.menu import MainMenu
+
+    scene = PlayScene(app, game_id, seed=len(game_id), controllers=BOTS)
+    app.stack.reset(MainMenu(app))
+    app.stack.push(scene)
+    app.stack.apply_changes()
+    clock = pygame.time.Clock()
+    started = time.perf_counter()
+    first_move = None
+    frames = moves = 0
+    while True:
+        app.tick(min(clock.tick(60) / 1000.0, 0.1))
+        frames += 1
+        elapsed = time.perf_counter() - started
+        if warnings.messages:
+            raise SelfTestFailure(f"{game_id}: {warnings.messages[0]}")
+        if scene.bot_broken:
+            raise SelfTestFailure(f"{game_id}: the computer player stopped working")
+        moves = sum(1 for entry in scene.match.entries if entry.actor in (0, 1))
+        if moves and first_move is None:
+            first_move = elapsed
+        if moves and elapsed >= seconds:
+            break
+        if elapsed >= max(seconds, FIRST_MOVE_PATIENCE):
+            raise SelfTestFailure(f"{game_id}: no bot move in {elapsed:.0f} s (is the bots' "
+                                  f"worker process starting? it has started "
+                                  f"{app.bot_worker.starts} time(s))")
+    board = type(scene.board).__name__
+    app.stack.reset(MainMenu(app))  # leaving the game cancels any search still running
+    app.stack.apply_changes()
+    return GameRun(game_id, board, elapsed, frames, moves, first_move)
+
+
+def _watchdog(seconds: float) -> threading.Timer:
+    """A timer that ends the process (and its worker) if the self-test is still running."""
+    def give_up() -> None:
+        say(f"SELF-TEST FAILED: no result within {seconds:.0f} s (timed out); where it was:",
+            error=True)
+        if sys.stderr is not None:
+            faulthandler.dump_traceback(sys.stderr)
+        for child in multiprocessing.active_children():
+            child.kill()
+        os._exit(EXIT_TIMED_OUT)
+
+    timer = threading.Timer(seconds, give_up)
+    timer.daemon = True
+    timer.start()
+    return timer
+
+
+def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
+    """Check the assets and play every game with bots; print a report; the exit status."""
+    timer = _watchdog(timeout)
+    started = time.perf_counter()
+    warnings = _Warnings()
+    logging.getLogger("quintet").addHandler(warnings)
+    app = None
+    passed = 0  # checks passed: the assets, then one per game
+    try:
+        allow_dummy_drivers()
+        import pygame
+
+        from game.registry import GAMES
+        from scenes.routes import ROUTES
+        from scenes.shell.app import App
+
+        how = "frozen build" if getattr(sys, "frozen", False) else "source"
+        audio = open_mixer()
+        with tempfile.TemporaryDirectory(prefix="quintet-self-test-") as folder:
+            for name in USER_FOLDERS:  # the player's settings, saves and logs stay untouched
+                os.environ[name] = str(Path(folder) / name.lower())
+            app = App(routes=ROUTES)
+            app.settings.animation_speed = SPEED
+            app.reraise_errors = True  # an error in a scene fails the test, not a rescue screen
+            say(f"Quintet self-test ({how}, {sys.executable}): pygame-ce {pygame.version.ver}, "
+                f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}, video "
+                f"{pygame.display.get_driver()}, audio {audio}")
+            for line in check_assets():
+                say(line)
+            if app.sound.problems:
+                raise SelfTestFailure("the app's sounds: " + "; ".join(app.sound.problems))
+            passed += 1
+            for game_id in GAMES:
+                run = play_demo(app, game_id, seconds, warnings)
+                say(f"{run.game_id:16} {run.board:20} {run.seconds:5.1f} s {run.frames:5d} frames"
+                    f" {run.bot_moves:4d} bot moves (first after {run.first_move:.2f} s)")
+                passed += 1
+            say(f"bots' worker process: pid {app.bot_worker.pid}, started "
+                f"{app.bot_worker.starts} time(s)")
+    except SelfTestFailure as failure:
+        say(f"SELF-TEST FAILED: {failure}", error=True)
+        say(f"self-test: {passed} passed, 1 failed")
+        return EXIT_FAILED
+    except Exception:  # anything else is a failure too, with its traceback
+        say(f"SELF-TEST FAILED with an error:\n{traceback.format_exc()}", error=True)
+        say(f"self-test: {passed} passed, 1 failed")
+        return EXIT_FAILED
+    finally:
+        logging.getLogger("quintet").removeHandler(warnings)
+        if app is not None:
+            app.close_bots()
+        timer.cancel()
+        if "pygame" in sys.modules:
+            sys.modules["pygame"].quit()
+    say(f"self-test passed in {time.perf_counter() - started:.1f} s")
+    say(f"self-test: {passed} passed, 0 failed")  # the plain closing line CI logs read
+    return 0
