@@ -7,7 +7,7 @@ table. At setup it weighs keeping against every re-roll by the table's setup val
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.bots.tug_table import (
     SHARED_LOADER, TableLoader, TableMissingError, TugTable, red_start_value, reroll_value,
@@ -124,8 +124,11 @@ class PerfectTugPlayer:
             raise ValueError(f"Tug of War has no decision in phase {observation.phase!r}")
         return self._turn_values(table, observation, seat, legal)
 
-    def choose(self, observation: TugOfWarState, seat: int, history: Sequence = ()) -> Move:
-        """The legal move with the best exact value (the first such in legal order)."""
+    def choose(self, observation: TugOfWarState, seat: int, history: Sequence = (),
+               should_stop: Callable[[], bool] | None = None) -> Move:
+        """The legal move with the best exact value (the first such in legal order).
+
+        `history` and `should_stop` are there to match `Bot.choose`; a move takes milliseconds."""
         values = self.move_values(observation, seat)
         return max(values, key=values.__getitem__)
 

@@ -1,6 +1,6 @@
 """Perfect Tug of War against other players: scores with Wilson 95% intervals, on one process.
 
-    python -m game.tools.tug_perfect_match hard medium easy random --games 40
+    python -m game.tools.tug_perfect_match hard medium easy greedy random --games 40
     python -m game.tools.tug_perfect_match perfect --games 400     # self-play: Yellow's share
 
 Seats alternate (the perfect player is Yellow in even-numbered games); each game has its own
@@ -25,11 +25,14 @@ GAME_ID = "tug_of_war"
 
 
 def make_player(name: str, seed: int):
-    """'perfect', 'random' or a bot level."""
+    """'perfect', 'random', 'greedy' (game/tools/opponents.py) or a bot level."""
     if name == "perfect":
         return PerfectTugPlayer(seed)
     if name == "random":
         return RandomPlayer(seed)
+    if name == "greedy":
+        from game.tools.opponents import Greedy
+        return Greedy(seed)
     return make_bot(GAME_ID, name, seed)
 
 
@@ -67,6 +70,8 @@ def run(opponent: str, games: int, seed: int) -> str:
         winner, think = play_game(names, seed + k)
         counted = winner == 0 if opponent == "perfect" else winner == perfect_seat
         wins += counted
+        print(f"  game {k + 1}: {names[0]} (Yellow) v {names[1]} (Red): "
+              f"{('Yellow', 'Red')[winner]} won", file=sys.stderr, flush=True)
         times[0].extend(think[perfect_seat])
         times[1].extend(think[1 - perfect_seat])
     low, high = wilson(wins, games)
@@ -87,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.tug_perfect_match",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("opponents", nargs="+",
-                        choices=("perfect", "random", "easy", "medium", "hard"))
+                        choices=("perfect", "random", "greedy", "easy", "medium", "hard"))
     parser.add_argument("--games", type=int, default=40, help="games per opponent (40)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (1)")
     args = parser.parse_args(argv)
