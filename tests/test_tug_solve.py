@@ -16,7 +16,8 @@ from game.bots.tug_table import (
 from game.core import NodeKind
 from game.match import Match, RandomPlayer
 from game.rules.tug_of_war import (
-    ACT, GAME, SETUP_CHOICE, TURN_ROLL, EndTurn, Remove, TugOfWarState,
+    ACT, GAME, SETUP_CHOICE, TURN_ROLL, EndTurn, Exchange, Remove, Reroll, Roll,
+    TugOfWarState,
 )
 
 TEAMS = Layout().teams
@@ -171,6 +172,23 @@ def test_the_engine_played_out_agrees_with_the_table(table, athletes, team, thei
     value = engine_value(state, table, {})
     assert value == pytest.approx(table.value(athletes[0], athletes[1], team, their_team),
                                   abs=2e-6)
+
+
+def test_perfects_move_values_mid_turn_are_the_engines(table):
+    """Each legal move's value, re-rolls, used dice and a spent exchange included."""
+    state = TugOfWarState(athletes=(9, 6), team=((2, 4, 6), (1, 5, 5)), common=(0, 0, 0),
+                          phase=TURN_ROLL, to_move=0, reroll_slots=(0, 1, 2))
+    state = state.apply_chance(Roll((3, 5, 6))).state
+    assert state.phase == ACT and state.rerolls_left == 1
+    player, memo = PerfectTugPlayer(), {}
+    for move in (Exchange(3, 4), Remove(5, 2)):
+        values = player.move_values(state, 0)
+        assert any(isinstance(m, Reroll) for m in values) == (move == Exchange(3, 4))
+        for legal, value in values.items():
+            engine = after_value(state.apply(legal, 0).state, 0, table, memo)
+            assert value == pytest.approx(engine, abs=1e-9), legal
+        state = state.apply(move, 0).state
+    assert state.exchanged and state.to_move == 0
 
 
 def test_setup_values_agree_with_reds_best_replies_through_the_engine(table):
