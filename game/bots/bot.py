@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
+from game.bots.matrix import solve
 from game.bots.search import Search
 from game.core import Move, NodeKind, State
 
@@ -108,13 +109,38 @@ class Bot:
 
     def _mixed(self, worlds, searches: list[Search], seat: int,
                legal: Sequence[Move]) -> dict[Move, float]:
-        mixed: dict[Move, float] = {}
-        for (weight, _), search in zip(worlds, searches):
-            for move, p in search.mixed_strategy(seat).items():
-                mixed[move] = mixed.get(move, 0.0) + weight * p
-        top = max(mixed.values())
-        # Drop moves regret matching kept only as exploration noise; the rest, renormalised.
-        floor = 0.0 if self.level.temperature > 0 else min(0.05, top / 2)
-        kept = {m: p for m, p in mixed.items() if p >= floor and m in legal}
+        """The mixed strategy for a secret choice: the matrix of own choices by replies, each
+        cell the search's mean there shrunk toward the evaluation (by `prior_visits`), averaged
+        over the worlds and solved to an equilibrium, which a player who predicts the mix
+        cannot punish. Easy mixes it with a uniform choice, by its temperature."""
+        payoff: list[list[float]] | None = None
+        for (weight, world), search in zip(worlds, searches):
+            moves, stats = self._cells(world, search)
+            rows, cols = moves[seat], moves[1 - seat]
+            if payoff is None:
+                payoff = [[0.0] * len(cols) for _ in rows]
+                own = rows
+            for i in range(len(rows)):
+                for j in range(len(cols)):
+                    v = stats[(i, j) if seat == 0 else (j, i)]
+                    payoff[i][j] += weight * (v if seat == 0 else 1.0 - v)
+        strategy, _, _ = solve(payoff)  # type: ignore[arg-type]
+        blend = min(1.0, self.level.temperature)
+        strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]
+        floor = 0.0 if blend > 0 else 0.02  # drop what only the solver's noise keeps
+        kept = {m: p for m, p in zip(own, strategy) if p >= floor and m in legal}
         total = sum(kept.values())
         return {m: p / total for m, p in kept.items()}
+
+    def _cells(self, world: State, search: Search) -> tuple[tuple, dict]:
+        """Both seats' moves at a simultaneous root, and seat 0's value of every pair."""
+        moves0, moves1, stats = search.joint_stats()
+        prior_visits = self.knowledge.prior_visits
+        value = self.knowledge.value
+        cells = {}
+        for i, a in enumerate(moves0):
+            for j, b in enumerate(moves1):
+                prior = value(world.apply_joint(a, b).state)
+                visits, mean = stats.get((i, j), (0, 0.0))
+                cells[(i, j)] = (visits * mean + prior_visits * prior) / (visits + prior_visits)
+        return (moves0, moves1), cells

@@ -33,6 +33,7 @@ class Knowledge:
     playout_depth = 1000  # transitions a playout may run before the evaluation is asked
     uses_history = False  # True if `worlds` reads the public history (send it to the bot)
     weighs_moves = False  # True if `doubt` may say more than 0.0 in a world known for sure
+    prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""
@@ -93,6 +94,10 @@ class Knowledge:
     def evaluate(self, state: State) -> float:
         """Seat 0's expected result of an unfinished position; a coin toss by default."""
         return 0.5
+
+    def value(self, state: State) -> float:
+        """Seat 0's value of any position without search: the result, or the evaluation."""
+        return terminal_value(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
 
     # ---- hidden information ---------------------------------------------------------------------
     def worlds(self, observation: State, seat: int, history: Sequence = (),

@@ -208,6 +208,14 @@ class Search:
             stats[move] = (child.visits, 1.0 - mean if flip else mean)
         return stats
 
+    def joint_stats(self) -> tuple[tuple, tuple, dict[tuple[int, int], tuple[int, float]]]:
+        """At a simultaneous root: both seats' moves, and per visited pair of move indices its
+        visits and seat 0's mean value."""
+        node = self.root
+        stats = {pair: (child.visits, child.total / child.visits)
+                 for pair, child in node.children.items() if child.visits}
+        return node.moves[0], node.moves[1], stats
+
     def mixed_strategy(self, seat: int) -> dict[Move, float]:
         """At a simultaneous root: this seat's average regret-matching strategy."""
         node = self.root
