@@ -4,12 +4,15 @@
     python -m game.tools.tug_perfect_match perfect --games 400     # self-play: Yellow's share
 
 Seats alternate (the perfect player is Yellow in even-numbered games); each game has its own
-seed. Against "perfect" the line reports how often Yellow won instead, which should approach
-the solved first-player chance.
+seed. Every decision of the other player is valued exactly: the line reports the chance to win
+it gave away in a game (the sum over its decisions of best value minus chosen value) and how
+many decisions a game cost anything. Against "perfect" the score is how often Yellow won, which
+should approach the solved first-player chance.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -36,11 +39,20 @@ def make_player(name: str, seed: int):
     return make_bot(GAME_ID, name, seed)
 
 
-def play_game(names: tuple[str, str], seed: int) -> tuple[int, list[list[float]]]:
-    """One game, names[0] as Yellow: the winning seat and each seat's think times."""
+@dataclasses.dataclass
+class GameRecord:
+    """One game: the winning seat, and per seat its think times and what each decision cost."""
+
+    winner: int
+    think: tuple[list[float], list[float]]
+    losses: tuple[list[float], list[float]]  # exact win chance given away, decision by decision
+
+
+def play_game(names: tuple[str, str], seed: int, judge: PerfectTugPlayer) -> GameRecord:
+    """One game, names[0] as Yellow; `judge` values every decision exactly."""
     match = Match(GAME_ID, seed=seed)
     players = [make_player(name, seed * 2 + seat) for seat, name in enumerate(names)]
-    think: list[list[float]] = [[], []]
+    record = GameRecord(-1, ([], []), ([], []))
     history = History()
     while not match.state.is_terminal:
         state = match.state
@@ -48,37 +60,47 @@ def play_game(names: tuple[str, str], seed: int) -> tuple[int, list[list[float]]
             match.resolve_chance()
             continue
         seat = state.to_move
+        observation = match.observe(seat)
         start = time.perf_counter()
         if names[seat] == "random":
-            move = players[seat].choose(match.observe(seat), seat)
+            move = players[seat].choose(observation, seat)
         else:
-            move = players[seat].choose(match.observe(seat), seat, history.entries)
-        think[seat].append(time.perf_counter() - start)
+            move = players[seat].choose(observation, seat, history.entries)
+        record.think[seat].append(time.perf_counter() - start)
+        values = judge.move_values(observation, seat)
+        record.losses[seat].append(max(values.values()) - values[move])
         match.play(move, seat)
         history.add(state, seat, move)
-    return match.state.outcome.winner, think
+    record.winner = match.state.outcome.winner
+    return record
 
 
 def run(opponent: str, games: int, seed: int) -> str:
     """Perfect against one opponent, seats alternating: one report line."""
     start = time.perf_counter()
+    judge = PerfectTugPlayer()
     wins = 0
     times: tuple[list[float], list[float]] = ([], [])
+    lost: list[float] = []  # the opponent's exact win chance given away, per game
+    mistakes = 0
     for k in range(games):
         perfect_seat = k % 2
         names = ("perfect", opponent) if perfect_seat == 0 else (opponent, "perfect")
-        winner, think = play_game(names, seed + k)
-        counted = winner == 0 if opponent == "perfect" else winner == perfect_seat
-        wins += counted
+        record = play_game(names, seed + k, judge)
+        wins += record.winner == 0 if opponent == "perfect" else record.winner == perfect_seat
         print(f"  game {k + 1}: {names[0]} (Yellow) v {names[1]} (Red): "
-              f"{('Yellow', 'Red')[winner]} won", file=sys.stderr, flush=True)
-        times[0].extend(think[perfect_seat])
-        times[1].extend(think[1 - perfect_seat])
+              f"{('Yellow', 'Red')[record.winner]} won", file=sys.stderr, flush=True)
+        times[0].extend(record.think[perfect_seat])
+        times[1].extend(record.think[1 - perfect_seat])
+        lost.append(sum(record.losses[1 - perfect_seat]))
+        mistakes += sum(loss > 1e-6 for loss in record.losses[1 - perfect_seat])
     low, high = wilson(wins, games)
     who = "Yellow's share" if opponent == "perfect" else "perfect's score"
     return (f"perfect v {opponent:<7} {games:>4} games  {who} {wins}/{games} = "
-            f"{wins / games:6.1%} [{low:6.1%}, {high:6.1%}]  think ms mean/p95 "
-            f"{_ms(times[0])} v {_ms(times[1])}  {time.perf_counter() - start:.0f}s")
+            f"{wins / games:6.1%} [{low:6.1%}, {high:6.1%}]  {opponent} gives away "
+            f"{statistics.mean(lost):.3f} a game in {mistakes / games:.1f} mistakes  "
+            f"think ms mean/p95 {_ms(times[0])} v {_ms(times[1])}  "
+            f"{time.perf_counter() - start:.0f}s")
 
 
 def _ms(times: list[float]) -> str:
