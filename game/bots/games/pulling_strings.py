@@ -1,8 +1,9 @@
-"""Search knowledge for Pulling Strings: short random playouts, then pieces near each home.
+"""Search knowledge for Pulling Strings: a leaf is scored at once by the pieces near each home.
 
 Both players pull at once, so the tree's simultaneous nodes carry the strategy (regret matching
-mixes the pulls). A few random turns and then a count of pieces on and next to each side's
-homes estimate a position better than long random playouts, which wander.
+inside the tree; at the bot's own pull, the equilibrium of the matrix of pulls by replies). A
+random Pulling Strings game wanders for hundreds of turns, so random pulls after a leaf say less
+than a count of pieces on and next to each side's homes: the leaf is evaluated where it stands.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ NEAR = (_near(HOMES[0]), _near(HOMES[1]))
 class GameKnowledge(Knowledge):
     """What the search knows of Pulling Strings."""
 
-    playout_depth = 4
+    playout_depth = 0
 
     def levels(self) -> dict[str, Level]:
         """Pulling Strings' levels: 20 pulls a side, so a mixed strategy needs many samples."""
