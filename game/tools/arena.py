@@ -9,7 +9,8 @@
 Players: the bots "easy", "medium", "hard"; and, from outside the bot family, "random",
 "greedy" (one turn ahead by a simple count, `game/tools/opponents.py`), "predictor" (greedy,
 but best-responding to a private copy of the bot it faces) and "uct" (plain UCT with random
-rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor).
+rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor),
+and in Tug of War "perfect" (optimal play from the solved table).
 "predictor:hard" or "uct:medium" name the level outright. Each game of a pairing gets its own
 seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A
 player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
@@ -27,6 +28,7 @@ from typing import Any, Mapping, Sequence
 
 from game.bots import LEVEL_NAMES, Bot, knowledge_for
 from game.bots.history import History
+from game.bots.perfect_tug import PerfectTugPlayer
 from game.core import GameError
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
@@ -34,7 +36,7 @@ from game.rules.moriarty import MoriartyDeclared, MoriartyState
 from game.tools.opponents import Greedy, Predictor
 from game.tools.uct import PlainUCT
 
-OUTSIDERS = ("random", "greedy", "predictor", "uct")
+OUTSIDERS = ("random", "greedy", "predictor", "uct", "perfect")
 PLAYERS = LEVEL_NAMES + OUTSIDERS
 # The table: the levels apart, each against the outside world (the predictor where there are
 # secret choices to predict, plain UCT where there are none), and Hard against random play.
@@ -113,6 +115,10 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
         return RandomPlayer(seed)
     if kind == "greedy":
         return Greedy(seed)
+    if kind == "perfect":
+        if game_id != "tug_of_war":
+            raise GameError("the perfect player knows only Tug of War")
+        return PerfectTugPlayer(seed)
     knowledge = knowledge_for(game_id)
     level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
     if kind == "uct":
