@@ -14,8 +14,12 @@ position: no ordering by progress exists, and the values are found by value iter
 (Gauss-Seidel over the other side's team) to a residual below --tolerance.
 
 Needs numpy, for this tool only (the Perfect player reads the table with the standard library):
-a sweep takes the best of about 300 million turn endings, about a second for numpy's gathers,
-an hour or so in pure Python.
+a sweep takes the best of 16,366 kinds of turn ending for every athlete count and opposing team,
+about 300 million values, which numpy does in 2-5 s; the solve needs about 64 sweeps (5 minutes
+on a busy core), where pure Python would take hours.
+
+Result (64 sweeps, residual 8e-11): Yellow, who sets up first, wins 51.74% of games with optimal
+play by both; the side that takes the first turn wins 79%. The table is 2.97 MB.
 """
 from __future__ import annotations
 
@@ -30,8 +34,8 @@ from pathlib import Path
 from typing import Callable
 
 from game.bots.tug_table import (
-    TABLE_FILE, Layout, TugTable, asset_candidates, roll_probabilities, setup_values,
-    team_multisets,
+    TABLE_FILE, Layout, TugTable, red_start_value, reroll_choices, reroll_value,
+    roll_probabilities, setup_values,
 )
 
 TEAM_DICE = 3  # so at most 3 removals and at most 3 re-rolls a turn
@@ -236,6 +240,36 @@ def state_counts(layout: Layout) -> dict[str, int]:
     }
 
 
+def chosen_teams(roll: tuple[int, ...], value_of, faces: int) -> dict[tuple[int, ...], float]:
+    """The final teams an optimal setup choice leads to from a roll, with their chances."""
+    choice = max(reroll_choices(roll), key=lambda c: reroll_value(roll, c, value_of, faces))
+    kept = list(roll)
+    for die in choice:
+        kept.remove(die)
+    if not choice:
+        return {roll: 1.0}
+    return {tuple(sorted(kept + list(new))): p
+            for new, p in roll_probabilities(faces, len(choice)).items()}
+
+
+def first_turn_chance(table: TugTable) -> float:
+    """How often the side that takes the first turn wins, both setting up and playing optimally."""
+    faces, athletes = table.layout.faces, table.layout.athletes
+    rolls = roll_probabilities(faces)
+    total = 0.0
+    for roll, p in rolls.items():
+        for yellow, q in chosen_teams(roll, table.yellow_setup_value, faces).items():
+            def red_value(red: tuple[int, ...]) -> float:
+                return red_start_value(table.value, yellow, red, athletes)
+            for red_roll, p_red in rolls.items():
+                for red, q_red in chosen_teams(red_roll, red_value, faces).items():
+                    y, r = min(athletes, sum(yellow)), min(athletes, sum(red))
+                    starter = table.value(r, y, red, yellow) if r < y else \
+                        table.value(y, r, yellow, red)
+                    total += p * q * p_red * q_red * starter
+    return total
+
+
 def default_out() -> Path:
     """The shipped table's place in this source tree."""
     return Path(__file__).resolve().parent.parent.parent / "assets" / "solved" / TABLE_FILE
@@ -289,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{solution.seconds:.0f}s solving, {time.perf_counter() - start:.0f}s in all")
     print(f"Yellow (sets up first) wins with optimal play by both: "
           f"{table.yellow_start_value:.6f}")
+    print(f"the side that takes the first turn wins: {first_turn_chance(table):.6f}")
     print(f"table: {out} ({len(data):,} bytes)")
     return 0 if solution.residual <= args.tolerance else 1
 
