@@ -327,3 +327,19 @@ def test_a_concealing_bot_pays_for_what_a_choice_gives_away():
         assert knowledge.doubt(take, worlds, 0, ()) == pytest.approx(
             0.5 * giveaway((), 0, state, take))
     assert knowledge.weighs_moves and not knowledge_for("moriarty").weighs_moves
+
+
+def test_tug_of_war_hard_plays_the_solved_table_through_the_bot_interface():
+    from game.bots import SOLVED
+    from game.bots.perfect_tug import PerfectTugPlayer
+    bot = make_bot("tug_of_war", "hard", seed=3)
+    assert isinstance(bot, PerfectTugPlayer) and ("tug_of_war", "hard") in SOLVED
+    match = Match("tug_of_war", seed=9)
+    players = [bot, RandomPlayer(4)]
+    while not match.state.is_terminal:
+        if match.state.awaiting == ():
+            match.resolve_chance()
+            continue
+        seat = match.state.awaiting[0]
+        match.play(players[seat].choose(match.observe(seat), seat, (), lambda: False), seat)
+    assert isinstance(make_bot("tug_of_war", "medium", seed=3), Bot)

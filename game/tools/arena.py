@@ -26,7 +26,7 @@ import sys
 import time
 from typing import Any, Mapping, Sequence
 
-from game.bots import LEVEL_NAMES, Bot, knowledge_for
+from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
 from game.bots.history import History
 from game.bots.perfect_tug import PerfectTugPlayer
 from game.core import GameError
@@ -119,6 +119,8 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
         if game_id != "tug_of_war":
             raise GameError("the perfect player knows only Tug of War")
         return PerfectTugPlayer(seed)
+    if (game_id, kind) in SOLVED:
+        return SOLVED[game_id, kind](seed)
     knowledge = knowledge_for(game_id)
     level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
     if kind == "uct":

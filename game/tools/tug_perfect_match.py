@@ -17,7 +17,7 @@ import statistics
 import sys
 import time
 
-from game.bots import make_bot
+from game.bots import Bot, knowledge_for
 from game.bots.history import History
 from game.bots.perfect_tug import PerfectTugPlayer
 from game.core import NodeKind
@@ -28,7 +28,8 @@ GAME_ID = "tug_of_war"
 
 
 def make_player(name: str, seed: int):
-    """'perfect', 'random', 'greedy' (game/tools/opponents.py) or a bot level."""
+    """'perfect', 'random', 'greedy' (game/tools/opponents.py) or a search bot's level (its
+    search, even for 'hard', which in the app plays Perfect)."""
     if name == "perfect":
         return PerfectTugPlayer(seed)
     if name == "random":
@@ -36,7 +37,8 @@ def make_player(name: str, seed: int):
     if name == "greedy":
         from game.tools.opponents import Greedy
         return Greedy(seed)
-    return make_bot(GAME_ID, name, seed)
+    knowledge = knowledge_for(GAME_ID)
+    return Bot(knowledge, knowledge.levels()[name], seed)
 
 
 @dataclasses.dataclass
