@@ -83,6 +83,8 @@ def check_assets() -> list[str]:
     """Load every asset the app uses; report lines, or SelfTestFailure naming what failed."""
     import pygame
 
+    from game.bots.tug_table import TableLoader
+    from game.core import GameError
     from game.registry import GAMES
     from scenes.boards import board_class
     from scenes.boards.base import Board
@@ -119,11 +121,15 @@ def check_assets() -> list[str]:
         problems.append(f"the icon could not be loaded as an image ({error})")
     if not asset_path("LICENSES").is_file():
         problems.append(f"{asset_path('LICENSES')} is missing")
+    try:
+        TableLoader().get()  # Tug of War's Hard plays from it
+    except GameError as error:
+        problems.append(f"the solved Tug of War table: {error}")
     if problems:
         raise SelfTestFailure("missing or broken parts of the build:\n  "
                               + "\n  ".join(problems))
     return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts and boards, "
-            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), licences, "
+            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), licences, the solved table, "
             f"from {asset_root()}"]
 
 
