@@ -137,13 +137,9 @@ class SoakDriver:
 def scaled_levels(scale: float):
     """Each game's demo level with its thinking budget shrunk to keep pace with the clock."""
     from game.bots import Level, knowledge_for
-    from game.bots.levels import Budget
 
     def level_for(game_id: str) -> Level:
-        level = knowledge_for(game_id).levels()["medium"]
-        budget = level.budget
-        return dataclasses.replace(level, budget=Budget(max(20, int(budget.iterations * scale)),
-                                                        budget.seconds * scale))
+        return knowledge_for(game_id).levels()["medium"].scaled(scale, floor=20)
     return level_for
 
 
