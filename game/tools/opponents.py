@@ -12,7 +12,7 @@ import random
 from typing import Callable, Sequence
 
 from game.bots import make_bot
-from game.bots.games.moriarty import belief
+from game.bots.games.moriarty import MIN_WEIGHT, belief
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State, tuple_with
 from game.rules.pulling_strings import HOMES, SIZE
@@ -182,7 +182,7 @@ class Predictor(Greedy):
             return [(1.0, state)]
         views = []
         for colour, p in enumerate(belief(history, seat, state)):  # type: ignore[arg-type]
-            if p >= 0.03:
+            if p >= MIN_WEIGHT:  # as the bot itself leaves out unlikely colours
                 bonus = tuple_with(tuple_with(state.bonus, other, colour), seat, None)  # type: ignore
                 views.append((p, state._evolve(bonus=bonus)))
         total = sum(p for p, _ in views)
