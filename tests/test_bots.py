@@ -257,8 +257,9 @@ def test_moriarty_worlds_never_read_the_hidden_colour():
 def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
     match = _moriarty_after_setup(seed=5)
     state = match.state
-    # A board worth a lot, a declare moment for Eks, and Oh's colour known for sure.
-    rows = (1, 8, 0, 9, 1, 8, 2, 7)
+    # A board worth a lot and far ahead for Oh (who will end the game at once if Eks carries
+    # on), a declare moment for Eks, and Oh's colour known for sure.
+    rows = (3, 8, 5, 9, 4, 8, 5, 7)
     declaring = state._evolve(rows=rows, phase=moriarty.DECLARE, edge=0, rounds=3)
     truth = declaring.bonus[1]
     history = []

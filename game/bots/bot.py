@@ -5,6 +5,7 @@ import math
 import random
 from typing import Callable, Sequence
 
+from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
 from game.bots.matrix import solve
@@ -60,19 +61,20 @@ class Bot:
         self.last_iterations = search.iterations
         return search
 
-    def _search(self, worlds: list[tuple[float, State]], should_stop) -> list[Search]:
+    def _search(self, worlds: list[tuple[float, State]], should_stop) -> list:
         budget = self.level.budget
         searches = []
         for weight, world in worlds:
             share = Budget(max(1, round(budget.iterations * weight)), budget.seconds * weight)
-            search = Search(world, self.knowledge, self.rng, self.level.exploration)
+            kind = DepthSearch if self.knowledge.searches_all(world) else Search
+            search = kind(world, self.knowledge, self.rng, self.level.exploration)
             searches.append(search.run(share, should_stop))
         self.last_iterations = sum(s.iterations for s in searches)
         return searches
 
     def _decision(self, worlds, searches: list[Search], seat: int,
                   legal: Sequence[Move], history: Sequence) -> Move:
-        if len(searches) == 1 and not self.knowledge.weighs_moves:
+        if len(searches) == 1 and not self.knowledge.weighs_moves and searches[0].counts_visits:
             stats = searches[0].decision_stats()
             scores = {move: visits for move, (visits, _) in stats.items()}
             move = self._pick(scores, as_counts=True)

@@ -34,6 +34,7 @@ class Knowledge:
     uses_history = False  # True if `worlds` reads the public history (send it to the bot)
     weighs_moves = False  # True if `doubt` may say more than 0.0 in a world known for sure
     prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
+    search_plies = 0  # above 0: search every line this deep (DepthSearch) where `searches_all`
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""
@@ -54,6 +55,10 @@ class Knowledge:
     def root_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
         """The moves considered at the root, where the bot itself chooses; all legal moves."""
         return state.legal_moves(seat)
+
+    def searches_all(self, state: State) -> bool:
+        """True to search every line from `state` to `search_plies` instead of sampling."""
+        return self.search_plies > 0
 
     def order_moves(self, state: State, seat: int, moves: list[Move],
                     rng: random.Random) -> None:
@@ -94,6 +99,10 @@ class Knowledge:
     def evaluate(self, state: State) -> float:
         """Seat 0's expected result of an unfinished position; a coin toss by default."""
         return 0.5
+
+    def leaf_value(self, state: State) -> float:
+        """Seat 0's value of a position where a depth-limited search stops; the evaluation."""
+        return self.value(state)
 
     def value(self, state: State) -> float:
         """Seat 0's value of any position without search: the result, or the evaluation."""

@@ -47,6 +47,25 @@ def solve(payoff: Sequence[Sequence[float]], iterations: int = SOLVE_ITERATIONS,
     return rows, cols, value
 
 
+def game_value(payoff: Sequence[Sequence[float]]) -> float:
+    """The row player's value of a zero-sum matrix game: exact when either side has at most
+    two choices and the other two or one (a pure saddle, or the 2x2 mixed formula), else
+    `solve`'s approximation."""
+    n, m = len(payoff), len(payoff[0])
+    if n == 1:
+        return min(payoff[0])
+    if m == 1:
+        return max(row[0] for row in payoff)
+    if n == 2 and m == 2:
+        (a, b), (c, d) = payoff
+        lower = max(min(a, b), min(c, d))  # the row's best guarantee in pure strategies
+        upper = min(max(a, c), max(b, d))  # the column's
+        if lower >= upper:
+            return lower
+        return (a * d - b * c) / (a + d - b - c)
+    return solve(payoff)[2]
+
+
 def _normalised(weights: Sequence[float], n: int) -> list[float]:
     total = sum(weights)
     if total <= 0.0:

@@ -52,6 +52,8 @@ class _Node:
 class Search:
     """A search from one root state, to be run for a budget and then asked for its findings."""
 
+    counts_visits = True  # its findings are visit counts (the most visited move is the best)
+
     def __init__(self, root: State, knowledge: Knowledge, rng: random.Random,
                  exploration: float = 1.0, gamma: float = 0.15) -> None:
         self.knowledge = knowledge

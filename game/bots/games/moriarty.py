@@ -1,12 +1,19 @@
-"""Search knowledge for Moriarty: a belief over the opponent's Bonus Colour, read from play.
+"""Search knowledge for Moriarty: every line searched a few plies deep, and a belief over the
+opponent's Bonus Colour, read from play.
+
+Once the tokens are placed, the bot searches every line to a depth (`DepthSearch`: the other's
+choices at their best, each secret slide solved as a matrix game) and values the leaves by the
+match totals plus the board; a leaf where a token is on row 0 or 9 is valued as the game would
+end, since the player ahead then ends it at their next choice. The placing of the tokens is
+sampled (Monte Carlo search with short playouts in which the player ahead ends the game).
 
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
 public choice the opponent makes this game (a Pivot picked, an Active Token taken), weighs each
 colour by how likely that choice was for a player favouring it. It then searches one world per
 colour, in proportion to the belief, and weighs each move's value across the worlds, so it
-declares Moriarty only when the expected points say so. Inside the tree nobody declares (a world
-knows both colours, and a declaration there would be a certainty no player has); at the root the
-bot's own declarations are scored across the worlds. Playouts never declare or end the game.
+declares Moriarty only when the expected points say so. Inside the search nobody declares (a
+world knows both colours, and a declaration there would be a certainty no player has); at the
+root the bot's own declarations are scored across the worlds.
 """
 from __future__ import annotations
 
@@ -17,7 +24,8 @@ from typing import Sequence
 from game.bots.knowledge import Knowledge, squash, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import BONUS, PASS, SETUP, Declare, EndGame, MoriartyState, PickPivot, Take
+from game.rules.moriarty import (ACTIVE, BONUS, END, PASS, PIVOT, SETUP, Declare, EndGame,
+                                 MoriartyState, PickPivot, Take)
 
 # How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
 # scored by these weights on `colour_features`, mixed with noise. Fitted by maximum likelihood
@@ -29,7 +37,8 @@ WEIGHTS = (0.6, 0.25, 0.1)  # pivot token, each active token, token taken less t
 NOISE = 0.1  # the share of choices made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
 DECLARE_CONFIDENCE = 0.8  # the belief in a colour before naming it: wrong guesses are costly
-MARGIN = 0.05  # how much better an exactly scored move (a declaration, an ending) must look
+MARGIN = 0.05  # how much better a declaration must look than the moves that carry on
+SURE_THING = 1e-6  # an ending is preferred to a move that looks exactly as good
 
 
 def belief(history: Sequence, seat: int, observation: MoriartyState) -> list[float]:
@@ -83,22 +92,29 @@ def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> 
     return after[mine] / sum(after) - before[mine]
 
 
+def _banked_lead(state: MoriartyState, seat: int) -> int:
+    """How far `seat` would lead the match if the game were scored now."""
+    return (state.totals[seat] + state.board_points(seat)) \
+        - (state.totals[1 - seat] + state.board_points(1 - seat))
+
+
 class GameKnowledge(Knowledge):
     """What the search knows of Moriarty."""
 
     playout_depth = 10
     uses_history = True
     declare_confidence = DECLARE_CONFIDENCE  # a level may ask for more, or less
+    search_plies = 6
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
 
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
-                          traits=(("declare_confidence", 0.9),)),
-            "medium": Level("medium", Budget(1000, 0.8), temperature=0.15),
-            "hard": Level("hard", Budget(12000, 2.6), temperature=0.1,
-                          traits=(("concealment", 0.3),)),
+                          traits=(("declare_confidence", 0.9), ("search_plies", 3))),
+            "medium": Level("medium", Budget(1000, 0.8), traits=(("search_plies", 6),)),
+            "hard": Level("hard", Budget(12000, 2.6),
+                          traits=(("concealment", 0.3), ("search_plies", 9))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
@@ -122,15 +138,15 @@ class GameKnowledge(Knowledge):
     def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
               history: Sequence = ()) -> float | None:
         """A declaration needs a belief of `declare_confidence` in the colour named (a wrong one
-        hands the opponent every point on the board); a declaration or an ending is scored
-        exactly in every world while the other moves are estimates, so both need a margin. A
-        level that conceals its colour pays for each pivot or take by what it gives away."""
+        hands the opponent every point on the board) and a margin over carrying on, since the
+        belief may be wrong; an ending wins a tie (its points are sure). A level that conceals
+        its colour pays for each pivot or take by what it gives away."""
         if isinstance(move, Declare):
             belief = sum(weight for weight, world in worlds
                          if world.bonus[1 - seat] == move.colour)  # type: ignore[attr-defined]
             return MARGIN if belief >= self.declare_confidence else None
         if isinstance(move, EndGame):
-            return MARGIN
+            return -SURE_THING
         if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
             return self.concealment * giveaway(history, seat, worlds[0][1], move)
         return 0.0
@@ -140,11 +156,29 @@ class GameKnowledge(Knowledge):
         moves = state.legal_moves(seat)
         return [m for m in moves if not isinstance(m, Declare)] or moves
 
+    def searches_all(self, state: State) -> bool:
+        """Every line is searched once the tokens are placed (placing them is sampled)."""
+        return self.search_plies > 0 and state.phase != SETUP  # type: ignore[attr-defined]
+
+    def leaf_value(self, state: State) -> float:
+        """The evaluation, or the game as it would end now: while a token is on row 0 or 9 the
+        player ahead ends the game at their next choice, and each player has one before the
+        tokens move again, but the taker of an Active Token, who has only their own."""
+        value = self.value(state)
+        if state.phase not in (PIVOT, ACTIVE) or not state.can_end:  # type: ignore[attr-defined]
+            return value
+        ended = self.value(state.apply(END).state)
+        if state.phase == PIVOT:
+            return ended
+        return max(value, ended) if state.actors[0] == 0 else min(value, ended)
+
     def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
-        """A random move that neither declares Moriarty nor ends the game."""
+        """A random move that never declares Moriarty; the player ahead ends the game."""
         moves = state.legal_moves(seat)
         if PASS in moves:
             return PASS
+        if END in moves and _banked_lead(state, seat) > 0:  # type: ignore[arg-type]
+            return END
         quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
         return rng.choice(quiet or moves)
 
