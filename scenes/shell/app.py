@@ -8,10 +8,12 @@ from typing import Callable, Mapping
 
 import pygame
 
+from scenes.shell.display_watch import watch_x11
 from scenes.shell.scene import Scene
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
 from scenes.shell.theme import Theme
+from scenes.store.data_folder import DataFolder
 from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
@@ -20,18 +22,24 @@ log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
 
 
+class DisplayLost(Exception):
+    """The window went and a new one could not be opened (the display itself is gone)."""
+
+
 class App:
     """Owns the window and runs frames; scenes reach settings, sound and the stack through it.
 
     `routes` names every screen (scenes/routes.py): a screen asks for the next one by name,
-    `app.go("rules", game_id=...)`, and so never imports another screen.
+    `app.go("rules", game_id=...)`, and so never imports another screen. `data` is where the
+    saves, records and statistics are, and whether this copy may write them.
     """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
                  fullscreen: bool | None = None, kiosk: bool | None = None, *,
-                 routes: Mapping[str, Route]) -> None:
+                 routes: Mapping[str, Route], data: DataFolder | None = None) -> None:
         self.routes = routes
-        self.store = store or SettingsStore()
+        self.data = data or DataFolder()
+        self.store = store or SettingsStore(read_only=self.data.read_only)
         self.settings: Settings = self.store.load()
         self.notices: list[str] = list(self.store.messages)
         kiosk = self.settings.kiosk if kiosk is None else kiosk
@@ -47,6 +55,7 @@ class App:
         pygame.display.set_caption("Quintet")
         _set_window_icon()
         self.screen = self._open_window()
+        self._display_watch = watch_x11(log)  # the display's end is logged, not silent
         self.theme = Theme()
         self.sound = SoundBoard()
         self.sound.configure(self.settings.volume, self.settings.muted)
@@ -153,13 +162,46 @@ class App:
 
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """One frame; an error in any scene is logged and rescued instead of ending the app."""
+        """One frame; an error in any scene is logged and rescued instead of ending the app.
+
+        An error because the window itself has gone (destroyed from outside, the display
+        restarted) opens a new window instead; DisplayLost if even that fails.
+        """
         try:
             self._frame(dt)
         except Exception as error:
-            if self.reraise_errors:
+            if not self.window_alive():
+                self.reopen_window(error)
+            elif self.reraise_errors:
                 raise
-            self.recover(error)
+            else:
+                self.recover(error)
+
+    # ---- a window taken away ----------------------------------------------------------------
+    @staticmethod
+    def window_alive() -> bool:
+        """True while the display is up and the window's surface is usable."""
+        try:
+            return pygame.display.get_init() and pygame.display.get_surface() is not None
+        except pygame.error:
+            return False
+
+    def reopen_window(self, cause: BaseException) -> None:
+        """Open a new window after the old one went; DisplayLost (with why) if none opens."""
+        log.warning("the window was lost (%s: %s); opening a new one", type(cause).__name__,
+                    cause)
+        try:
+            pygame.display.init()
+            pygame.display.set_caption("Quintet")
+            self.screen = self._open_window()
+            self._display_watch = watch_x11(log)
+        except pygame.error as error:
+            raise DisplayLost(f"the window was lost ({cause}) and no new one could be opened "
+                              f"({error})") from error
+        if self.kiosk is not None and self.settings.fullscreen:
+            pygame.event.set_grab(True)
+        self._relayout()
+        log.info("a new window is open")
 
     def recover(self, error: BaseException) -> None:
         """Log an error with its traceback, let scenes keep what they can, and start afresh."""
