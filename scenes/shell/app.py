@@ -8,7 +8,7 @@ from typing import Callable, Mapping
 
 import pygame
 
-from scenes.shell.display_watch import watch_x11
+from scenes.shell.display_watch import DisplayWatch
 from scenes.shell.scene import Scene
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
@@ -18,6 +18,7 @@ from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
 MIN_SIZE = (640, 400)
+REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
 log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
 
@@ -48,6 +49,8 @@ class App:
         if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus,
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
             os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")  # and keeps Alt+Tab and the like
+        self.display_watch = DisplayWatch(log)  # X11: a window destroyed from outside, and a
+        self.display_watch.install()  # lost display, are noticed and logged (before SDL starts)
         pygame.init()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
@@ -55,7 +58,7 @@ class App:
         pygame.display.set_caption("Quintet")
         _set_window_icon()
         self.screen = self._open_window()
-        self._display_watch = watch_x11(log)  # the display's end is logged, not silent
+        self.display_watch.follow()
         self.theme = Theme()
         self.sound = SoundBoard()
         self.sound.configure(self.settings.volume, self.settings.muted)
@@ -167,6 +170,8 @@ class App:
         An error because the window itself has gone (destroyed from outside, the display
         restarted) opens a new window instead; DisplayLost if even that fails.
         """
+        if self.display_watch.window_lost:
+            self.reopen_window(RuntimeError("the window was destroyed from outside"))
         try:
             self._frame(dt)
         except Exception as error:
@@ -187,17 +192,27 @@ class App:
             return False
 
     def reopen_window(self, cause: BaseException) -> None:
-        """Open a new window after the old one went; DisplayLost (with why) if none opens."""
+        """Open a new window after the old one went; DisplayLost (with why) if none opens.
+
+        The display may refuse a new client for a moment after losing a window, so a few
+        tries are made, a little apart (there is no window to keep drawing meanwhile).
+        """
         log.warning("the window was lost (%s: %s); opening a new one", type(cause).__name__,
                     cause)
-        try:
-            pygame.display.init()
-            pygame.display.set_caption("Quintet")
-            self.screen = self._open_window()
-            self._display_watch = watch_x11(log)
-        except pygame.error as error:
-            raise DisplayLost(f"the window was lost ({cause}) and no new one could be opened "
-                              f"({error})") from error
+        self.display_watch.forget()
+        for attempt in range(REOPEN_TRIES):
+            try:
+                pygame.display.quit()  # whatever is left of the old window goes with it
+                pygame.display.init()
+                pygame.display.set_caption("Quintet")
+                self.screen = self._open_window()
+                break
+            except pygame.error as error:
+                if attempt == REOPEN_TRIES - 1:
+                    raise DisplayLost(f"the window was lost ({cause}) and no new one could be "
+                                      f"opened in {REOPEN_TRIES} tries ({error})") from error
+                time.sleep(REOPEN_PAUSE)
+        self.display_watch.follow()
         if self.kiosk is not None and self.settings.fullscreen:
             pygame.event.set_grab(True)
         self._relayout()
