@@ -23,6 +23,21 @@ log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
 
 
+class Notices(list):
+    """Messages for the player (the main menu shows the latest); each one is logged as well,
+    so a kiosk's keeper, who never sees the screen, finds them in the log."""
+
+    def append(self, message: str) -> None:
+        """Add a message (and log it)."""
+        log.warning("notice: %s", message)
+        super().append(message)
+
+    def extend(self, messages) -> None:
+        """Add messages (and log them)."""
+        for message in messages:
+            self.append(message)
+
+
 class DisplayLost(Exception):
     """The window went and a new one could not be opened (the display itself is gone)."""
 
@@ -42,7 +57,8 @@ class App:
         self.data = data or DataFolder()
         self.store = store or SettingsStore(read_only=self.data.read_only)
         self.settings: Settings = self.store.load()
-        self.notices: list[str] = list(self.store.messages)
+        self.notices = Notices()
+        self.notices.extend(self.store.messages)
         kiosk = self.settings.kiosk if kiosk is None else kiosk
         if kiosk and fullscreen is None:
             fullscreen = True  # a kiosk fills the screen unless told a window size

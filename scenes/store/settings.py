@@ -74,7 +74,8 @@ def combination_problem(text) -> str | None:
         return "is not text like 'ctrl+shift+k'"
     parts = [part.strip().lower() for part in text.split("+")]
     *mods, key = parts
-    if not mods or any(mod not in MODIFIERS for mod in mods) or not key or key in MODIFIERS:
+    if not mods or any(mod not in MODIFIERS for mod in mods) or not key or key in MODIFIERS \
+            or printable(key, 30) != key:  # a key's name is short, plain text
         return f"is not one or more of {', '.join(MODIFIERS)} and a key, like 'ctrl+shift+k'"
     return None
 

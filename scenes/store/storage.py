@@ -125,13 +125,16 @@ def write_json(path: Path, data: Any) -> None:
 def move_aside(path: Path) -> Path | None:
     """Rename a bad file to `<name>.bad-<time>` beside itself; the new path, or None if it failed.
 
-    For a symbolic link the file it points to is moved (the link stays, to be written through
-    again); a link that loops or points nowhere is left as it is.
+    For a symbolic link to a file, that file is moved (the link stays, to be written through
+    again); a link to anything else (a folder, a device) is itself moved, and one that loops is
+    left as it is.
     """
     try:
-        path = write_target(path)
+        target = write_target(path)
     except OSError:
         return None
+    if target != path and target.is_file():
+        path = target
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     counter = 1
