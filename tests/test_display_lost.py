@@ -6,7 +6,6 @@ from __future__ import annotations
 import ctypes
 import logging
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -99,27 +98,6 @@ def test_an_error_while_starting_is_written_to_the_log(tmp_path):
 
 
 # ---- a real X server ----------------------------------------------------------------------------
-@pytest.fixture
-def xserver():
-    """A private Xvfb: (display name, its process), to be stopped by the test if it likes."""
-    if shutil.which("Xvfb") is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must install Xvfb (see .ci/run)")
-        pytest.skip("Xvfb is not installed")
-    display = f":{700 + os.getpid() % 200}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
-    for _ in range(100):
-        if socket.exists():
-            break
-        time.sleep(0.05)
-    yield display, server
-    if server.poll() is None:
-        server.terminate()
-        server.wait(timeout=10)
-
-
 def start_kiosk(tmp_path: Path, display: str, seconds: float | None = None) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(ROOT), DISPLAY=display, SDL_VIDEODRIVER="x11",
                SDL_AUDIODRIVER="dummy", QUINTET_DATA_DIR=str(tmp_path / "data"),
@@ -165,8 +143,8 @@ def destroy_windows(display: str) -> int:
     return count.value
 
 
-def test_a_kiosk_whose_x_server_dies_exits_3_says_why_and_leaves_nothing(xserver, tmp_path):
-    display, server = xserver
+def test_a_kiosk_whose_x_server_dies_exits_3_says_why_and_leaves_nothing(xvfb, tmp_path):
+    display, server = xvfb
     app = start_kiosk(tmp_path, display)
     try:
         workers, trackers = wait_for_worker(app)
@@ -182,8 +160,8 @@ def test_a_kiosk_whose_x_server_dies_exits_3_says_why_and_leaves_nothing(xserver
         app.stderr.close()
 
 
-def test_a_kiosk_window_destroyed_by_another_program_comes_back(xserver, tmp_path):
-    display, _ = xserver
+def test_a_kiosk_window_destroyed_by_another_program_comes_back(xvfb, tmp_path):
+    display, _ = xvfb
     app = start_kiosk(tmp_path, display, seconds=10)
     try:
         wait_for_worker(app)
