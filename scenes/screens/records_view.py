@@ -10,7 +10,9 @@ import dataclasses
 
 import pygame
 
+from game.record import Record
 from game.undo import without_sealed_tail
+from scenes.play.parts.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
@@ -107,12 +109,12 @@ class RecordsScene(Scene):
             (task, name), self.opening = self.opening, None
             self._update_buttons()
             try:
-                record = task.result()
+                record, book = task.result()
             except FileProblem as problem:
                 self.say(f"Record file {problem}.", error=True)
                 return
             self.say("")
-            self.app.go("replay", record=record, name=name)
+            self.app.go("replay", record=record, name=name, book=book)
 
     def exit(self) -> None:
         """Leaving: work still running is no longer wanted."""
@@ -164,18 +166,23 @@ class RecordsScene(Scene):
             self.export(row.saved)
 
     def replay(self, row: Row) -> None:
-        """Open the selected game in the replay viewer (a record file is checked in full first,
-        in the background: the replay shows when it is ready)."""
-        if row.saved is not None:
-            self.app.go("replay", record=row.saved.record, name="game in progress")
-            return
+        """Open the selected game in the replay viewer. A record file is checked in full and the
+        replay worked out in the background: the replay shows when it is ready."""
         if self.opening is not None:
             return
-        path = row.summary.path
-        self.opening = (Task(lambda task: self.records.open(path), name="quintet-open-record"),
-                        path.name)
-        self.say(f"Opening {path.name}...")
+        if row.saved is not None:
+            saved, name = row.saved, "game in progress"
+            task = Task(lambda _: self._prepare(saved.record), name="quintet-open-record")
+        else:
+            path, name = row.summary.path, row.summary.path.name
+            task = Task(lambda _: self._prepare(self.records.open(path)),
+                        name="quintet-open-record")
+        self.opening = (task, name)
+        self.say(f"Opening {name}...")
         self._update_buttons()
+
+    def _prepare(self, record: Record) -> tuple[Record, ReplayBook]:
+        return record, ReplayBook.of(record, self.app.theme)
 
     def export(self, saved: SavedGame) -> None:
         """Write a game in progress as a record file (a choice still sealed is left out)."""
