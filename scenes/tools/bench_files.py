@@ -95,7 +95,8 @@ def records_screen(root: Path, files: dict[str, Path]) -> None:
     times = frames_until(app, lambda: scene.reading is None)
     print(describe(f"listing {len(scene.rows)} record files "
                    f"({time.perf_counter() - started:.2f} s in the background)", times))
-    for name, path in files.items():
+    first = True  # the first replay of a session also loads the replay screen's code
+    for path in (files["near"], files["near"], files["giant"]):
         row = next(r for r in scene.rows if r.summary is not None and r.summary.path == path)
         if row.problem:
             print(f"  {path.name} ({path.stat().st_size / 1e6:.1f} MB): listed as "
@@ -103,7 +104,11 @@ def records_screen(root: Path, files: dict[str, Path]) -> None:
         scene.replay(row)
         times = frames_until(app, lambda: scene.opening is None)
         app.tick(FRAME)
-        what = "opened" if app.stack.top is not scene else f"refused: {scene.message[:90]}"
+        if app.stack.top is scene:
+            what = f"refused: {scene.message[:90]}"
+        else:
+            what = "opened" + (", the session's first replay" if first else "")
+            first = False
         print(describe(f"  opening {path.name} ({what})", times))
         if app.stack.top is not scene:
             app.stack.pop()
