@@ -221,6 +221,7 @@ class App:
                 pygame.display.quit()  # whatever is left of the old window goes with it
                 pygame.display.init()
                 pygame.display.set_caption("Quintet")
+                _set_window_icon()
                 self.screen = self._open_window()
                 break
             except pygame.error as error:
