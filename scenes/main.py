@@ -4,13 +4,18 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import signal
 import sys
 import time
-import traceback
 from typing import Sequence
 
 from scenes.routes import ROUTES
-from scenes.shell.app import MIN_SIZE, App, log
+from scenes.shell.app import MIN_SIZE, App, DisplayLost, log
+from scenes.shell.display_watch import EXIT_DISPLAY_LOST
+from scenes.store.data_folder import DataFolder
+from scenes.store.folder_lock import FolderLock
+from scenes.store.settings import SettingsStore
+from scenes.store.storage import data_dir
 from scenes.store.userlog import start_file_log
 
 
@@ -57,8 +62,29 @@ def _first_frame_reporter():
     return lambda: print(f"first-frame {time.time() - launched:.4f}", flush=True)
 
 
+def _offer_to_quit(app: App, shared: str) -> None:
+    """A second copy on one data folder: say so, and offer to quit or play without saving."""
+    log.warning("%s; this copy plays without saving", shared)
+    app.notices.append(f"Nothing is saved: {shared}.")
+    if app.kiosk is None:
+        app.go("confirm", title="Quintet is already running",
+               question="with this data folder. Play without saving?", yes="Quit",
+               no="Play without saving", on_yes=app.quit)
+
+
+def _end_on_signals(app: App) -> None:
+    """SIGTERM (a supervisor stopping it) and SIGHUP (its terminal closed) end it like Quit."""
+    def stop(number, _frame) -> None:
+        log.info("stopping on signal %s", signal.Signals(number).name)
+        app.quit()
+
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start Quintet at the main menu (or straight into a game)."""
+    """Start Quintet at the main menu (or straight into a game); the process's exit status."""
     if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
         import multiprocessing
         multiprocessing.freeze_support()
@@ -67,23 +93,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         from scenes.tools.selftest import run_self_test
         return run_self_test(args.self_test)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    log_path = start_file_log(log)  # first: an error while starting is written there too
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    lock = FolderLock(data_dir())
+    shared = "" if lock.acquire() else lock.refusal()
     kiosk = True if args.kiosk else None  # None: as the settings say
     # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
     fullscreen = True if args.fullscreen else (False if args.size else None)
-    app = App(args.size or (1280, 720), fullscreen=fullscreen, kiosk=kiosk, routes=ROUTES)
-    app.log_path = start_file_log(log)
-    app.stack.push(app.first_scene())
-    if args.game and app.kiosk is None:
-        app.go("play", game_id=args.game)
-    app.stack.apply_changes()
+    try:
+        app = App(args.size or (1280, 720), SettingsStore(read_only=shared), fullscreen, kiosk,
+                  routes=ROUTES, data=DataFolder(read_only=shared))
+        app.log_path = log_path
+        app.stack.push(app.first_scene())
+        if args.game and app.kiosk is None:
+            app.go("play", game_id=args.game)
+        if shared:
+            _offer_to_quit(app, shared)
+        app.stack.apply_changes()
+    except Exception:  # no window, no fonts...: the reason goes to the log (and the terminal)
+        log.exception("Quintet could not start")
+        lock.release()
+        return 1
+    _end_on_signals(app)
     report = _first_frame_reporter() if args.report_first_frame else None
     try:
         app.run(args.seconds, args.screenshot, report)
+    except DisplayLost as lost:  # a supervisor (README: systemd) starts it again
+        log.critical("%s; Quintet exits with status %d for its supervisor to start it again",
+                     lost, EXIT_DISPLAY_LOST)
+        return EXIT_DISPLAY_LOST
     except Exception:  # the last line of defence: say what happened, never a bare crash
-        traceback.print_exc()
-        print("Quintet stopped after an unexpected error (above).", file=sys.stderr)
+        log.exception("Quintet stopped after an unexpected error")
         return 1
     finally:
         app.close_bots()
+        lock.release()
     return 0

@@ -105,7 +105,7 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
     "results": _results,  # over a finished game: play=
-    "replay": _replay,  # a game record stepped both ways: record=, name=
+    "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out)
     "demo": _demo,  # the kiosk's self-running demo: kiosk=
     "quickstart": _quickstart,  # the kiosk's two-touch start
 })

@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -15,25 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def xvfb_display():
-    """A private Xvfb display for one test (skipped when Xvfb is missing outside CI)."""
-    if shutil.which("Xvfb") is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI must install Xvfb (see .ci/run)")
-        pytest.skip("Xvfb is not installed")
-    display = f":{200 + os.getpid() % 500}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        lock = Path(f"/tmp/.X11-unix/X{display[1:]}")
-        for _ in range(100):
-            if lock.exists():
-                break
-            time.sleep(0.05)
-        yield display
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+def xvfb_display(xvfb):
+    """A private Xvfb display for one test (tests/conftest.py)."""
+    return xvfb[0]
 
 
 @pytest.mark.parametrize("game_id", ["strands", "pulling_strings"])

@@ -126,7 +126,13 @@ def write_record(match: Match, controllers=("human", "bot:hard")):
 def open_records(driver) -> RecordsScene:
     scene = driver.from_menu(pygame.K_e)
     assert isinstance(scene, RecordsScene)
+    settle_records(driver, scene)
     return scene
+
+
+def settle_records(driver, scene: RecordsScene) -> None:
+    """Run frames until the screen has read its folder and opened what it was asked to."""
+    driver.until(lambda: scene.reading is None and scene.opening is None)
 
 
 def test_the_records_screen_lists_games_and_opens_a_replay(driver):
@@ -136,6 +142,7 @@ def test_the_records_screen_lists_games_and_opens_a_replay(driver):
     assert scene.rows[0].columns[1] == "vs Hard bot" and scene.rows[0].summary.path == path
     assert not button(scene, "continue").enabled and not button(scene, "export").enabled
     driver.key(pygame.K_RETURN)
+    settle_records(driver, scene)
     driver.frames()
     assert isinstance(driver.top, ReplayScene) and driver.top.last > 0
 
@@ -147,6 +154,7 @@ def test_a_record_file_dropped_in_the_folder_opens(driver):
     scene = open_records(driver)
     assert scene.rows[0].columns[0] == "Tug of War" and scene.rows[0].columns[1] == ""
     driver.click(button(scene, "replay").rect.center)
+    settle_records(driver, scene)
     driver.frames()
     assert isinstance(driver.top, ReplayScene)
 
@@ -179,6 +187,7 @@ def test_a_bad_record_file_is_named_when_opened_and_kept(driver, case):
     path.write_text(content, encoding="utf-8")
     scene = open_records(driver)
     driver.key(pygame.K_RETURN)
+    settle_records(driver, scene)
     driver.frames()
     assert driver.top is scene  # no replay; the screen carries on
     assert scene.message_is_error and str(path) in scene.message and words in scene.message
@@ -197,6 +206,7 @@ def test_a_game_in_progress_is_listed_continued_replayed_and_exported(driver):
     assert scene.rows[0].saved is not None and scene.rows[0].columns[2] == "in progress, turn 2"
     assert button(scene, "continue").enabled and button(scene, "export").enabled
     driver.key(pygame.K_x)  # export
+    settle_records(driver, scene)
     assert "Exported as" in scene.message
     exported = RecordFolder().folder / scene.message.split("Exported as ")[1].split("/")[-1]
     record = load_record(exported.read_text())
@@ -247,4 +257,5 @@ def test_a_record_file_that_vanished_is_named(driver):
     scene = open_records(driver)
     path.unlink()
     driver.key(pygame.K_RETURN)
+    settle_records(driver, scene)
     assert driver.top is scene and str(path) in scene.message and "is missing" in scene.message

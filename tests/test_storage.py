@@ -14,6 +14,7 @@ from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_
                             read_json, write_atomic, write_json)
 
 ROOT = Path(__file__).resolve().parent.parent
+LIMIT = 100_000_000  # bytes: the killed writer's file is 8 MB
 # A writer that saves a big file over and over, each version saying which it is and holding its
 # number all through, so a torn file could never pass for a whole one.
 WRITER = """
@@ -40,7 +41,7 @@ def test_write_atomic_replaces_the_file_and_leaves_no_temporary(tmp_path):
     path = tmp_path / "deep" / "save.json"
     write_json(path, {"a": 1})
     write_json(path, {"a": 2})
-    assert read_json(path) == {"a": 2}
+    assert read_json(path, LIMIT) == {"a": 2}
     assert [p.name for p in path.parent.iterdir()] == ["save.json"]
 
 
@@ -51,7 +52,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path):
         write_json(path, {"a": object()})  # cannot be written as JSON: nothing is touched
     with pytest.raises(OSError):
         write_atomic(tmp_path / "save.json" / "inside", "x")  # a file is in the way
-    assert read_json(path) == {"a": 1}
+    assert read_json(path, LIMIT) == {"a": 1}
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
 
 
@@ -74,7 +75,7 @@ def test_a_writer_killed_mid_write_leaves_the_previous_save_whole(tmp_path):
             writer.stdout.close()
         leftovers = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
         torn_seen = torn_seen or any(p.stat().st_size > 0 for p in leftovers)
-        data = read_json(path)  # whole and valid, whatever moment the kill came
+        data = read_json(path, LIMIT)  # whole and valid, whatever moment the kill came
         assert set(data) == {"version", "filler"}
         assert data["filler"] == f"{data['version']:08d}" * 1_000_000
         for leftover in leftovers:
@@ -94,7 +95,7 @@ def test_read_json_names_the_problem(tmp_path, content, words):
     if content is not None:
         path.write_bytes(content)
     with pytest.raises(FileProblem) as caught:
-        read_json(path)
+        read_json(path, LIMIT)
     assert str(path) in str(caught.value) and words in str(caught.value)
 
 

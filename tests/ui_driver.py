@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pygame
@@ -34,6 +35,15 @@ class Driver:
         """Run frames (events posted so far are handled in the first)."""
         for _ in range(count):
             self.app.tick(dt)
+
+    def until(self, ready, limit: float = 30.0) -> None:
+        """Run frames until `ready()` is true (work in the background, such as reading files)."""
+        deadline = time.monotonic() + limit
+        while not ready():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"not ready within {limit} s")
+            self.frames()
+            time.sleep(0.001)
 
     def post(self, type_: int, **attributes) -> None:
         """Post one real pygame event."""

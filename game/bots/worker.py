@@ -16,11 +16,19 @@ a request with a new key (a new game, a rematch) discards the bots of the old on
 Cancelling is a shared number rather than a flag: the worker works on a request only while its
 ticket is the live one, so a cancel can never be lost to a request that had not yet begun, and
 the search's `should_stop` is one read of shared memory.
+
+The worker never outlives the app: a thread in it waits on the app's end (the parent's sentinel:
+a pipe's end on POSIX, a process handle on Windows) and ends the worker at once, however the app
+ended (Quit, an error, kill -9, its terminal closed). multiprocessing's resource tracker, which
+"spawn" starts on POSIX, reads a pipe both hold open, so it ends with them.
 """
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import queue
+import threading
 import traceback
 import weakref
 from typing import Any, Sequence
@@ -43,8 +51,22 @@ def _make_bot(game_id: str, level: Any, seed: int | None):
     return Bot(knowledge_for(game_id), level, seed)
 
 
+def _end_with_parent() -> None:
+    """In a worker process: end it the moment the process that started it has ended."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # the loop runs in the app's own process (tests): nothing to watch
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)  # no clean-up to wait for: the app that wanted the answers is gone
+
+    threading.Thread(target=watch, name="quintet-bots-parent-watch", daemon=True).start()
+
+
 def _serve(requests, results, live) -> None:
     """The worker process: answer requests one at a time until the None that says stop."""
+    _end_with_parent()
     results.cancel_join_thread()  # never hang at exit over an answer nobody will read
     bots: dict[int, Any] = {}
     current_key = None

@@ -13,7 +13,7 @@ import pygame
 from game.record import Record
 from scenes.boards import board_class
 from scenes.boards.base import View
-from scenes.play.parts.move_log import MoveLog, replay_into
+from scenes.play.parts.replay_book import ReplayBook
 from scenes.play.parts.play_view import PlayDrawing, play_rects
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
@@ -50,22 +50,17 @@ class LogLines:
 class ReplayScene(PlayDrawing, Scene):
     """Steps through a record: Right/Left, Home/End, Space to play on, Esc to close."""
 
-    def __init__(self, app, record: Record, name: str = "") -> None:
+    def __init__(self, app, record: Record, name: str = "",
+                 book: ReplayBook | None = None) -> None:
         super().__init__(app)
         self.record = record
         self.spec = record.spec
         self.name = name  # the file or game it came from, for the side panel
         self.board = board_class(record.game)(self.spec, record.options, app.theme)
-        log = MoveLog()
-        initial = record.initial_state().observe_public()
-        self.states = [initial]  # the public view after each number of entries
-        self.steps: list[tuple] = []  # (before, events, after) of each entry, public views
-        self.logs: list[list[str]] = [[]]
-        for state, _, step, _ in replay_into(log, self.board, record):
-            after = step.state.observe_public()
-            self.steps.append((state.observe_public(), tuple(step.events), after))
-            self.states.append(after)
-            self.logs.append(log.lines())
+        book = book or ReplayBook.of(record, app.theme)  # the Records screen brings it ready
+        self.states = book.states  # the public view after each number of entries
+        self.steps = book.steps  # (before, events, after) of each entry, public views
+        self.logs = book.logs  # the move log's lines at each position
         self.position = 0
         self.shown: Shown | None = None
         self.playing = False

@@ -13,10 +13,8 @@ class MainMenu(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        from scenes.store.saves import SaveFolder
-        games, messages = SaveFolder().scan()  # a bad save is named once, and moved aside
+        self.saved, messages = app.data.saves().latest()  # a bad save is named, moved aside
         app.notices.extend(messages)
-        self.saved = games[0] if games else None
         rows = [[Button("Play", "play", hint="P")],
                 [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
                 [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],
@@ -40,15 +38,14 @@ class MainMenu(Scene):
 
     def continue_game(self) -> None:
         """Resume the latest saved game (read again: it may have changed since the menu opened)."""
-        from scenes.store.saves import SaveFolder
-        from scenes.store.storage import FileProblem, keep_bad_file
+        from scenes.store.storage import FileProblem
         if self.saved is None:
             return
-        folder = SaveFolder()
+        folder = self.app.data.saves()
         try:
             saved = folder.read(folder.path_for(self.saved.id))
         except FileProblem as problem:
-            self.app.notices.append(keep_bad_file("Saved game", problem, "it cannot be continued"))
+            self.app.notices.append(folder.keep_bad(problem))
             self.app.stack.replace(MainMenu(self.app))
             return
         self.app.go("continue", saved=saved)

@@ -1,16 +1,24 @@
-"""RecordsScene: games in progress and record files, to replay, continue or export."""
+"""RecordsScene: games in progress and record files, to replay, continue or export.
+
+Reading the folder and opening a record file run in background tasks (scenes/store/background.py),
+so a folder of many files, or a damaged giant, never holds up a frame: the list says how far the
+reading has got, and the message line says a file is being opened.
+"""
 from __future__ import annotations
 
 import dataclasses
 
 import pygame
 
+from game.record import Record
 from game.undo import without_sealed_tail
+from scenes.play.parts.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
-from scenes.store.records import RecordFolder, RecordSummary, file_stem, record_meta
-from scenes.store.saves import SavedGame, SaveFolder
+from scenes.store.background import Task
+from scenes.store.records import RecordSummary, file_stem, record_meta
+from scenes.store.saves import SavedGame
 from scenes.store.storage import FileProblem
 
 ROW = 50  # design pixels per row of the list
@@ -58,14 +66,16 @@ class RecordsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.records = RecordFolder()
-        saves, messages = SaveFolder().scan()
-        app.notices.extend(messages)
-        self.rows = build_rows(saves, self.records.listing())
+        self.records = app.data.records()
+        self.saves = app.data.saves()
+        self.rows: list[Row] = []
         self.selected = 0
         self.scroll = 0
-        self.message = messages[0] if messages else ""
-        self.message_is_error = bool(messages)
+        self.message = ""
+        self.message_is_error = False
+        self.reading: Task | None = Task(self._read_folder, name="quintet-records")
+        self.opening: tuple[Task, str] | None = None  # a record file being opened, and its name
+        self.shown_progress = (0, 0)
         self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
                                   Button("Continue", "continue", hint="C"),
                                   Button("Export", "export", hint="X"),
@@ -73,6 +83,44 @@ class RecordsScene(Scene):
         self.group.focus = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._update_buttons()
+
+    # ---- the background work ------------------------------------------------------------------
+    def _read_folder(self, task: Task) -> tuple[list[SavedGame], list[str], list[RecordSummary]]:
+        saves, messages = self.saves.scan()
+        return saves, messages, self.records.listing(task)
+
+    def update(self, dt: float) -> None:
+        """Take in what the background tasks have finished; show how far the reading has got."""
+        if self.reading is not None:
+            if self.reading.done:
+                task, self.reading = self.reading, None
+                saves, messages, summaries = task.result()
+                self.app.notices.extend(messages)
+                self.rows = build_rows(saves, summaries)
+                if messages:
+                    self.say(messages[0], error=True)
+                self.select(self.selected)
+                self._update_buttons()
+                self.app.invalidate()
+            elif self.reading.progress != self.shown_progress:
+                self.shown_progress = self.reading.progress
+                self.app.invalidate()
+        if self.opening is not None and self.opening[0].done:
+            (task, name), self.opening = self.opening, None
+            self._update_buttons()
+            try:
+                record, book = task.result()
+            except FileProblem as problem:
+                self.say(f"Record file {problem}.", error=True)
+                return
+            self.say("")
+            self.app.go("replay", record=record, name=name, book=book)
+
+    def exit(self) -> None:
+        """Leaving: work still running is no longer wanted."""
+        for task in (self.reading, self.opening[0] if self.opening else None):
+            if task is not None:
+                task.cancel()
 
     # ---- the selection ----------------------------------------------------------------------
     @property
@@ -85,6 +133,7 @@ class RecordsScene(Scene):
         replay, resume, export, _ = self.group.buttons
         replay.enabled = row is not None  # a damaged file says what is wrong when opened
         resume.enabled = export.enabled = row is not None and row.saved is not None
+        replay.enabled = replay.enabled and self.opening is None
 
     def select(self, index: int) -> None:
         """Select a row (kept in view)."""
@@ -117,17 +166,23 @@ class RecordsScene(Scene):
             self.export(row.saved)
 
     def replay(self, row: Row) -> None:
-        """Open the selected game in the replay viewer (a record file is checked in full first)."""
+        """Open the selected game in the replay viewer. A record file is checked in full and the
+        replay worked out in the background: the replay shows when it is ready."""
+        if self.opening is not None:
+            return
         if row.saved is not None:
-            self.app.go("replay", record=row.saved.record, name="game in progress")
-            return
-        path = row.summary.path
-        try:
-            record = self.records.open(path)
-        except FileProblem as problem:
-            self.say(f"Record file {problem}.", error=True)
-            return
-        self.app.go("replay", record=record, name=path.name)
+            saved, name = row.saved, "game in progress"
+            task = Task(lambda _: self._prepare(saved.record), name="quintet-open-record")
+        else:
+            path, name = row.summary.path, row.summary.path.name
+            task = Task(lambda _: self._prepare(self.records.open(path)),
+                        name="quintet-open-record")
+        self.opening = (task, name)
+        self.say(f"Opening {name}...")
+        self._update_buttons()
+
+    def _prepare(self, record: Record) -> tuple[Record, ReplayBook]:
+        return record, ReplayBook.of(record, self.app.theme)
 
     def export(self, saved: SavedGame) -> None:
         """Write a game in progress as a record file (a choice still sealed is left out)."""
@@ -141,8 +196,7 @@ class RecordsScene(Scene):
                      error=True)
             return
         self.say(f"Exported as {path}")
-        self.rows = build_rows([r.saved for r in self.rows if r.saved], self.records.listing())
-        self._update_buttons()
+        self.reading = Task(self._read_folder, name="quintet-records")
 
     def say(self, text: str, error: bool = False) -> None:
         """A line under the list."""
@@ -216,7 +270,12 @@ class RecordsScene(Scene):
             theme.blit_text(surface, line, 18, (w // 2, theme.px(84 + 22 * i)), th.DIM, "center")
         panel = self.list_rect.inflate(theme.px(32), theme.px(16))
         draw_panel(surface, theme, panel)
-        if not self.rows:
+        if self.reading is not None:
+            done, total = self.shown_progress
+            count = f": {done} of {total} files" if total else ""
+            theme.blit_text(surface, f"Reading the records folder{count}...", 22,
+                            self.list_rect.center, th.DIM, "center")
+        elif not self.rows:
             theme.blit_text(surface, "No games yet: finished and saved games appear here.", 22,
                             self.list_rect.center, th.DIM, "center")
         self._draw_rows(surface)

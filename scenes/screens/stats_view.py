@@ -8,7 +8,7 @@ from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 from scenes.store.controllers import HOT_SEAT, OPPONENTS
-from scenes.store.stats import StatsFile, count_names
+from scenes.store.stats import count_names
 
 HEADINGS = {HOT_SEAT: "Friend (hot-seat)", "easy": "Easy bot", "medium": "Medium bot",
             "hard": "Hard bot"}
@@ -39,7 +39,7 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        stats = StatsFile()
+        stats = app.data.stats()
         self.path = stats.path
         self.games, messages = stats.load()
         app.notices.extend(messages)

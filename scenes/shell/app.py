@@ -8,38 +8,65 @@ from typing import Callable, Mapping
 
 import pygame
 
+from scenes.shell.display_watch import DisplayWatch
 from scenes.shell.scene import Scene
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
 from scenes.shell.theme import Theme
+from scenes.store.data_folder import DataFolder
 from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
 MIN_SIZE = (640, 400)
+REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
 log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
+
+
+class Notices(list):
+    """Messages for the player (the main menu shows the latest); each one is logged as well,
+    so a kiosk's keeper, who never sees the screen, finds them in the log."""
+
+    def append(self, message: str) -> None:
+        """Add a message (and log it)."""
+        log.warning("notice: %s", message)
+        super().append(message)
+
+    def extend(self, messages) -> None:
+        """Add messages (and log them)."""
+        for message in messages:
+            self.append(message)
+
+
+class DisplayLost(Exception):
+    """The window went and a new one could not be opened (the display itself is gone)."""
 
 
 class App:
     """Owns the window and runs frames; scenes reach settings, sound and the stack through it.
 
     `routes` names every screen (scenes/routes.py): a screen asks for the next one by name,
-    `app.go("rules", game_id=...)`, and so never imports another screen.
+    `app.go("rules", game_id=...)`, and so never imports another screen. `data` is where the
+    saves, records and statistics are, and whether this copy may write them.
     """
 
     def __init__(self, size: tuple[int, int] = (1280, 720), store: SettingsStore | None = None,
                  fullscreen: bool | None = None, kiosk: bool | None = None, *,
-                 routes: Mapping[str, Route]) -> None:
+                 routes: Mapping[str, Route], data: DataFolder | None = None) -> None:
         self.routes = routes
-        self.store = store or SettingsStore()
+        self.data = data or DataFolder()
+        self.store = store or SettingsStore(read_only=self.data.read_only)
         self.settings: Settings = self.store.load()
-        self.notices: list[str] = list(self.store.messages)
+        self.notices = Notices()
+        self.notices.extend(self.store.messages)
         kiosk = self.settings.kiosk if kiosk is None else kiosk
         if kiosk and fullscreen is None:
             fullscreen = True  # a kiosk fills the screen unless told a window size
         if kiosk:  # a fullscreen kiosk must not minimise when another window takes the focus,
             os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
             os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")  # and keeps Alt+Tab and the like
+        self.display_watch = DisplayWatch(log)  # X11: a window destroyed from outside, and a
+        self.display_watch.install()  # lost display, are noticed and logged (before SDL starts)
         pygame.init()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
@@ -47,6 +74,7 @@ class App:
         pygame.display.set_caption("Quintet")
         _set_window_icon()
         self.screen = self._open_window()
+        self.display_watch.follow()
         self.theme = Theme()
         self.sound = SoundBoard()
         self.sound.configure(self.settings.volume, self.settings.muted)
@@ -153,13 +181,59 @@ class App:
 
     # ---- frames ---------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """One frame; an error in any scene is logged and rescued instead of ending the app."""
+        """One frame; an error in any scene is logged and rescued instead of ending the app.
+
+        An error because the window itself has gone (destroyed from outside, the display
+        restarted) opens a new window instead; DisplayLost if even that fails.
+        """
+        if self.display_watch.window_lost:
+            self.reopen_window(RuntimeError("the window was destroyed from outside"))
         try:
             self._frame(dt)
         except Exception as error:
-            if self.reraise_errors:
+            if not self.window_alive():
+                self.reopen_window(error)
+            elif self.reraise_errors:
                 raise
-            self.recover(error)
+            else:
+                self.recover(error)
+
+    # ---- a window taken away ----------------------------------------------------------------
+    @staticmethod
+    def window_alive() -> bool:
+        """True while the display is up and the window's surface is usable."""
+        try:
+            return pygame.display.get_init() and pygame.display.get_surface() is not None
+        except pygame.error:
+            return False
+
+    def reopen_window(self, cause: BaseException) -> None:
+        """Open a new window after the old one went; DisplayLost (with why) if none opens.
+
+        The display may refuse a new client for a moment after losing a window, so a few
+        tries are made, a little apart (there is no window to keep drawing meanwhile).
+        """
+        log.warning("the window was lost (%s: %s); opening a new one", type(cause).__name__,
+                    cause)
+        self.display_watch.forget()
+        for attempt in range(REOPEN_TRIES):
+            try:
+                pygame.display.quit()  # whatever is left of the old window goes with it
+                pygame.display.init()
+                pygame.display.set_caption("Quintet")
+                _set_window_icon()
+                self.screen = self._open_window()
+                break
+            except pygame.error as error:
+                if attempt == REOPEN_TRIES - 1:
+                    raise DisplayLost(f"the window was lost ({cause}) and no new one could be "
+                                      f"opened in {REOPEN_TRIES} tries ({error})") from error
+                time.sleep(REOPEN_PAUSE)
+        self.display_watch.follow()
+        if self.kiosk is not None and self.settings.fullscreen:
+            pygame.event.set_grab(True)
+        self._relayout()
+        log.info("a new window is open")
 
     def recover(self, error: BaseException) -> None:
         """Log an error with its traceback, let scenes keep what they can, and start afresh."""

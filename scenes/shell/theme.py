@@ -1,9 +1,16 @@
-"""Colours, sizes and cached text rendering shared by every scene."""
+"""Colours, sizes and cached text rendering shared by every scene.
+
+Any text may reach the screen from a file (a record's name, a message quoting a bad value), so
+text is drawn through `printable`: control characters, lone surrogates and direction marks show
+as escapes instead of failing to render or turning the line around, and a line is cut to length.
+"""
 from __future__ import annotations
 
 from collections import OrderedDict
 
 import pygame
+
+from scenes.store.plain_text import LINE_LIMIT, printable
 
 # Okabe & Ito's palette, safe for the common forms of colour blindness; pieces also carry
 # shapes, letters or numerals so colour is never the only cue.
@@ -66,7 +73,7 @@ class Theme:
         key = (text, px, tuple(colour))
         surface = self._texts.get(key)
         if surface is None:
-            surface = self.font(px).render(text, True, colour)
+            surface = self.font(px).render(printable(text), True, colour)
             self._texts[key] = surface
             if len(self._texts) > self.CACHE_SIZE:
                 self._texts.popitem(last=False)
@@ -87,7 +94,7 @@ class Theme:
         font = self.font(self.text_px(size))
         lines: list[str] = []
         for paragraph in text.split("\n"):
-            words, line = paragraph.split(" "), ""
+            words, line = printable(paragraph, 4 * LINE_LIMIT).split(" "), ""
             for word in words:
                 trial = f"{line} {word}" if line else word
                 if font.size(trial)[0] <= width or not line:

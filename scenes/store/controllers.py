@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.bots import LEVEL_NAMES
+from scenes.store.plain_text import brief
 
 HUMAN = "human"
 HOT_SEAT = "hot-seat"  # the opponent of a game two people play on one screen
@@ -17,14 +18,14 @@ def bot_level_name(controller: str) -> str | None:
     if isinstance(controller, str) and controller.startswith("bot:") \
             and controller[4:] in LEVEL_NAMES:
         return controller[4:]
-    raise ValueError(f"unknown controller {controller!r} (human, or bot: and one of "
+    raise ValueError(f"unknown controller {brief(controller)} (human, or bot: and one of "
                      f"{', '.join(LEVEL_NAMES)})")
 
 
 def check_controllers(value: Any) -> tuple[str, str]:
     """Two valid controllers as a tuple; ValueError says what is wrong."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ValueError(f"controllers must be a list of two, found {value!r}")
+        raise ValueError(f"controllers must be a list of two, found {brief(value)}")
     for controller in value:
         bot_level_name(controller)
     return (value[0], value[1])

@@ -3,10 +3,14 @@
 Every finished game is written here when it ends, and a game in progress can be exported here.
 A player may drop any record file into the folder to open it. Files are never overwritten: each
 gets a new name. Listing reads each file's header only; opening one checks and replays it all.
+Both can take a while with many files, so screens run them in a background Task. A file that
+cannot be used stays where it is, listed with its problem (a file far larger than any real
+record is refused by its size, unread).
 """
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 from pathlib import Path
 from typing import Any, Mapping
@@ -14,8 +18,12 @@ from typing import Any, Mapping
 from game.record import FORMAT, VERSION, Record, RecordError, load_record
 from game.registry import GAMES
 from scenes.store.controllers import check_controllers, opponent_words
+from scenes.store.background import Task
+from scenes.store.plain_text import brief
 from scenes.store.saves import now_text
 from scenes.store.storage import FileProblem, data_dir, read_json, write_atomic
+
+SIZE_LIMIT = 1_000_000  # bytes: the longest real game's record is under 10,000
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,11 +41,14 @@ class RecordSummary:
 class RecordFolder:
     """The folder of record files: finished games and exports."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, read_only: str = "") -> None:
         self.folder = (root or data_dir()) / "records"
+        self.read_only = read_only  # why nothing may be written (empty: it may)
 
     def add(self, record: Record, stem: str) -> Path:
         """Write a record under a new name starting with `stem`; its path (OSError on failure)."""
+        if self.read_only:
+            raise PermissionError(errno.EACCES, self.read_only)
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / f"{stem}.json"
         counter = 1
@@ -49,19 +60,29 @@ class RecordFolder:
 
     def open(self, path: Path) -> Record:
         """The record in a file, checked and replayed; FileProblem says what is wrong."""
-        data = read_json(path)
+        data = read_json(path, SIZE_LIMIT)
         try:
             return load_record(data)
         except RecordError as error:
             raise FileProblem(path, f"is not a record Quintet can open: {error}") from None
 
-    def listing(self) -> list[RecordSummary]:
-        """Every JSON file in the folder, the newest first, from its header alone."""
+    def listing(self, task: Task | None = None) -> list[RecordSummary]:
+        """Every JSON file in the folder, the newest first, from its header alone.
+
+        Reading many files takes a while: run it in a `task`, which it tells its progress and
+        which may cancel it (the summaries read so far are returned).
+        """
         try:
-            paths = [p for p in self.folder.glob("*.json") if p.is_file()]
+            paths = sorted(self.folder.glob("*.json"))
         except OSError:
             return []
-        summaries = [summarise(path) for path in paths]
+        summaries = []
+        for done, path in enumerate(paths):
+            if task is not None:
+                if task.cancelled:
+                    break
+                task.progress = (done, len(paths))
+            summaries.append(summarise(path))
         summaries.sort(key=lambda s: (s.when, s.path.name), reverse=True)
         return summaries
 
@@ -69,7 +90,7 @@ class RecordFolder:
 def summarise(path: Path) -> RecordSummary:
     """A record file's summary, or its problem, without replaying it."""
     try:
-        data = read_json(path)
+        data = read_json(path, SIZE_LIMIT)
     except FileProblem as problem:
         return RecordSummary(path, path.name, problem=problem.problem)
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
@@ -77,11 +98,11 @@ def summarise(path: Path) -> RecordSummary:
     version = data.get("version")
     if isinstance(version, int) and version > VERSION:
         return RecordSummary(path, path.name,
-                             problem=f"needs a newer Quintet (record version {version})")
+                             problem=f"needs a newer Quintet (record version {brief(version)})")
     game = GAMES.get(data.get("game")) if isinstance(data.get("game"), str) else None
     if game is None:
         return RecordSummary(path, path.name, problem=f"names no game of Quintet "
-                                                     f"({data.get('game')!r})")
+                                                     f"({brief(data.get('game'))})")
     meta = data.get("meta") if isinstance(data.get("meta"), Mapping) else {}
     return RecordSummary(path, game.title, players=_players(meta), when=_when(meta),
                          result=_result(data, game.seat_names))
@@ -104,9 +125,10 @@ def _when(meta: Mapping) -> str:
 def _result(data: Mapping, seat_names: tuple[str, str]) -> str:
     result = data.get("result")
     if not isinstance(result, Mapping):
-        return f"unfinished, {len(data.get('moves') or [])} moves"
+        moves = data.get("moves")
+        return f"unfinished, {len(moves) if isinstance(moves, list) else 0} moves"
     winner = result.get("winner")
-    if winner in (0, 1):
+    if isinstance(winner, int) and not isinstance(winner, bool) and winner in (0, 1):
         return f"{seat_names[winner]} won"
     return "a draw"
 

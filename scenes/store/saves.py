@@ -7,11 +7,13 @@ began. It is JSON, never a pickle, and it is rewritten atomically after every de
     {"format": "quintet-save", "version": 1, "controllers": ["human", "bot:hard"],
      "started": "2024-05-01T14:03:12", "saved": "2024-05-01T14:09:40", "record": {...}}
 
-A save that cannot be used is moved aside with a message naming it and its problem.
+A save that cannot be used is moved aside with a message naming it and its problem. A copy of
+Quintet that does not own the data folder (`read_only` says why) saves nothing and moves nothing.
 """
 from __future__ import annotations
 
 import dataclasses
+import errno
 import functools
 import re
 import time
@@ -21,12 +23,14 @@ from typing import Any
 
 from game.record import Record, RecordError, load_record
 from scenes.store.controllers import check_controllers, opponent_words
+from scenes.store.plain_text import brief
 from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, read_json,
                                   write_json)
 
 SAVE_FORMAT = "quintet-save"
 SAVE_VERSION = 1
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,80}")
+SIZE_LIMIT = 1_000_000  # bytes: the longest real game saves in under 10,000
 
 
 def now_text() -> str:
@@ -79,7 +83,7 @@ class SavedGame:
             raise FileProblem(path, f"has bad controllers: {error}") from None
         for name in ("started", "saved"):
             if not isinstance(data.get(name, ""), str):
-                raise FileProblem(path, f"has a bad {name} time {data.get(name)!r}")
+                raise FileProblem(path, f"has a bad {name} time {brief(data.get(name))}")
         if "record" not in data:
             raise FileProblem(path, "has no record of the game")
         try:
@@ -94,22 +98,25 @@ class SavedGame:
 class SaveFolder:
     """The games in progress: `<data folder>/saves/<id>.json`."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, read_only: str = "") -> None:
         self.folder = (root or data_dir()) / "saves"
+        self.read_only = read_only  # why nothing may be written or moved (empty: it may)
 
     def path_for(self, game_id: str) -> Path:
         """The file of the game with this id."""
         return self.folder / f"{game_id}.json"
 
     def write(self, saved: SavedGame) -> Path:
-        """Save a game (atomically); OSError if the disk refuses."""
+        """Save a game (atomically); OSError if the disk refuses or saving is off."""
+        if self.read_only:
+            raise PermissionError(errno.EACCES, self.read_only)
         path = self.path_for(saved.id)
         write_json(path, saved.to_json())
         return path
 
     def read(self, path: Path) -> SavedGame:
         """One saved game; FileProblem if it cannot be used."""
-        return SavedGame.from_json(path, read_json(path))
+        return SavedGame.from_json(path, read_json(path, SIZE_LIMIT))
 
     def scan(self) -> tuple[list[SavedGame], list[str]]:
         """Every usable save, the latest first; bad ones are moved aside, with a message each."""
@@ -122,12 +129,42 @@ class SaveFolder:
             try:
                 games.append(self.read(path))
             except FileProblem as problem:
-                messages.append(keep_bad_file("Saved game", problem, "it cannot be continued"))
+                messages.append(self.keep_bad(problem))
         games.sort(key=lambda g: (g.saved, g.id), reverse=True)
         return games, messages
 
+    def latest(self) -> tuple[SavedGame | None, list[str]]:
+        """The game Continue resumes: the usable save written last, found by reading the files
+        last changed first and stopping at the first usable one (the main menu opens quickly
+        however many games were left unfinished); bad ones met on the way are moved aside, with
+        a message each."""
+        def changed(path: Path) -> float:
+            try:
+                return path.stat().st_mtime
+            except OSError:
+                return 0.0
+
+        messages = []
+        try:
+            paths = sorted(self.folder.glob("*.json"), key=changed, reverse=True)
+        except OSError:
+            return None, []
+        for path in paths:
+            try:
+                return self.read(path), messages
+            except FileProblem as problem:
+                messages.append(self.keep_bad(problem))
+        return None, messages
+
+    def keep_bad(self, problem: FileProblem) -> str:
+        """Move a save that cannot be used aside (unless saving is off); a message saying so."""
+        return keep_bad_file("Saved game", problem, "it cannot be continued",
+                             move=not self.read_only)
+
     def remove(self, game_id: str) -> None:
         """Forget a game that has ended (its record lives on in the records folder)."""
+        if self.read_only:
+            return
         try:
             self.path_for(game_id).unlink()
         except FileNotFoundError:

@@ -9,6 +9,8 @@ against bot) are never counted.
                            "hot-seat": {"seat0": 3, "seat1": 1, "drawn": 0}}}}
 
 A file with bad parts keeps its good counts; the file itself is moved aside with a message.
+A copy of Quintet that does not own the data folder (`read_only` says why) counts nothing and
+moves nothing.
 """
 from __future__ import annotations
 
@@ -18,13 +20,16 @@ from typing import Any, Mapping, Sequence
 from game.core import Outcome
 from game.registry import GAMES
 from scenes.store.controllers import HOT_SEAT, OPPONENTS, human_seats, opponent_key
-from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, read_json,
-                                  write_json)
+from scenes.store.plain_text import brief, printable
+from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file,
+                                  nothing_there, read_json, write_json)
 
 STATS_FORMAT = "quintet-stats"
 STATS_VERSION = 1
 BOT_COUNTS = ("won", "lost", "drawn")
 SEAT_COUNTS = ("seat0", "seat1", "drawn")
+SIZE_LIMIT = 256_000  # bytes: a full statistics file is about 3,000
+MAX_COUNT = 10**9  # more games than anyone plays: a larger count is damage
 
 Counts = dict[str, int]
 
@@ -50,28 +55,32 @@ def tally(outcome: Outcome, controllers: Sequence[str]) -> tuple[str, str] | Non
 class StatsFile:
     """Loads, checks, counts into and saves the statistics file."""
 
-    def __init__(self, root: Path | None = None) -> None:
+    def __init__(self, root: Path | None = None, read_only: str = "") -> None:
         self.path = (root or data_dir()) / "stats.json"
+        self.read_only = read_only  # why nothing may be written (empty: it may)
 
     def load(self) -> tuple[dict[str, dict[str, Counts]], list[str]]:
         """The counts by game and opponent (what is usable), and messages about the rest."""
+        if nothing_there(self.path):
+            return {}, []
         try:
-            data = read_json(self.path)
-        except FileProblem as problem:
-            if not self.path.exists():
-                return {}, []
-            return {}, [keep_bad_file("Statistics file", problem, "counting starts again")]
-        try:
+            data = read_json(self.path, SIZE_LIMIT)
             data = check_header(self.path, data, "statistics file", STATS_FORMAT, STATS_VERSION)
         except FileProblem as problem:
-            return {}, [keep_bad_file("Statistics file", problem, "counting starts again")]
+            return {}, [self._keep(problem, "counting starts again")]
         games, problems = read_games(data.get("games"))
         if not problems:
             return games, []
         problem = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
                               + (f"; {len(problems) - 3} more" if len(problems) > 3 else "") + ")")
-        messages = [keep_bad_file("Statistics file", problem, "the good counts are kept")]
-        return games, messages + self._write(games)
+        messages = [self._keep(problem, "the good counts are kept")]
+        return games, messages + ([] if self.read_only else self._write(games))
+
+    def _keep(self, problem: FileProblem, instead: str) -> str:
+        message = keep_bad_file("Statistics file", problem, instead, move=not self.read_only)
+        if not nothing_there(self.path) and not self.read_only:
+            self.read_only = "the bad statistics file could not be moved out of the way"
+        return message
 
     def count(self, game_id: str, controllers: Sequence[str], outcome: Outcome) -> list[str]:
         """Add a finished game to the counts and save them; messages about anything that failed."""
@@ -86,11 +95,14 @@ class StatsFile:
         return messages + self._write(games)
 
     def _write(self, games: dict[str, dict[str, Counts]]) -> list[str]:
+        if self.read_only:
+            return [f"The game was not counted in the statistics: {self.read_only}."]
         try:
             write_json(self.path, {"format": STATS_FORMAT, "version": STATS_VERSION,
                                    "games": games})
         except OSError as error:
-            return [f"Could not save the statistics to {self.path}: {error.strerror or error}"]
+            return [f"Could not save the statistics to {printable(str(self.path))}: "
+                    f"{error.strerror or error}"]
         return []
 
 
@@ -104,7 +116,7 @@ def read_games(value: Any) -> tuple[dict[str, dict[str, Counts]], list[str]]:
     problems = []
     for game_id, opponents in value.items():
         if game_id not in GAMES:
-            problems.append(f"unknown game {game_id!r}")
+            problems.append(f"unknown game {brief(game_id)}")
             continue
         if not isinstance(opponents, Mapping):
             problems.append(f"{game_id} is not an object")
@@ -112,7 +124,7 @@ def read_games(value: Any) -> tuple[dict[str, dict[str, Counts]], list[str]]:
         for opponent, counts in opponents.items():
             cell, trouble = read_counts(opponent, counts)
             if trouble:
-                problems.append(f"{game_id}/{opponent}: {trouble}")
+                problems.append(f"{game_id}/{printable(opponent, 40)}: {trouble}")
             if cell is not None:
                 games.setdefault(game_id, {})[opponent] = cell
     return games, problems
@@ -127,12 +139,12 @@ def read_counts(opponent: str, counts: Any) -> tuple[Counts | None, str]:
     cell, bad = {}, []
     for name in count_names(opponent):
         number = counts.get(name, 0)
-        if isinstance(number, int) and not isinstance(number, bool) and number >= 0:
+        if isinstance(number, int) and not isinstance(number, bool) and 0 <= number < MAX_COUNT:
             cell[name] = number
         else:
             cell[name] = 0
-            bad.append(f"{name} {number!r} is not a count")
+            bad.append(f"{name} {brief(number)} is not a count")
     extra = sorted(set(counts) - set(cell))
     if extra:
-        bad.append(f"{extra[0]!r} is not one of {', '.join(count_names(opponent))}")
+        bad.append(f"{brief(extra[0])} is not one of {', '.join(count_names(opponent))}")
     return cell, ", ".join(bad)

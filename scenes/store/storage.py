@@ -2,13 +2,24 @@
 
 Every file Quintet writes goes through `write_atomic`: the text goes to a temporary file in the
 same folder, is flushed and synced to the disk, then renamed over the old file in one step, so a
-crash or a power cut mid-write leaves the previous version whole. A file that cannot be used is
-never overwritten or deleted: `move_aside` renames it to `<name>.bad-<time>` beside itself.
+crash or a power cut mid-write leaves the previous version whole. A file that is a symbolic link
+is written through to the file it points to (the link stays a link); a read-only file, a link
+that loops, a read-only folder or a full disk is an OSError, and the old file is left whole.
+
+`read_json` refuses, with a FileProblem naming the file and its problem, anything that is not a
+plausible file of its kind: a folder or device in its place, a size far beyond any real one
+(checked before a byte is read), text that is not UTF-8, JSON that is nested absurdly deep,
+holds a key twice or a number JSON does not allow (NaN, Infinity, 1e999). A file that cannot be
+used is never overwritten or deleted: `move_aside` renames it to `<name>.bad-<time>` beside
+itself (a link's target beside the target).
 """
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import stat
 import time
 import uuid
 from pathlib import Path
@@ -16,14 +27,19 @@ from typing import Any, Mapping
 
 import platformdirs
 
+from scenes.store.plain_text import brief, printable
+
 APP_NAME = "Quintet"
+MAX_DEPTH = 16  # containers within containers: a Quintet file needs five; far more is not one
+PROBLEM_LIMIT = 300  # characters of a problem's description (a quoted value is cut shorter)
 
 
 class FileProblem(Exception):
     """A file that cannot be used; the message says which file and what is wrong with it."""
 
     def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path} {problem}")
+        problem = printable(problem, PROBLEM_LIMIT)
+        super().__init__(f"{printable(str(path))} {problem}")
         self.path = path
         self.problem = problem
 
@@ -34,10 +50,38 @@ def data_dir() -> Path:
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
 
 
+def write_target(path: Path) -> Path:
+    """The file a write to `path` lands in: `path`, or the file its symbolic link points to."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():  # realpath stops where a chain of links turns back on itself
+        raise OSError(errno.ELOOP, "it is a link that loops back on itself", str(path))
+    return target
+
+
+def nothing_there(path: Path) -> bool:
+    """True when `path` names no file yet: nothing at all, or a link to a file not yet made
+    (a write makes it, through the link)."""
+    if not os.path.lexists(path):
+        return True
+    try:
+        return path.is_symlink() and not write_target(path).exists()
+    except OSError:  # a link that loops is something there, and a problem
+        return False
+
+
 def write_atomic(path: Path, text: str) -> None:
-    """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure.
+
+    A symbolic link is written through: its target is replaced and the link stays. A file the
+    user made read-only is refused rather than replaced.
+    """
+    target = write_target(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, "the file is read-only", str(target))
+    temporary = target.with_name(f".{target.name[:120]}.{uuid.uuid4().hex[:8]}.tmp")
     # O_EXCL: never someone else's file; 0o666 less the umask, like any file the user makes
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)
@@ -46,14 +90,14 @@ def write_atomic(path: Path, text: str) -> None:
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, target)
     except BaseException:
         try:
             os.unlink(temporary)
         except OSError:
             pass
         raise
-    _sync_folder(path.parent)
+    _sync_folder(target.parent)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -74,15 +118,27 @@ def _sync_folder(folder: Path) -> None:
 
 def write_json(path: Path, data: Any) -> None:
     """Write JSON data atomically (see `write_atomic`)."""
-    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    # ASCII with escapes: any string read back (a lone surrogate too) can be written again
+    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n")
 
 
 def move_aside(path: Path) -> Path | None:
-    """Rename a bad file to `<name>.bad-<time>` beside itself; the new path, or None if it failed."""
+    """Rename a bad file to `<name>.bad-<time>` beside itself; the new path, or None if it failed.
+
+    For a symbolic link to a file, that file is moved (the link stays, to be written through
+    again); a link to anything else (a folder, a device) is itself moved, and one that loops is
+    left as it is.
+    """
+    try:
+        target = write_target(path)
+    except OSError:
+        return None
+    if target != path and target.is_file():
+        path = target
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     counter = 1
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
         counter += 1
     try:
@@ -92,27 +148,109 @@ def move_aside(path: Path) -> Path | None:
     return target
 
 
-def read_json(path: Path) -> Any:
-    """The JSON data in a file; FileProblem says plainly why it cannot be read."""
+def _size_text(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB" if size >= 100_000 else f"{size:,} bytes"
+
+
+def read_limited(path: Path, limit: int) -> bytes:
+    """A regular file's bytes, refused by its size before reading if it exceeds `limit`."""
     try:
-        raw = path.read_bytes()
+        info = path.stat()
     except FileNotFoundError:
-        raise FileProblem(path, "is missing") from None
+        problem = "is a link to a file that does not exist" if path.is_symlink() else "is missing"
+        raise FileProblem(path, problem) from None
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise FileProblem(path, "is a link that loops back on itself") from None
+        raise FileProblem(path, f"could not be read ({error.strerror or error})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileProblem(path, "is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(path, "is not a regular file (a device or a pipe?)")
+    if info.st_size > limit:
+        raise FileProblem(path, f"is {_size_text(info.st_size)}, far larger than any real one "
+                                f"(at most {_size_text(limit)}); it was not read")
+    try:
+        with open(path, "rb") as source:
+            raw = source.read(limit + 1)
     except OSError as error:
         raise FileProblem(path, f"could not be read ({error.strerror or error})") from None
+    if len(raw) > limit:
+        raise FileProblem(path, f"grew past {_size_text(limit)} while it was read; it was not used")
+    return raw
+
+
+class _Refused(Exception):
+    """A JSON value read that Quintet's files never hold; the text says which."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict:
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"has the key {brief(key)} twice in one object")
+            seen.add(key)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"holds {name}, which is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise _Refused(f"holds the number {brief(text)}, too large to be a number")
+    return number
+
+
+def nesting(data: Any) -> int:
+    """How deeply lists and objects nest in `data` (0 for a plain value), counted without
+    recursion, and no further than one past MAX_DEPTH."""
+    deepest, waiting = 0, [(data, 1)]
+    while waiting:
+        value, depth = waiting.pop()
+        if isinstance(value, Mapping):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            return depth
+        waiting.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def read_json(path: Path, limit: int) -> Any:
+    """The JSON data in a file of at most `limit` bytes; FileProblem says plainly why not."""
+    raw = read_limited(path, limit)
     if not raw.strip():
         raise FileProblem(path, "is empty")
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a byte-order mark (some editors write one) is no harm
     except UnicodeDecodeError:
         raise FileProblem(path, "is not text (it may be damaged)") from None
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant,
+                          parse_float=_finite)
+    except _Refused as refused:
+        raise FileProblem(path, str(refused)) from None
+    except RecursionError:
+        raise FileProblem(path, "is nested far too deeply to be a Quintet file") from None
     except ValueError as error:
         cut = getattr(error, "pos", 0) >= len(text.rstrip()) \
             or str(error).startswith("Unterminated string")
         where = "it is cut short" if cut else "it is damaged"
         raise FileProblem(path, f"is not valid JSON: {where} ({error})") from None
+    depth = nesting(data)
+    if depth > MAX_DEPTH:
+        raise FileProblem(path, f"is nested more than {MAX_DEPTH} levels deep; no Quintet file "
+                                "is")
+    return data
 
 
 def check_header(path: Path, data: Any, kind: str, fmt: str, version: int) -> Mapping:
@@ -120,18 +258,24 @@ def check_header(path: Path, data: Any, kind: str, fmt: str, version: int) -> Ma
     if not isinstance(data, Mapping):
         raise FileProblem(path, f"does not hold a {kind} (a JSON object was expected)")
     if data.get("format") != fmt:
-        raise FileProblem(path, f"is not a Quintet {kind} (format {data.get('format')!r})")
+        raise FileProblem(path, f"is not a Quintet {kind} (format {brief(data.get('format'))})")
     found = data.get("version")
     if not isinstance(found, int) or isinstance(found, bool) or found < 1:
-        raise FileProblem(path, f"has no valid version number (found {found!r})")
+        raise FileProblem(path, f"has no valid version number (found {brief(found)})")
     if found > version:
-        raise FileProblem(path, f"was written by a newer Quintet (version {found}; this one "
+        raise FileProblem(path, f"was written by a newer Quintet (version {brief(found)}; this one "
                                 f"reads up to {version}); update Quintet to open it")
     return data
 
 
-def keep_bad_file(what: str, problem: FileProblem, instead: str) -> str:
-    """Move a bad file aside; a message naming the file, its problem and what happens instead."""
-    kept = move_aside(problem.path) if problem.path.exists() else None
-    where = f" It was kept as {kept.name}." if kept else ""
-    return f"{what} {problem}; {instead}.{where}"
+def keep_bad_file(what: str, problem: FileProblem, instead: str, move: bool = True) -> str:
+    """Move a bad file aside; a message naming the file, its problem and what happens instead.
+
+    With `move` False (another copy of Quintet owns the folder) the file is left where it is.
+    """
+    if not os.path.lexists(problem.path):
+        return f"{what} {problem}; {instead}."
+    kept = move_aside(problem.path) if move else None
+    if kept is not None:
+        return f"{what} {problem}; {instead}. It was kept as {printable(kept.name)}."
+    return f"{what} {problem}; {instead}. It was left as it is, and nothing is saved over it."

@@ -12,9 +12,8 @@ from game.bots.history import History
 from game.match import Match
 from game.record import Record
 from scenes.play.parts.move_log import MoveLog, replay_into
-from scenes.store.records import RecordFolder, file_stem, record_meta
-from scenes.store.saves import SavedGame, SaveFolder, new_game_id, now_text
-from scenes.store.stats import StatsFile
+from scenes.store.records import file_stem, record_meta
+from scenes.store.saves import SavedGame, new_game_id, now_text
 
 log = logging.getLogger("quintet")
 
@@ -41,7 +40,7 @@ class PlaySaves:
         if self.demo or getattr(self.app, "kiosk", None) is not None:
             return False
         try:
-            SaveFolder().write(self.saved_game())
+            self.app.data.saves().write(self.saved_game())
         except OSError as error:
             problem = f"The game could not be saved: {error.strerror or error}."
             if problem != self.save_problem:
@@ -59,12 +58,13 @@ class PlaySaves:
         notices = self.app.notices
         record = self.match.record(record_meta(self.controllers, self.started, ended=now_text()))
         try:
-            self.record_path = RecordFolder().add(record, file_stem(self.spec.id, True))
+            self.record_path = self.app.data.records().add(record, file_stem(self.spec.id, True))
         except OSError as error:
             notices.append(f"Could not write the game's record: {error.strerror or error}")
-        notices.extend(StatsFile().count(self.spec.id, self.controllers, self.match.state.outcome))
+        notices.extend(self.app.data.stats().count(self.spec.id, self.controllers,
+                                                   self.match.state.outcome))
         try:
-            SaveFolder().remove(self.save_id)
+            self.app.data.saves().remove(self.save_id)
         except OSError as error:
             log.warning("could not remove the save of a finished game: %s", error)
 

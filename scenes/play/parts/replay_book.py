@@ -1,0 +1,37 @@
+"""ReplayBook: what a replay shows, worked out in full before the replay opens.
+
+Replaying a record and writing its move log at every position takes tens of milliseconds for a
+long game, so the Records screen works the book out in a background task and the replay opens
+at once. It is plain data (public views, events, log lines): no drawing.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from game.record import Record
+from scenes.boards import board_class
+from scenes.play.parts.move_log import MoveLog, replay_into
+
+
+@dataclasses.dataclass(frozen=True)
+class ReplayBook:
+    """The public view after each number of entries, each entry's (before, events, after), and
+    the move log's lines at each position."""
+
+    states: list
+    steps: list[tuple]
+    logs: list[list[str]]
+
+    @classmethod
+    def of(cls, record: Record, theme) -> "ReplayBook":
+        """Replay `record` (its board writes the log in the game's own notation)."""
+        board = board_class(record.game)(record.spec, record.options, theme)
+        log = MoveLog()
+        states = [record.initial_state().observe_public()]
+        steps, logs = [], [[]]
+        for state, _, step, _ in replay_into(log, board, record):
+            after = step.state.observe_public()
+            steps.append((state.observe_public(), tuple(step.events), after))
+            states.append(after)
+            logs.append(log.lines())
+        return cls(states, steps, logs)
