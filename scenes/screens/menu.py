@@ -6,6 +6,7 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
+from scenes.store.storage import has_saved_games
 
 
 class MainMenu(Scene):
@@ -13,10 +14,12 @@ class MainMenu(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        from scenes.store.saves import SaveFolder
-        games, messages = SaveFolder().scan()  # a bad save is named once, and moved aside
-        app.notices.extend(messages)
-        self.saved = games[0] if games else None
+        self.saved = None
+        if has_saved_games():  # else the engine need not load before the first frame
+            from scenes.store.saves import SaveFolder
+            games, messages = SaveFolder().scan()  # a bad save is named once, and moved aside
+            app.notices.extend(messages)
+            self.saved = games[0] if games else None
         rows = [[Button("Play", "play", hint="P")],
                 [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
                 [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],

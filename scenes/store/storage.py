@@ -17,6 +17,7 @@ from typing import Any, Mapping
 import platformdirs
 
 APP_NAME = "Quintet"
+SAVES_FOLDER = "saves"  # games in progress, in the data folder (scenes/store/saves.py)
 
 
 class FileProblem(Exception):
@@ -32,6 +33,15 @@ def data_dir() -> Path:
     """Where games, records and statistics live: $QUINTET_DATA_DIR, else the user data folder."""
     override = os.environ.get("QUINTET_DATA_DIR")
     return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
+
+
+def has_saved_games(root: Path | None = None) -> bool:
+    """Whether a game in progress may be saved: a look at file names only, so the main menu need
+    not load the engine (to read and check saves) when there are none."""
+    try:
+        return any((root or data_dir()).joinpath(SAVES_FOLDER).glob("*.json"))
+    except OSError:
+        return False
 
 
 def write_atomic(path: Path, text: str) -> None:
