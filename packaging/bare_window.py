@@ -7,7 +7,9 @@ import os
 import sys
 import time
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # as Quintet: no banner
+
+import pygame  # noqa: E402
 
 
 def main() -> int:

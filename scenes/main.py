@@ -1,20 +1,61 @@
-"""The `quintet` command: reads the command line, builds the App with every screen, runs it."""
+"""The `quintet` command: reads the command line, builds the App with every screen, runs it.
+
+Only the standard library loads before the command line is read, so `--version`, `--help` and
+a mistyped argument answer at once; pygame, the screens and the engine load when the app starts.
+"""
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import time
-import traceback
-from typing import Sequence
+from typing import Any, NoReturn, Sequence
 
-from scenes.routes import ROUTES
-from scenes.shell.app import MIN_SIZE, App, log
-from scenes.store.userlog import start_file_log
+EXIT_USAGE = 2
+
+
+class QuintetParser(argparse.ArgumentParser):
+    """argparse with a one-line complaint: a bad argument is named, and the exit status is 2."""
+
+    def error(self, message: str) -> NoReturn:
+        """Say what is wrong in one line (no usage block) and exit with status 2."""
+        line = " ".join(message.split())
+        self.exit(EXIT_USAGE, f"{self.prog}: {line} (see {self.prog} --help)\n")
+
+
+class _SayAndExit(argparse.Action):
+    """An option that takes no value, prints something and exits (as argparse's --help does)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+
+class HelpWithGames(_SayAndExit):
+    """-h/--help: the usual help, then the games and computer levels (the engine loads only now)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+        from game.bots import LEVEL_NAMES
+        from game.registry import GAMES
+        width = max(len(game_id) for game_id in GAMES)
+        games = "\n".join(f"  {game_id:{width}}  {spec.title}" for game_id, spec in GAMES.items())
+        parser.epilog = (f"games (for --game):\n{games}\n\ncomputer levels (for --vs): "
+                         f"{', '.join(LEVEL_NAMES)}")
+        parser.print_help()
+        parser.exit()
+
+
+class ShowVersion(_SayAndExit):
+    """--version: print "quintet <version>" and exit (read only when asked)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+        from scenes.shell.about import quintet_version
+        print(f"{parser.prog} {quintet_version()}")
+        parser.exit()
 
 
 def _size(text: str) -> tuple[int, int]:
+    from scenes.shell.app import MIN_SIZE  # pygame loads here: the app is about to start anyway
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
@@ -32,23 +73,59 @@ def _game_id(text: str) -> str:
     return text
 
 
+def _level(text: str) -> str:
+    from game.bots import LEVEL_NAMES
+    if text not in LEVEL_NAMES:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LEVEL_NAMES)}")
+    return text
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < 3600:
+        raise argparse.ArgumentTypeError(f"{text!r}: give more than 0 and less than 3600 seconds")
+    return value
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    """The command line of `quintet`."""
-    parser = argparse.ArgumentParser(prog="quintet", description="Five little two-player games.")
+    """The command line of `quintet` (a bad one exits with status 2 and a one-line message)."""
+    parser = QuintetParser(prog="quintet", description="Five little two-player games.",
+                           formatter_class=argparse.RawDescriptionHelpFormatter,
+                           allow_abbrev=False, add_help=False)
+    parser.add_argument("-h", "--help", action=HelpWithGames,
+                        help="show this help, the games and the computer levels, and exit")
+    parser.add_argument("--version", action=ShowVersion, help="show the version and exit")
     parser.add_argument("--size", type=_size, help="window size, e.g. 1280x720 (default)")
     parser.add_argument("--fullscreen", action="store_true", help="start fullscreen")
     parser.add_argument("--kiosk", action="store_true",
                         help="run the self-running demo for game nights (fullscreen unless "
                              "--size is given; the settings name the keys that leave it)")
-    parser.add_argument("--game", type=_game_id, help="start a hot-seat game of this game")
+    parser.add_argument("--game", type=_game_id, metavar="ID",
+                        help="start a game of this game at once (hot-seat, or see --vs)")
+    parser.add_argument("--vs", type=_level, metavar="LEVEL",
+                        help="with --game: play it against the computer at this level "
+                             "(listed below); you take the first seat")
+    parser.add_argument("--install-desktop", action="store_true",
+                        help="Linux: put Quintet in the applications menu with its icon, "
+                             "starting this Quintet, and exit")
+    parser.add_argument("--uninstall-desktop", action="store_true",
+                        help="Linux: take Quintet out of the applications menu again, and exit")
     parser.add_argument("--seconds", type=float, help=argparse.SUPPRESS)  # tests: run, then stop
     parser.add_argument("--screenshot", help=argparse.SUPPRESS)  # tests: save the last frame here
     parser.add_argument("--report-first-frame", action="store_true",
                         help=argparse.SUPPRESS)  # benchmark: print seconds from launch
-    parser.add_argument("--self-test", nargs="?", type=float, const=3.0, metavar="SECONDS",
-                        help="check this build: load every asset, watch bots play each game "
-                             "SECONDS (3), then exit (scenes/tools/selftest.py)")
-    return parser.parse_args(argv)
+    parser.add_argument("--self-test", nargs="?", type=_seconds, const=3.0, metavar="SECONDS",
+                        help="check this build: load every asset and module, show the screens, "
+                             "watch bots play each game SECONDS (3), then exit")
+    args = parser.parse_args(argv)
+    if args.vs and not args.game:
+        parser.error("--vs needs --game ID: the game to play against the computer")
+    if args.install_desktop and args.uninstall_desktop:
+        parser.error("--install-desktop and --uninstall-desktop cannot be given together")
+    return args
 
 
 def _first_frame_reporter():
@@ -57,17 +134,35 @@ def _first_frame_reporter():
     return lambda: print(f"first-frame {time.time() - launched:.4f}", flush=True)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Start Quintet at the main menu (or straight into a game)."""
-    if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
-        import multiprocessing
-        multiprocessing.freeze_support()
-    args = parse_args(argv)
-    if args.self_test is not None:  # a packaged build's check (CI), then exit
-        from scenes.tools.selftest import run_self_test
-        return run_self_test(args.self_test)
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+def _tidy_unpacked_folders() -> Any:
+    """In the one-file build: mark our unpacked folder in use and, in the background, delete the
+    ones killed runs left behind; what must stay referenced while the app runs (or None)."""
+    from scenes.store.unpacked import claim, sweep, unpacked_folder
+    folder = unpacked_folder()
+    if folder is None:
+        return None
+    import threading
+    threading.Thread(target=sweep, args=(folder.parent, folder), name="quintet-sweep",
+                     daemon=True).start()
+    return claim(folder)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Open the window at the main menu (or straight into a game) and run until it closes."""
+    import logging
+    import traceback
+
+    from scenes.shell.about import WINDOW_CLASS
+
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
+    # before pygame loads: its display module names the window after the script otherwise
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+    from scenes.routes import ROUTES
+    from scenes.shell.app import App, log
+    from scenes.store.userlog import start_file_log
+
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     kiosk = True if args.kiosk else None  # None: as the settings say
     # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
     fullscreen = True if args.fullscreen else (False if args.size else None)
@@ -75,7 +170,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.log_path = start_file_log(log)
     app.stack.push(app.first_scene())
     if args.game and app.kiosk is None:
-        app.go("play", game_id=args.game)
+        if args.vs:  # as if chosen on the options screen: remembered for the next game too
+            app.play_setup = {"opponent": f"bot:{args.vs}", "seat": 0}
+            app.go("play", game_id=args.game, controllers=("human", f"bot:{args.vs}"))
+        else:
+            app.go("play", game_id=args.game)
     app.stack.apply_changes()
     report = _first_frame_reporter() if args.report_first_frame else None
     try:
@@ -87,3 +186,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         app.close_bots()
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start Quintet at the main menu (or straight into a game), or do what the options ask."""
+    if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
+        import multiprocessing
+        multiprocessing.freeze_support()
+    args = parse_args(argv)
+    if args.install_desktop or args.uninstall_desktop:
+        from scenes.tools.desktop import run_desktop_command
+        return run_desktop_command(args.install_desktop)
+    if args.self_test is not None:  # a packaged build's check (CI), then exit
+        from scenes.tools.selftest import run_self_test
+        return run_self_test(args.self_test)
+    unpacked_lock = _tidy_unpacked_folders()
+    try:
+        return run_app(args)
+    finally:
+        if unpacked_lock is not None:
+            unpacked_lock.close()
