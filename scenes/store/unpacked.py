@@ -64,7 +64,13 @@ def is_left_over(folder: Path) -> bool:
     except OSError:  # no lock file: not ours, or still unpacking
         return False
     with handle:
-        return _try_lock(handle)  # closing the file lets the lock go again
+        if not _try_lock(handle):
+            return False
+        if os.name == "nt":  # Windows may keep a lock a while after its file is closed
+            import msvcrt
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+        return True  # closing the file lets the lock go again
 
 
 def sweep(parent: Path, own: Path | None = None) -> list[Path]:
