@@ -129,9 +129,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _first_frame_reporter():
-    """Print the seconds from the launch time the benchmark passed in to the first frame shown."""
+    """Print the seconds from the launch time the benchmark passed in to the first frame shown,
+    and the processor time the process had used by then."""
     launched = float(os.environ.get("QUINTET_LAUNCHED_AT", "nan"))
-    return lambda: print(f"first-frame {time.time() - launched:.4f}", flush=True)
+    return lambda: print(f"first-frame {time.time() - launched:.4f} {time.process_time():.4f}",
+                         flush=True)
 
 
 def _tidy_unpacked_folders() -> Any:
@@ -160,14 +162,12 @@ def run_app(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     from scenes.routes import ROUTES
     from scenes.shell.app import App, log
-    from scenes.store.userlog import start_file_log
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     kiosk = True if args.kiosk else None  # None: as the settings say
     # --fullscreen wins; a --size asks for a window; else the settings (a kiosk: fullscreen)
     fullscreen = True if args.fullscreen else (False if args.size else None)
     app = App(args.size or (1280, 720), fullscreen=fullscreen, kiosk=kiosk, routes=ROUTES)
-    app.log_path = start_file_log(log)
     app.stack.push(app.first_scene())
     if args.game and app.kiosk is None:
         if args.vs:  # as if chosen on the options screen: remembered for the next game too
@@ -177,8 +177,15 @@ def run_app(args: argparse.Namespace) -> int:
             app.go("play", game_id=args.game)
     app.stack.apply_changes()
     report = _first_frame_reporter() if args.report_first_frame else None
+
+    def after_first_frame() -> None:  # what need not delay the first frame
+        if report is not None:
+            report()
+        from scenes.store.userlog import start_file_log  # logging.handlers: sockets, pickle...
+        app.log_path = start_file_log(log)
+
     try:
-        app.run(args.seconds, args.screenshot, report)
+        app.run(args.seconds, args.screenshot, after_first_frame)
     except Exception:  # the last line of defence: say what happened, never a bare crash
         traceback.print_exc()
         print("Quintet stopped after an unexpected error (above).", file=sys.stderr)
@@ -189,10 +196,10 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Start Quintet at the main menu (or straight into a game), or do what the options ask."""
-    if getattr(sys, "frozen", False):  # first: in a frozen app, this may be the bots' process
-        import multiprocessing
-        multiprocessing.freeze_support()
+    """Start Quintet at the main menu (or straight into a game), or do what the options ask.
+
+    (In the frozen app the bots' worker process never gets here: packaging/quintet_entry.py
+    turns it into the worker first.)"""
     args = parse_args(argv)
     if args.install_desktop or args.uninstall_desktop:
         from scenes.tools.desktop import run_desktop_command

@@ -157,7 +157,10 @@ def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(
     assert set(app_module_names()) <= set(hidden)
     assert not [name for name in hidden if ".tools" in name]  # the app reaches its own tools
     entry = Path(analysis.args[0][0])
-    assert entry.is_file() and "freeze_support()" in entry.read_text()
+    assert entry == ROOT / "packaging" / "quintet_entry.py"
+    hooks = Path(analysis.kwargs["hookspath"][0])  # in place of PyInstaller's multiprocessing hook
+    assert "'multiprocessing'" in (hooks / "rthooks.dat").read_text()
+    assert (hooks / "rthooks" / "quintet_rth_multiprocessing.py").is_file()
 
 
 def test_numpy_and_pygames_numpy_arrays_are_never_bundled(monkeypatch):
@@ -226,6 +229,41 @@ def test_the_startup_floor_is_built_the_same_way_but_bare(monkeypatch):
     assert [floor["EXE"].kwargs[o] for o in options] == \
         [quintet["EXE"].kwargs[o] for o in options]
     assert floor["COLLECT"].kwargs["name"] == "bare_window"
+
+
+def _load_entry():
+    spec = importlib.util.spec_from_file_location("quintet_entry",
+                                                  ROOT / "packaging" / "quintet_entry.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not as __main__: the app does not start
+    return module
+
+
+_NOT_TRACKER = "from multiprocessing.resource_tracker import main;main(x)"
+
+
+@pytest.mark.parametrize("args", [[], ["--game", "strands"], ["-c"], ["--self-test", "-c"],
+                                  ["-c", "import os; os.system('x')"], ["-c", _NOT_TRACKER]])
+def test_the_entry_starts_the_app_unless_multiprocessing_started_the_process(args):
+    assert _load_entry().become_multiprocessing_child(args) is False
+
+
+def test_the_entry_turns_a_process_multiprocessing_started_into_what_it_was_started_as(
+        monkeypatch):
+    import multiprocessing.resource_tracker
+    import multiprocessing.spawn
+    calls = []
+    monkeypatch.setattr(multiprocessing.spawn, "spawn_main", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(multiprocessing.resource_tracker, "main", lambda fd: calls.append(fd))
+    entry = _load_entry()
+    assert entry.become_multiprocessing_child(
+        ["--multiprocessing-fork", "tracker_fd=7", "pipe_handle=9"])  # the bots' worker
+    assert entry.become_multiprocessing_child(
+        ["-B", "-S", "-I", "-c", "from multiprocessing.resource_tracker import main;main(5)"])
+    assert entry.become_multiprocessing_child(
+        ["--multiprocessing-fork", "parent_pid=12", "pipe_handle=None"])  # as on Windows
+    assert calls == [{"tracker_fd": 7, "pipe_handle": 9}, 5,
+                     {"parent_pid": 12, "pipe_handle": None}]
 
 
 @pytest.mark.parametrize("platform, suffix", [("win32", ".ico"), ("darwin", ".icns")])

@@ -3,7 +3,6 @@ the code, in a checkout or a frozen build, which bundles it; else the installed 
 from __future__ import annotations
 
 import sys
-import tomllib
 from pathlib import Path
 
 PACKAGE = "quintet"
@@ -21,6 +20,7 @@ def code_root() -> Path:
 
 def pyproject_version(path: Path) -> str | None:
     """The version in a pyproject.toml of Quintet; None if there is none or it is another's."""
+    import tomllib  # only when asked: the window's class is wanted before the first frame
     try:
         project = tomllib.loads(path.read_text(encoding="utf-8")).get("project", {})
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import os
 import time
-import uuid
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -47,7 +46,7 @@ def has_saved_games(root: Path | None = None) -> bool:
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    temporary = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
     # O_EXCL: never someone else's file; 0o666 less the umask, like any file the user makes
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)
