@@ -279,6 +279,16 @@ def test_the_spec_gives_each_platform_its_icon_and_macos_a_bundle(monkeypatch, p
         assert "BUNDLE" not in made
 
 
+def test_the_installed_package_holds_every_package_of_the_tree():
+    """`pip install .` (not editable) ships only the packages pyproject.toml lists."""
+    import tomllib
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    in_tree = {".".join(path.parent.relative_to(ROOT).parts)
+               for package in ("game", "scenes") for path in (ROOT / package).rglob("__init__.py")}
+    assert set(listed["packages"]) == in_tree | {"quintet_assets"}
+    assert listed["package-dir"]["quintet_assets"] == "assets"
+
+
 def _png_size(data: bytes) -> tuple[int, int]:
     assert data.startswith(b"\x89PNG\r\n\x1a\n")
     return struct.unpack(">II", data[16:24])
