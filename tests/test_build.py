@@ -1,11 +1,11 @@
-"""The executable's parts: the self-test (run from source), build.spec, icons, the .desktop file.
+"""The executable's parts: the self-test (run from source), build.spec, the icons.
 
 CI also builds the executable with PyInstaller and runs its self-test (.ci/run); these tests keep
 the parts honest without a build.
 """
 from __future__ import annotations
 
-import configparser
+import ast
 import importlib.util
 import os
 import pkgutil
@@ -21,8 +21,8 @@ import pytest
 from game.registry import GAMES
 from scenes.boards import BOARD_MODULES
 from scenes.shell.synth import EFFECTS
-from scenes.tools import bench_startup
-from scenes.tools.selftest import ICON_MAGIC, SelfTestFailure, check_assets
+from scenes.tools.selftest import (ICON_MAGIC, SCREENS, SelfTestFailure, app_module_names,
+                                   check_assets)
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -46,6 +46,10 @@ def test_the_self_test_passes_from_source_with_a_bot_move_in_every_game(tmp_path
     lines = result.stdout.splitlines()
     assert lines[-1] == f"self-test: {1 + len(GAMES)} passed, 0 failed"
     assert any(line.startswith(f"assets: {len(EFFECTS)} sounds") for line in lines)
+    modules = len(_app_module_files()) - 2  # the top packages' __init__ load before any check
+    assert f"modules: {modules} of the app's modules imported" in lines
+    assert f"screens: {', '.join(SCREENS)} shown" in lines
+    assert not any(line.startswith("pygame-ce ") for line in lines)  # no pygame banner
     for game_id in GAMES:
         row = next(line for line in lines if line.startswith(game_id + " "))
         assert int(row.split("bot moves")[0].split()[-1]) >= 1, row
@@ -90,7 +94,7 @@ def test_the_watchdog_ends_a_self_test_that_runs_too_long(tmp_path):
     assert "timed out" in result.stderr
 
 
-def _run_spec(monkeypatch, platform: str) -> dict:
+def _run_spec(monkeypatch, platform: str, **environ: str) -> dict:
     """Execute build.spec as PyInstaller would, with recording stand-ins; what it made, by kind."""
     hooks = types.ModuleType("PyInstaller.utils.hooks")
     hooks.collect_submodules = lambda package: [
@@ -100,6 +104,10 @@ def _run_spec(monkeypatch, platform: str) -> dict:
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
     monkeypatch.setattr(sys, "platform", platform)
+    for name in ("QUINTET_ONEFILE", "QUINTET_BUILD_FLOOR"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
     made = {}
 
     def recorder(kind: str) -> type:
@@ -115,26 +123,147 @@ def _run_spec(monkeypatch, platform: str) -> dict:
     return made
 
 
-def test_the_spec_builds_a_windowed_quintet_with_every_asset_and_board(monkeypatch):
-    made = _run_spec(monkeypatch, "linux")
-    exe, analysis = made["EXE"], made["Analysis"]
-    assert exe.kwargs["name"] == "Quintet" and exe.kwargs["console"] is False
-    assert made["COLLECT"].kwargs["name"] == "Quintet"  # one folder: dist/Quintet/Quintet
-    assert "BUNDLE" not in made
+def _bundled_files(analysis) -> set[str]:
     bundled = set()
     for source, target in analysis.kwargs["datas"]:
         source = Path(source)
         files = [p for p in source.rglob("*") if p.is_file()] if source.is_dir() else [source]
         base = source if source.is_dir() else source.parent
         bundled |= {(Path(target) / p.relative_to(base)).as_posix() for p in files}
+    return bundled
+
+
+def _app_module_files() -> list[Path]:
+    """The app's source files: scenes/ and game/ without their tools and __main__."""
+    return [path for package in ("scenes", "game")
+            for path in sorted((ROOT / package).rglob("*.py"))
+            if "tools" not in path.relative_to(ROOT).parts and path.name != "__main__.py"]
+
+
+def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(monkeypatch):
+    made = _run_spec(monkeypatch, "linux")
+    exe, analysis = made["EXE"], made["Analysis"]
+    assert exe.kwargs["name"] == "Quintet" and exe.kwargs["console"] is False
+    assert exe.kwargs["strip"] is True and made["COLLECT"].kwargs["strip"] is True
+    assert made["COLLECT"].kwargs["name"] == "Quintet"  # one folder: dist/Quintet/Quintet
+    assert "BUNDLE" not in made
     expected = {f"assets/sounds/{name}.wav" for name in EFFECTS}
     expected |= {f"assets/rules/{game_id}.md" for game_id in GAMES}
-    expected |= {f"assets/icons/{name}" for name in ICON_MAGIC} | {"assets/LICENSES"}
-    assert expected <= bundled
-    assert set(BOARD_MODULES.values()) <= set(analysis.kwargs["hiddenimports"])
-    assert tuple(analysis.kwargs["excludes"]) == bench_startup.FLOOR_EXCLUDES
+    expected |= {f"assets/icons/{name}" for name in ICON_MAGIC}
+    expected |= {"assets/LICENSES", "assets/solved/tug_of_war.bin", "pyproject.toml"}
+    assert expected <= _bundled_files(analysis)
+    hidden = analysis.kwargs["hiddenimports"]
+    assert set(BOARD_MODULES.values()) <= set(hidden)
+    assert set(app_module_names()) <= set(hidden)
+    assert not [name for name in hidden if ".tools" in name]  # the app reaches its own tools
     entry = Path(analysis.args[0][0])
-    assert entry.is_file() and "freeze_support()" in entry.read_text()
+    assert entry == ROOT / "packaging" / "quintet_entry.py"
+    hooks = Path(analysis.kwargs["hookspath"][0])  # in place of PyInstaller's multiprocessing hook
+    assert "'multiprocessing'" in (hooks / "rthooks.dat").read_text()
+    assert (hooks / "rthooks" / "quintet_rth_multiprocessing.py").is_file()
+
+
+def test_numpy_and_pygames_numpy_arrays_are_never_bundled(monkeypatch):
+    excludes = _run_spec(monkeypatch, "linux")["Analysis"].kwargs["excludes"]
+    assert {"numpy", "pygame.surfarray", "pygame.sndarray"} <= set(excludes)
+
+
+def _unguarded_imports(path: Path) -> set[str]:
+    """The modules a file imports, but those in a `try` that catches ImportError."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    guarded = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(
+                isinstance(handler.type, ast.Name) and handler.type.id in ("ImportError",
+                                                                          "ModuleNotFoundError")
+                for handler in node.handlers):
+            guarded |= {id(inner) for statement in node.body for inner in ast.walk(statement)}
+    names = set()
+    for node in ast.walk(tree):
+        if id(node) in guarded:
+            continue
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return names
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_the_spec_leaves_out_nothing_the_app_imports(monkeypatch, platform):
+    """The self-test imports every module of a build; this also sees imports inside functions."""
+    excludes = _run_spec(monkeypatch, platform)["Analysis"].kwargs["excludes"]
+    files = _app_module_files() + [ROOT / "scenes" / "main.py",
+                                   ROOT / "scenes" / "tools" / "selftest.py",
+                                   ROOT / "scenes" / "tools" / "desktop.py",
+                                   ROOT / "packaging" / "quintet_entry.py"]
+    needed = {f"{path.relative_to(ROOT)}: {name}" for path in files
+              for name in _unguarded_imports(path)
+              for excluded in excludes if name == excluded or name.startswith(excluded + ".")}
+    assert not needed, f"build.spec excludes modules the app imports: {sorted(needed)}"
+
+
+def test_the_checker_sees_an_import_inside_a_function_and_forgives_a_guarded_one(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("def later():\n    import csv\n"
+                      "try:\n    import tomllib.x\nexcept ImportError:\n    pass\n")
+    assert _unguarded_imports(module) == {"csv"}
+
+
+def test_the_one_file_build_packs_everything_into_one_executable(monkeypatch):
+    made = _run_spec(monkeypatch, "linux", QUINTET_ONEFILE="1")
+    exe = made["EXE"]
+    assert exe.kwargs["name"] == "Quintet-onefile" and exe.kwargs["console"] is False
+    assert "COLLECT" not in made and "BUNDLE" not in made
+    assert len(exe.args) >= 4 and "exclude_binaries" not in exe.kwargs  # binaries and data in
+
+
+def test_the_startup_floor_is_built_the_same_way_but_bare(monkeypatch):
+    quintet = _run_spec(monkeypatch, "linux")
+    floor = _run_spec(monkeypatch, "linux", QUINTET_BUILD_FLOOR="1")
+    assert Path(floor["Analysis"].args[0][0]).name == "bare_window.py"
+    assert floor["Analysis"].kwargs["excludes"] == quintet["Analysis"].kwargs["excludes"]
+    assert floor["Analysis"].kwargs["datas"] == [] == floor["Analysis"].kwargs["hiddenimports"]
+    options = ("console", "upx", "strip")
+    assert [floor["EXE"].kwargs[o] for o in options] == \
+        [quintet["EXE"].kwargs[o] for o in options]
+    assert floor["COLLECT"].kwargs["name"] == "bare_window"
+
+
+def _load_entry():
+    spec = importlib.util.spec_from_file_location("quintet_entry",
+                                                  ROOT / "packaging" / "quintet_entry.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # not as __main__: the app does not start
+    return module
+
+
+_NOT_TRACKER = "from multiprocessing.resource_tracker import main;main(x)"
+
+
+@pytest.mark.parametrize("args", [[], ["--game", "strands"], ["-c"], ["--self-test", "-c"],
+                                  ["-c", "import os; os.system('x')"], ["-c", _NOT_TRACKER]])
+def test_the_entry_starts_the_app_unless_multiprocessing_started_the_process(args):
+    assert _load_entry().become_multiprocessing_child(args) is False
+
+
+def test_the_entry_turns_a_process_multiprocessing_started_into_what_it_was_started_as(
+        monkeypatch):
+    import multiprocessing.resource_tracker
+    import multiprocessing.spawn
+    calls = []
+    monkeypatch.setattr(multiprocessing.spawn, "spawn_main", lambda **kw: calls.append(kw))
+    monkeypatch.setattr(multiprocessing.resource_tracker, "main", lambda fd: calls.append(fd))
+    entry = _load_entry()
+    assert entry.become_multiprocessing_child(
+        ["--multiprocessing-fork", "tracker_fd=7", "pipe_handle=9"])  # the bots' worker
+    assert entry.become_multiprocessing_child(
+        ["-B", "-S", "-I", "-c", "from multiprocessing.resource_tracker import main;main(5)"])
+    assert entry.become_multiprocessing_child(
+        ["--multiprocessing-fork", "parent_pid=12", "pipe_handle=None"])  # as on Windows
+    assert calls == [{"tracker_fd": 7, "pipe_handle": 9}, 5,
+                     {"parent_pid": 12, "pipe_handle": None}]
 
 
 @pytest.mark.parametrize("platform, suffix", [("win32", ".ico"), ("darwin", ".icns")])
@@ -142,11 +271,22 @@ def test_the_spec_gives_each_platform_its_icon_and_macos_a_bundle(monkeypatch, p
     made = _run_spec(monkeypatch, platform)
     icon = Path(made["EXE"].kwargs["icon"])
     assert icon.suffix == suffix and icon.is_file()
+    assert made["EXE"].kwargs["strip"] is False  # Windows DLLs and signed macOS libraries
     if platform == "darwin":
         assert made["BUNDLE"].kwargs["name"] == "Quintet.app"
         assert Path(made["BUNDLE"].kwargs["icon"]).is_file()
     else:
         assert "BUNDLE" not in made
+
+
+def test_the_installed_package_holds_every_package_of_the_tree():
+    """`pip install .` (not editable) ships only the packages pyproject.toml lists."""
+    import tomllib
+    listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    in_tree = {".".join(path.parent.relative_to(ROOT).parts)
+               for package in ("game", "scenes") for path in (ROOT / package).rglob("__init__.py")}
+    assert set(listed["packages"]) == in_tree | {"quintet_assets"}
+    assert listed["package-dir"]["quintet_assets"] == "assets"
 
 
 def _png_size(data: bytes) -> tuple[int, int]:
@@ -191,13 +331,3 @@ def test_the_icon_maker_draws_all_three_files(tmp_path):
     maker = _load_icon_maker()
     maker.write_icons(tmp_path)
     _check_icon_files(tmp_path, maker)
-
-
-def test_the_linux_desktop_file_launches_quintet_with_its_icon():
-    entry = configparser.ConfigParser(interpolation=None)
-    entry.optionxform = str
-    entry.read(ROOT / "packaging" / "quintet.desktop", encoding="utf-8")
-    desktop = entry["Desktop Entry"]
-    assert desktop["Type"] == "Application" and desktop["Name"] == "Quintet"
-    assert desktop["Exec"] == "Quintet" and desktop["Terminal"] == "false"
-    assert (ASSETS / "icons" / f"{desktop['Icon']}.png").is_file()

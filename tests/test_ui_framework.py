@@ -50,3 +50,24 @@ def test_an_illegal_typed_move_says_why_in_plain_words(driver):
     assert scene.match.entries == []
     assert scene.message_is_error
     assert scene.message[0].isupper() and scene.message.endswith(".")
+
+
+def test_sounds_are_read_when_first_played_and_all_at_once_for_the_self_test(tmp_path,
+                                                                             monkeypatch):
+    from scenes.shell import sound
+    from scenes.shell.synth import EFFECTS
+    pygame.mixer.init()
+    try:
+        board = sound.SoundBoard()
+        assert board.sounds == {}  # the first frame waits for no sound file
+        board.play("click")
+        assert list(board.sounds) == ["click"] and board.problems == []
+        assert board.load_all() == [] and set(board.sounds) == set(EFFECTS)
+        monkeypatch.setattr(sound, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+        broken = sound.SoundBoard()
+        problems = broken.load_all()
+        assert len(problems) == len(EFFECTS) and "win.wav could not be loaded" in " ".join(problems)
+        broken.play("win")  # still silent, and said only once
+        assert len(broken.problems) == len(EFFECTS)
+    finally:
+        pygame.mixer.quit()

@@ -6,6 +6,7 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
+from scenes.store.storage import has_saved_games
 
 
 class MainMenu(Scene):
@@ -13,8 +14,10 @@ class MainMenu(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.saved, messages = app.data.saves().latest()  # a bad save is named, moved aside
-        app.notices.extend(messages)
+        self.saved = None
+        if has_saved_games(app.data.root):  # else the engine need not load before the first frame
+            self.saved, messages = app.data.saves().latest()  # a bad save is named, moved aside
+            app.notices.extend(messages)
         rows = [[Button("Play", "play", hint="P")],
                 [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
                 [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],

@@ -5,6 +5,7 @@ import pygame
 
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
+from scenes.shell.about import quintet_version
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, stack_rects
 from scenes.store.settings import IDLE_SECONDS, SPEEDS
 
@@ -19,6 +20,7 @@ class SettingsScene(Scene):
                                   Button("", "kiosk"), Button("", "idle"),
                                   Button("Back", "back", hint="Esc")], lambda v: self.change(v, 1))
         self.group.focus = 0
+        self.version = quintet_version()
         if app.kiosk is not None:  # a visitor may not unlock the kiosk from here
             for button in self.group.buttons:
                 button.enabled = button.value not in ("fullscreen", "kiosk", "idle")
@@ -96,6 +98,8 @@ class SettingsScene(Scene):
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons):
             draw_button(surface, theme, button, hot=self.group.hot(index), size=24)
+        centre = surface.get_width() // 2
+        theme.blit_text(surface, f"Quintet {self.version}", 19,
+                        (centre, surface.get_height() - theme.px(40)), th.DIM, "midbottom")
         theme.blit_text(surface, f"Saved in {self.app.store.path}", 15,
-                        (surface.get_width() // 2, surface.get_height() - theme.px(16)), th.DIM,
-                        "midbottom")
+                        (centre, surface.get_height() - theme.px(16)), th.DIM, "midbottom")

@@ -346,7 +346,8 @@ class App:
         """The frame loop, capped at 60 frames per second; optionally stop after `seconds`."""
         started = time.perf_counter()
         while self.running:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
+            # the first frame shows at once; the cap on the frame rate holds from the second
+            dt = min(self.clock.tick(FPS if self.frames else 0) / 1000.0, 0.1)
             self.tick(dt)
             if on_first_frame is not None and self.presented == 1 and self.frames == 1:
                 on_first_frame()

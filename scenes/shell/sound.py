@@ -7,7 +7,6 @@ import time
 import pygame
 
 from scenes.shell.assets import asset_path
-from scenes.shell.synth import EFFECTS
 
 log = logging.getLogger(__name__)
 
@@ -31,27 +30,46 @@ def quit_pygame() -> None:
 
 
 class SoundBoard:
-    """The app's effects by name; a missing mixer or file means silence, never an error."""
+    """The app's effects by name; a missing mixer or file means silence, never an error.
+
+    Each effect is read from its file when first played (or by `load_all`), so opening the
+    window and showing the first frame never waits for the sounds."""
 
     def __init__(self) -> None:
-        self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.sounds: dict[str, pygame.mixer.Sound | None] = {}  # None: could not be loaded
         self.volume = 0.7
         self.muted = False
         self.problems: list[str] = []
+        self.mixer = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
         except pygame.error as error:
-            self.problems.append(f"no sound: {error}")
-            return
-        for name in EFFECTS:
+            self.mixer = False
+            self._problem(f"no sound: {error}")
+
+    def _problem(self, text: str) -> None:
+        self.problems.append(text)
+        log.warning(text)
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The effect, read from its file the first time (None if it cannot be)."""
+        from scenes.shell.synth import EFFECTS  # the names of the effects (and their recipes)
+        if name not in self.sounds and self.mixer and name in EFFECTS:
             path = asset_path("sounds", f"{name}.wav")
             try:
                 self.sounds[name] = pygame.mixer.Sound(str(path))
             except (pygame.error, FileNotFoundError, OSError) as error:
-                self.problems.append(f"sound {path} could not be loaded ({error})")
-        for problem in self.problems:
-            log.warning(problem)
+                self.sounds[name] = None
+                self._problem(f"sound {path} could not be loaded ({error})")
+        return self.sounds.get(name)
+
+    def load_all(self) -> list[str]:
+        """Read every effect now (the self-test); the problems found so far."""
+        from scenes.shell.synth import EFFECTS
+        for name in EFFECTS:
+            self._sound(name)
+        return self.problems
 
     def configure(self, volume: float, muted: bool) -> None:
         """Follow the settings."""
@@ -61,7 +79,7 @@ class SoundBoard:
         """Play an effect by name (nothing if muted or missing)."""
         if self.muted or self.volume <= 0:
             return
-        sound = self.sounds.get(name)
+        sound = self._sound(name)
         if sound is not None:
             sound.set_volume(self.volume)
             sound.play()

@@ -8,9 +8,12 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from scenes.store.records import RecordFolder
-from scenes.store.saves import SaveFolder
-from scenes.store.stats import StatsFile
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scenes.store.records import RecordFolder
+    from scenes.store.saves import SaveFolder
+    from scenes.store.stats import StatsFile
 
 
 @dataclasses.dataclass(frozen=True)
@@ -22,12 +25,15 @@ class DataFolder:
 
     def saves(self) -> SaveFolder:
         """The games in progress."""
+        from scenes.store.saves import SaveFolder  # here: it loads the engine, after the menu
         return SaveFolder(self.root, self.read_only)
 
     def records(self) -> RecordFolder:
         """The record files."""
+        from scenes.store.records import RecordFolder
         return RecordFolder(self.root, self.read_only)
 
     def stats(self) -> StatsFile:
         """The statistics file."""
+        from scenes.store.stats import StatsFile
         return StatsFile(self.root, self.read_only)

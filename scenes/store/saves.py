@@ -24,8 +24,8 @@ from typing import Any
 from game.record import Record, RecordError, load_record
 from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.plain_text import brief
-from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file, read_json,
-                                  write_json)
+from scenes.store.storage import (SAVES_FOLDER, FileProblem, check_header, data_dir,
+                                  keep_bad_file, read_json, write_json)
 
 SAVE_FORMAT = "quintet-save"
 SAVE_VERSION = 1
@@ -99,7 +99,7 @@ class SaveFolder:
     """The games in progress: `<data folder>/saves/<id>.json`."""
 
     def __init__(self, root: Path | None = None, read_only: str = "") -> None:
-        self.folder = (root or data_dir()) / "saves"
+        self.folder = (root or data_dir()) / SAVES_FOLDER
         self.read_only = read_only  # why nothing may be written or moved (empty: it may)
 
     def path_for(self, game_id: str) -> Path:

@@ -21,7 +21,6 @@ import math
 import os
 import stat
 import time
-import uuid
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -32,6 +31,7 @@ from scenes.store.plain_text import brief, printable
 APP_NAME = "Quintet"
 MAX_DEPTH = 16  # containers within containers: a Quintet file needs five; far more is not one
 PROBLEM_LIMIT = 300  # characters of a problem's description (a quoted value is cut shorter)
+SAVES_FOLDER = "saves"  # games in progress, in the data folder (scenes/store/saves.py)
 
 
 class FileProblem(Exception):
@@ -71,6 +71,15 @@ def nothing_there(path: Path) -> bool:
         return False
 
 
+def has_saved_games(root: Path | None = None) -> bool:
+    """Whether a game in progress may be saved: a look at file names only, so the main menu need
+    not load the engine (to read and check saves) when there are none."""
+    try:
+        return any((root or data_dir()).joinpath(SAVES_FOLDER).glob("*.json"))
+    except OSError:
+        return False
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure.
 
@@ -81,7 +90,7 @@ def write_atomic(path: Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists() and not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, "the file is read-only", str(target))
-    temporary = target.with_name(f".{target.name[:120]}.{uuid.uuid4().hex[:8]}.tmp")
+    temporary = target.with_name(f".{target.name[:120]}.{os.urandom(4).hex()}.tmp")
     # O_EXCL: never someone else's file; 0o666 less the umask, like any file the user makes
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)

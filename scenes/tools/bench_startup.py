@@ -1,11 +1,16 @@
 """Start-up benchmark: `python -m scenes.tools.bench_startup`.
 
 Builds Quintet with build.spec and, as the floor to compare with, a bare pygame-ce window
-(packaging/bare_window.py: open a window, present one frame) with PyInstaller the same way
-(one folder, windowed, no UPX, the same excluded modules). Then it launches Quintet and the floor,
-frozen and from source (the `quintet` command's entry point, and `python -m game`), several times
-in turn, each a fresh process, and prints the seconds from launch to the first frame on screen
-(median, min, max), the size of each build folder, and Quintet's ratio to the floor. Run it
+(packaging/bare_window.py: open a window, present one frame) from the same spec, so with every
+option the same (stripped, windowed, the same modules left out), each both as a folder (the
+default build) and as one file (QUINTET_ONEFILE=1). Then it launches every build, and Quintet
+and the floor from source (the `quintet` command's entry point, and `python -m game`), several
+times in turn, each a fresh process with fresh settings, and prints the seconds from launch to
+the first frame on screen (median, min, max), the processor seconds used by then (steadier on a
+busy machine; a one-file build's unpacking, done by its launcher process, is not in them), each
+build's size and file count, and Quintet's ratios to the floor built the same way. The builds go
+to a temporary folder removed at the end (unless --out names a folder to keep them in); one-file
+launches unpack into a temporary folder of their own, checked to be empty at the end. Run it
 under Xvfb (or on a desktop) for a real window:
 `xvfb-run -a -s "-screen 0 1280x720x24" python3 -m scenes.tools.bench_startup`.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,45 +30,48 @@ from scenes.tools.selftest import USER_FOLDERS
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOR_SCRIPT = ROOT / "packaging" / "bare_window.py"
-FLOOR_NAME = "bare_window"
-FLOOR_EXCLUDES = ("numpy", "tkinter")  # as build.spec's EXCLUDES (a test keeps them equal)
 # what the `quintet` command runs (pyproject's console script), without needing it installed
 QUINTET_COMMAND = "import sys; from scenes.main import main; sys.exit(main())"
-GOAL = 1.5  # Quintet may take at most this many times the floor's start-up
+GOAL = 1.2  # Quintet may take at most this many times the floor's start-up
+SUFFIX = ".exe" if sys.platform == "win32" else ""
+# build name -> (QUINTET_BUILD_FLOOR, QUINTET_ONEFILE) for build.spec
+BUILDS = {"Quintet": ("0", "0"), "bare_window": ("1", "0"),
+          "Quintet-onefile": ("0", "1"), "bare_window-onefile": ("1", "1")}
+# how each pair is shown and compared: (Quintet's target, the floor's target)
+PAIRS = {"folder": ("Quintet, folder", "bare window, folder"),
+         "one file": ("Quintet, one file", "bare window, one file"),
+         "source": ("Quintet, source", "bare window, source")}
 
 
-def folder_size(folder: Path) -> tuple[int, int]:
-    """Bytes and number of files below a folder."""
-    files = [path for path in folder.rglob("*") if path.is_file() and not path.is_symlink()]
-    return sum(path.stat().st_size for path in files), len(files)
+def folder_size(path: Path) -> tuple[int, int]:
+    """Bytes and number of files of a build (a folder, or one file)."""
+    if path.is_file():
+        return path.stat().st_size, 1
+    files = [item for item in path.rglob("*") if item.is_file() and not item.is_symlink()]
+    return sum(item.stat().st_size for item in files), len(files)
 
 
-def pyinstaller(*args: str) -> None:
-    """Run PyInstaller in the source tree (its output only if it fails)."""
-    done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", *args], cwd=ROOT,
-                          capture_output=True, text=True)
+def build(name: str, dist: Path, work: Path) -> Path:
+    """Build one of BUILDS with build.spec; the executable (PyInstaller's output if it fails)."""
+    floor, onefile = BUILDS[name]
+    env = dict(os.environ, QUINTET_BUILD_FLOOR=floor, QUINTET_ONEFILE=onefile)
+    done = subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--distpath",
+                           str(dist), "--workpath", str(work / name), "build.spec"], cwd=ROOT,
+                          env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stdout + done.stderr)
-        raise SystemExit(f"PyInstaller failed: {' '.join(args)}")
+        raise SystemExit(f"PyInstaller failed to build {name}")
+    return executable(dist, name)
 
 
-def build_app(dist: Path, work: Path) -> Path:
-    """Build Quintet with build.spec; the executable."""
-    pyinstaller("--distpath", str(dist), "--workpath", str(work / "app"), "build.spec")
-    return dist / "Quintet" / "Quintet"
+def executable(dist: Path, name: str) -> Path:
+    """Where a build's executable lands under dist."""
+    return dist / (name + SUFFIX) if name.endswith("-onefile") else dist / name / (name + SUFFIX)
 
 
-def build_floor(dist: Path, work: Path) -> Path:
-    """Build the bare window the way build.spec builds Quintet; the executable."""
-    excludes = [arg for name in FLOOR_EXCLUDES for arg in ("--exclude-module", name)]
-    pyinstaller("--onedir", "--windowed", "--noupx", "--name", FLOOR_NAME, "--distpath",
-                str(dist), "--workpath", str(work / "floor"), "--specpath", str(work), *excludes,
-                str(FLOOR_SCRIPT))
-    return dist / FLOOR_NAME / FLOOR_NAME
-
-
-def first_frame(command: list[str], env: dict[str, str]) -> float | None:
-    """Seconds from launching `command` to its report of the first frame (None if none came)."""
+def first_frame(command: list[str], env: dict[str, str]) -> tuple[float, float] | None:
+    """Seconds from launching `command` to its report of the first frame, and the processor
+    seconds it had used by then (None if no report came)."""
     env = dict(env, QUINTET_LAUNCHED_AT=repr(time.time()))
     try:
         out = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True,
@@ -71,76 +80,124 @@ def first_frame(command: list[str], env: dict[str, str]) -> float | None:
         return None
     for line in out.stdout.splitlines():
         if line.startswith("first-frame "):
-            return float(line.split()[1])
+            wall, cpu = line.split()[1:3]
+            return float(wall), float(cpu)
     return None
 
 
-def main(argv=None) -> int:
-    """Build, launch and print the start-up figures."""
-    parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_startup",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--launches", type=int, default=15, help="launches timed per target")
-    parser.add_argument("--reuse", action="store_true",
-                        help="time the builds already in --out instead of building anew")
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "bench_startup",
-                        help="where the builds go")
-    args = parser.parse_args(argv)
-    dist, work = args.out / "dist", args.out / "work"
-    app_exe, floor_exe = dist / "Quintet" / "Quintet", dist / FLOOR_NAME / FLOOR_NAME
-    if not (args.reuse and app_exe.exists() and floor_exe.exists()):
-        print("building Quintet (build.spec) and the bare window with PyInstaller...", flush=True)
-        app_exe, floor_exe = build_app(dist, work), build_floor(dist, work)
-    scratch = Path(tempfile.mkdtemp(prefix="quintet-bench-"))  # not the player's own files
-    env = dict(os.environ, **{name: str(scratch / name.lower()) for name in USER_FOLDERS})
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    # from source as a player runs it: with cached bytecode (pip writes it at install; without
-    # it every launch compiles the project's modules anew)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    run_app = ["--seconds", "0.3", "--report-first-frame"]
-    targets = {
-        "Quintet, frozen": [str(app_exe), *run_app],
-        "bare window, frozen": [str(floor_exe)],
-        "Quintet, source": [sys.executable, "-c", QUINTET_COMMAND, *run_app],
-        "Quintet, python -m game": [sys.executable, "-m", "game", *run_app],
-        "bare window, source": [sys.executable, str(FLOOR_SCRIPT)],
-    }
-    times: dict[str, list[float]] = {name: [] for name in targets}
-    failed: dict[str, int] = {name: 0 for name in targets}
+def time_launches(targets: dict[str, list[str]], env: dict[str, str],
+                  launches: int) -> tuple[dict[str, list[tuple[float, float]]], dict[str, int]]:
+    """Launch every target `launches` times, in turn; the (wall, processor) seconds of each
+    launch, and the failures."""
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in targets}
+    failed = dict.fromkeys(targets, 0)
     for command in targets.values():
         first_frame(command, env)  # untimed: writes the bytecode caches, reads the files in
-    for _ in range(args.launches):  # in turn, so a change in the machine's load hits all alike
+    for _ in range(launches):  # in turn, so a change in the machine's load hits all alike
         for name, command in targets.items():
             seconds = first_frame(command, env)
             if seconds is None:
                 failed[name] += 1
             else:
                 times[name].append(seconds)
+    return times, failed
+
+
+def report(times: dict[str, list[tuple[float, float]]], failed: dict[str, int],
+           sizes: dict[str, tuple[int, int]]) -> None:
+    """Print the table of sizes and launch times, then Quintet's ratios to the floor."""
+    print(f"{'':24} {'size MB':>8} {'files':>6} {'median s':>9} {'min s':>7} {'max s':>7} "
+          f"{'cpu s':>7}")
+    for name, values in times.items():
+        size = f"{'-':>8} {'-':>6}"
+        if name in sizes:
+            size = f"{sizes[name][0] / 1e6:8.1f} {sizes[name][1]:6d}"
+        note = f"  ({failed[name]} launches failed)" if failed[name] else ""
+        if not values:
+            print(f"{name:24} {size} no first frame reported{note}")
+            continue
+        walls = [wall for wall, _ in values]
+        cpu = statistics.median(cpu for _, cpu in values)
+        print(f"{name:24} {size} {statistics.median(walls):9.3f} {min(walls):7.3f} "
+              f"{max(walls):7.3f} {cpu:7.3f}{note}")
+    for how, (app, floor) in PAIRS.items():
+        if not (times.get(app) and times.get(floor)):
+            continue
+        walls = {name: [wall for wall, _ in times[name]] for name in (app, floor)}
+        cpus = {name: statistics.median(cpu for _, cpu in times[name]) for name in (app, floor)}
+        ratio = statistics.median(walls[app]) / statistics.median(walls[floor])
+        fastest = min(walls[app]) / min(walls[floor])
+        verdict = "within" if ratio <= GOAL else "OVER"
+        size = ""
+        if app in sizes and floor in sizes:
+            size = f"; size {sizes[app][0] / sizes[floor][0]:.2f}x"
+        print(f"{how}: Quintet starts in {ratio:.2f}x the floor's median ({verdict} the "
+              f"{GOAL}x goal), {fastest:.2f}x its fastest launch, {cpus[app] / cpus[floor]:.2f}x"
+              f" its processor time{size}")
+
+
+def main(argv=None) -> int:
+    """Build, launch and print the start-up figures; leave no temporary folder behind."""
+    parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_startup",
+                                     description=__doc__.splitlines()[0])
+    parser.add_argument("--launches", type=int, default=15, help="launches timed per target")
+    parser.add_argument("--out", type=Path,
+                        help="build into this folder and keep the builds (default: a temporary "
+                             "folder, removed at the end)")
+    parser.add_argument("--reuse", action="store_true",
+                        help="with --out: time the builds already there instead of building anew")
+    args = parser.parse_args(argv)
+    if args.reuse and args.out is None:
+        parser.error("--reuse needs --out: the folder the builds were kept in")
+    scratch = Path(tempfile.mkdtemp(prefix="quintet-bench-"))  # removed whatever happens
+    try:
+        return run(args, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def run(args: argparse.Namespace, scratch: Path) -> int:
+    """The benchmark proper, with every temporary file under `scratch`."""
+    out = args.out or scratch / "builds"
+    dist, work = out / "dist", out / "work"
+    exes = {name: executable(dist, name) for name in BUILDS}
+    if not (args.reuse and all(exe.exists() for exe in exes.values())):
+        print("building Quintet and the bare window with build.spec, as a folder and as one "
+              "file...", flush=True)
+        exes = {name: build(name, dist, work) for name in BUILDS}
+    unpack = scratch / "tmp"  # where one-file builds unpack, to see that they clean up
+    unpack.mkdir()
+    env = dict(os.environ, **{name: str(scratch / name.lower()) for name in USER_FOLDERS})
+    env.update(TMPDIR=str(unpack), TEMP=str(unpack), TMP=str(unpack))
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    # from source as a player runs it: with cached bytecode (pip writes it at install; without
+    # it every launch compiles the project's modules anew)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    run_app = ["--seconds", "0.3", "--report-first-frame"]
+    targets = {
+        "Quintet, folder": [str(exes["Quintet"]), *run_app],
+        "bare window, folder": [str(exes["bare_window"])],
+        "Quintet, one file": [str(exes["Quintet-onefile"]), *run_app],
+        "bare window, one file": [str(exes["bare_window-onefile"])],
+        "Quintet, source": [sys.executable, "-c", QUINTET_COMMAND, *run_app],
+        "Quintet, python -m game": [sys.executable, "-m", "game", *run_app],
+        "bare window, source": [sys.executable, str(FLOOR_SCRIPT)],
+    }
+    builds = {"Quintet, folder": "Quintet", "bare window, folder": "bare_window",
+              "Quintet, one file": "Quintet-onefile",
+              "bare window, one file": "bare_window-onefile"}
+    sizes = {target: folder_size(exes[name] if name.endswith("-onefile") else exes[name].parent)
+             for target, name in builds.items()}
+    times, failed = time_launches(targets, env, args.launches)
     video = env.get("SDL_VIDEODRIVER") or ("x11" if env.get("DISPLAY") else "default")
     print(f"launch to first frame: {args.launches} fresh processes each, in turn, after one "
           f"untimed launch; video {video}, audio {env['SDL_AUDIODRIVER']}")
-    print(f"{'':24} {'size MB':>8} {'files':>6} {'median s':>9} {'min s':>7} {'max s':>7}")
-    medians = {}
-    for name, values in times.items():
-        exe = {"Quintet, frozen": app_exe, "bare window, frozen": floor_exe}.get(name)
-        size = f"{'-':>8} {'-':>6}"  # a build folder's size; none from source
-        if exe is not None:
-            total, count = folder_size(exe.parent)
-            size = f"{total / 1e6:8.1f} {count:6d}"
-        if not values:
-            print(f"{name:24} {size} no first frame reported ({failed[name]} launches failed)")
-            continue
-        medians[name] = statistics.median(values)
-        note = f"  ({failed[name]} launches failed)" if failed[name] else ""
-        print(f"{name:24} {size} {medians[name]:9.3f} {min(values):7.3f} {max(values):7.3f}{note}")
-    for how in ("frozen", "source"):
-        app, floor = f"Quintet, {how}", f"bare window, {how}"
-        if app in medians and floor in medians:
-            ratio = medians[app] / medians[floor]
-            fastest = min(times[app]) / min(times[floor])
-            verdict = "within" if ratio <= GOAL else "OVER"
-            print(f"{how}: Quintet takes {ratio:.2f}x the floor's median ({verdict} the {GOAL}x "
-                  f"goal), {fastest:.2f}x its fastest launch")
-    return 0 if all(not count for count in failed.values()) else 1
+    report(times, failed, sizes)
+    left = sorted(path.name for path in unpack.iterdir())
+    print(f"temporary folders the one-file launches left behind: {', '.join(left) or 'none'}")
+    if args.out is None:
+        print("builds removed (--out DIR keeps them)")
+    return 0 if not left and all(not count for count in failed.values()) else 1
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """`quintet --self-test`: prove a build is whole, then exit (0 if so, non-zero saying why).
 
-The check a packaged executable gets in CI, so a missing asset or hidden import fails there and
-not on a player's machine. It loads every asset the app uses (each sound, each game's rules text,
-the icon files, the licences) and each game's board module, then plays a few seconds of a
-bot-vs-bot game of each of the five games on the real PlayScene at animation speed 4, and checks
-that at least one bot move was played in each: the bots think in a "spawn" worker process, which
-in a frozen app is the executable started again, so this also proves the worker starts frozen.
+The check a packaged executable gets in CI, so a missing asset or hidden import, or a part of
+Python or pygame that build.spec left out but the app needs, fails there and not on a player's
+machine. It loads every asset the app uses (each sound, each game's rules text, the icon files,
+the licences, the solved table) and imports every module of the app, shows each screen that
+needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game of each of
+the five games on the real PlayScene at animation speed 4, and checks that at least one bot move
+was played in each: the bots think in a "spawn" worker process, which in a frozen app is the
+executable started again, so this also proves the worker starts frozen.
 
 Without a display or a sound card it uses SDL's dummy drivers. A watchdog ends the run (and the
 worker) after TIMEOUT seconds, so the self-test never hangs a CI job.
@@ -14,9 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import faulthandler
+import importlib
 import logging
 import multiprocessing
 import os
+import pkgutil
 import sys
 import tempfile
 import threading
@@ -26,6 +30,8 @@ from pathlib import Path
 
 SPEED = 4.0  # animation speed during the demo games (one of the settings' speeds)
 BOTS = ("bot:easy", "bot:easy")
+SCREENS = ("menu", "select", "rules", "settings", "stats", "records")  # need no arguments
+SCREEN_FRAMES = 5
 FIRST_MOVE_PATIENCE = 30.0  # seconds a game may wait for its first bot move (a cold worker)
 TIMEOUT = 240.0  # seconds for the whole self-test before the watchdog ends it
 ICON_MAGIC = {"quintet.png": b"\x89PNG\r\n\x1a\n", "quintet.ico": b"\x00\x00\x01\x00",
@@ -133,6 +139,44 @@ def check_assets() -> list[str]:
             f"from {asset_root()}"]
 
 
+def app_module_names() -> list[str]:
+    """Every module of the app (the packages scenes and game, without their command-line tools)."""
+    import game
+    import scenes
+
+    names = []
+    for package in (scenes, game):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            if ".tools" not in info.name and not info.name.endswith(".__main__"):
+                names.append(info.name)
+    return names
+
+
+def check_modules() -> list[str]:
+    """Import every module of the app, so a module (or a part of Python) a build left out fails
+    here and not on a player's screen; report lines, or SelfTestFailure naming what failed."""
+    names = app_module_names()
+    problems = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception as error:  # an ImportError, or whatever the module's own import raised
+            problems.append(f"{name}: {type(error).__name__}: {error}")
+    if problems:
+        raise SelfTestFailure("modules that do not import:\n  " + "\n  ".join(problems))
+    return [f"modules: {len(names)} of the app's modules imported"]
+
+
+def visit_screens(app) -> list[str]:
+    """Show each screen that needs no arguments for a few frames (an error fails the test)."""
+    for name in SCREENS:
+        app.reset(name)
+        app.stack.apply_changes()
+        for _ in range(SCREEN_FRAMES):
+            app.tick(1 / 60)
+    return [f"screens: {', '.join(SCREENS)} shown"]
+
+
 class _Warnings(logging.Handler):
     """Collects the app's warnings (a failed bot says so in the log)."""
 
@@ -226,10 +270,12 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
             say(f"Quintet self-test ({how}, {sys.executable}): pygame-ce {pygame.version.ver}, "
                 f"SDL {'.'.join(map(str, pygame.get_sdl_version()))}, video "
                 f"{pygame.display.get_driver()}, audio {audio}")
-            for line in check_assets():
+            for line in check_assets() + check_modules():
                 say(line)
-            if app.sound.problems:
+            if app.sound.load_all():
                 raise SelfTestFailure("the app's sounds: " + "; ".join(app.sound.problems))
+            for line in visit_screens(app):
+                say(line)
             passed += 1
             for game_id in GAMES:
                 run = play_demo(app, game_id, seconds, warnings)
