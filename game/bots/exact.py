@@ -3,7 +3,7 @@ says much (Moriarty): the bot's own decisions maximised, the other's minimised, 
 solved as a matrix game, chance averaged, and the evaluation at the leaves.
 
 It answers the bot as the Monte Carlo search does (`decision_stats`, `joint_stats`), deepening
-one ply at a time while its budget lasts and keeping the deepest search it finished. A forced
+while its budget lasts and keeping the deepest search it finished. A forced
 move (Moriarty's "pass") costs no depth; a position the knowledge does not search all lines
 from (`searches_all`: Moriarty's next game, still to be set up) is a leaf.
 """
@@ -63,13 +63,16 @@ class DepthSearch:
         return None
 
     def run(self, budget: Budget, should_stop: Callable[[], bool] | None = None) -> "DepthSearch":
-        """Deepen one ply at a time up to the knowledge's `search_plies` while the budget's
-        seconds last; the first ply is always finished."""
+        """Deepen `deepening_step` plies at a time (a whole round, say, so that no search stops
+        halfway through one) up to the knowledge's `search_plies` while the budget's seconds
+        last; the first depth is always finished."""
         self._deadline = time.perf_counter() + budget.seconds
         self._should_stop = should_stop
-        for depth in range(1, self.knowledge.search_plies + 1):
+        plies, step = self.knowledge.search_plies, self.knowledge.deepening_step
+        depths = [*range(step, plies, step), plies]
+        for depth in depths:
             try:
-                moves, values = self._search_root(depth, clock=depth > 1)
+                moves, values = self._search_root(depth, clock=depth > depths[0])
             except _OutOfTime:
                 break
             self._moves, self._values, self.depth = moves, values, depth

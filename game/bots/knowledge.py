@@ -35,6 +35,7 @@ class Knowledge:
     weighs_moves = False  # True if `doubt` may say more than 0.0 in a world known for sure
     prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
     search_plies = 0  # above 0: search every line this deep (DepthSearch) where `searches_all`
+    deepening_step = 1  # plies DepthSearch adds each time it deepens
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""

@@ -104,7 +104,8 @@ class GameKnowledge(Knowledge):
     playout_depth = 10
     uses_history = True
     declare_confidence = DECLARE_CONFIDENCE  # a level may ask for more, or less
-    search_plies = 6
+    search_plies = 3  # a level may look further (see `levels`)
+    deepening_step = 3  # a round: a Pivot, a token, the slides
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
 
     def levels(self) -> dict[str, Level]:
