@@ -40,6 +40,9 @@ from scenes.store.controllers import HUMAN, bot_level_name
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
+MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA,
+                           pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
 log = logging.getLogger("quintet")
 
 
@@ -54,6 +57,14 @@ class Animation:
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
     caption: str = ""  # what happened, in words: shown once the animation starts
+    reveal: bool = False  # it shows simultaneous choices, revealed together
+
+
+@dataclasses.dataclass(frozen=True)
+class Hold:
+    """A result kept on screen until a player acknowledges it (any key, a click, Continue)."""
+
+    prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,6 +105,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.countdown: float | None = None  # seconds left before a reveal animates
         self.countdown_word = ""
         self.revealing: Animation | None = None  # the reveal waiting for its countdown
+        self.hold: Hold | None = None  # a result waiting for a player to have seen it
+        self.reveal_unseen = False  # a reveal was shown and no person has decided since
         self.selected: tuple = ()
         self.hover: Any = None
         self.focus: Any = None
@@ -132,7 +145,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     @property
     def thinking_seat(self) -> int | None:
         """The bot seat to show as thinking now (None while the board animates)."""
-        if self._busy() or self.handoff_open or self.bot_broken:
+        if self._busy() or self.handoff_open or self.bot_broken or self.hold is not None:
             return None
         return self.bot_to_move()
 
@@ -151,7 +164,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     @property
     def chooser(self) -> int | None:
         """The human seat whose choice is awaited now, if any (None while animating)."""
-        if self.animation is not None or self.countdown is not None or self.handoff_open:
+        if self._busy() or self.handoff_open or self.hold is not None:
             return None
         state = self.match.state
         if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
@@ -225,10 +238,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if anim.t >= anim.timeline.duration:
                 self.animation = None
                 self.calm_since = self.clock
+                self._hold_after(anim)
                 self._refresh_buttons()
                 self.app.invalidate()
             return
-        self.advance()
+        if self.hold is None:
+            self.advance()
 
     def advance(self) -> None:
         """Start whatever comes next: chance, a hand-off, the results, or wait for a choice."""
@@ -276,6 +291,29 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.handoff_open = False
         self.private_seat = seat
         self._refresh_buttons()
+
+    # ---- results that wait for the players ----------------------------------------------------
+    def _hold_after(self, anim: Animation) -> None:
+        """Keep a reveal on screen while the next screen would cover it, until it is seen."""
+        if self.demo or not anim.reveal:
+            return
+        state = self.match.state
+        if state.is_terminal:
+            self.hold = Hold("Seen what happened? Continue to the results")
+            return
+        private = [seat for seat in state.awaiting if self.needs_privacy(seat)]
+        if private:
+            name = state.seat_name(private[0])
+            self.hold = Hold(f"Both seen it? Continue, then pass to {name}")
+
+    def acknowledge(self) -> None:
+        """The result on hold has been seen: play goes on (a hand-off, the results...)."""
+        if self.hold is None:
+            return
+        self.hold = None
+        self.calm_since = self.clock
+        self._refresh_buttons()
+        self.app.invalidate()
 
     def peek(self, seat: int) -> None:
         """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)."""
@@ -420,15 +458,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._clear_input()
         self.say("")
         self.autosave()
+        by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
             self.app.sound.play("select")
-            self.caption = f"{state.seat_name(seat)} has chosen, in secret."
             others = [s for s in state.awaiting if s != seat]
-            if self.controllers[seat] != HUMAN and others and self.controllers[others[0]] == HUMAN:
-                self.caption += " Now you choose."
+            to_person = bool(others) and self.controllers[others[0]] == HUMAN
+            if not (by_bot and to_person and self.reveal_unseen):  # the last reveal's words stay
+                self.caption = f"{state.seat_name(seat)} has chosen, in secret."
+                if by_bot and to_person:
+                    self.caption += " Now you choose."
+            self.reveal_unseen = self.reveal_unseen and by_bot
             self._refresh_buttons()
             return True
+        self.reveal_unseen = self.reveal_unseen and by_bot
         self.log.add(state, seat, text)
         self.app.sound.play("click")
         if state.kind is NodeKind.SIMULTANEOUS:
@@ -436,7 +479,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             before = state.observe_public()
             word = self.board.countdown_word(state, step.events)
             if word:
-                self.revealing = self._animation(before, step)
+                self.revealing = self._animation(before, step, reveal=True)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
@@ -445,12 +488,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._start_animation(before, step)
         return True
 
-    def _animation(self, before: State, step: Step) -> Animation:
+    def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
         after = self.observation(step.state)
         timeline = self.board.animate(before, step.events, after)
         return Animation(before, tuple(step.events), after, timeline,
                          cues=sorted(self.board.sound_cues(step.events)),
-                         caption=self.board.describe(before, step.events, after))
+                         caption=self.board.describe(before, step.events, after), reveal=reveal)
 
     def _start_animation(self, before: State, step: Step) -> None:
         self._play_animation(self._animation(before, step))
@@ -460,6 +503,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.animation = animation
         if animation is not None and animation.caption:
             self.caption = animation.caption
+        if animation is not None and animation.reveal:
+            self.reveal_unseen = True
         self._refresh_buttons()
         self.app.invalidate()
 
@@ -526,6 +571,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                 and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
         buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
+        if self.hold is not None:
+            buttons = [Button("Continue", Extra("continue"), hint="any key")]
         if self.selected:
             buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
         height = theme.px(56)
@@ -571,11 +618,31 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.hover = button.value if button else self.board.spot_at(
                 event.pos, self.observation())
             return True
+        if self.hold is not None and self._held_event(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _held_event(self, event: pygame.event.Event) -> bool:
+        """While a result is held: any click or key acknowledges it, but Menu, Esc and undo."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self._button_at(event.pos)
+            if button is not None and isinstance(button.value, Extra):
+                self.activate(button.value)
+            else:
+                self.acknowledge()
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE or (event.key == pygame.K_z
+                                            and event.mod & pygame.KMOD_CTRL):
+            return self._key(event)
+        if event.key not in MODIFIER_KEYS:
+            self.acknowledge()
+        return True
 
     def _busy(self) -> bool:
         return self.animation is not None or self.countdown is not None
@@ -638,6 +705,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.app.go("pause", play=self)
         elif name == "undo":
             self.request_undo()
+        elif name == "continue":
+            self.acknowledge()
         elif name == "cancel":
             self._clear_input()
             self._refresh_buttons()

@@ -61,8 +61,11 @@ class PlayDrawing:
         title = theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery),
                                 th.TEXT, "midleft")
         state = view.state
+        hold = getattr(self, "hold", None)
         if self._busy():
             text = "Revealing..." if self.countdown is not None else ""
+        elif hold is not None:
+            text = hold.prompt
         elif self.handoff_open:
             text = ""
         elif self.thinking_seat is not None:
@@ -136,8 +139,9 @@ class PlayDrawing:
             line, colour = f"Typed: {self.typed}_", th.ACCENT
         elif self.message:
             line, colour = self.message, th.WARNING if self.message_is_error else th.TEXT
-        else:
-            line, colour = self.caption, th.DIM
+        else:  # a result held for the players is the thing to read: it stands out
+            line = self.caption
+            colour = th.TEXT if getattr(self, "hold", None) is not None else th.DIM
         if line:
             shown = theme.wrap(line, 19, area.width)[:2]
             for i, text in enumerate(shown):
