@@ -58,6 +58,7 @@ class Animation:
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
     caption: str = ""  # what happened, in words: shown once the animation starts
     reveal: bool = False  # it shows simultaneous choices, revealed together
+    log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
 
 
 @dataclasses.dataclass(frozen=True)
@@ -472,19 +473,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._refresh_buttons()
             return True
         self.reveal_unseen = self.reveal_unseen and by_bot
-        self.log.add(state, seat, text)
         self.app.sound.play("click")
         if state.kind is NodeKind.SIMULTANEOUS:
             self.private_seat = None  # both choices are in: the reveal is public
             before = state.observe_public()
             word = self.board.countdown_word(state, step.events)
-            if word:
+            if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)
+                self.revealing.log_entry = (state, seat, text)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True
+        self.log.add(state, seat, text)
         self._start_animation(before, step)
         return True
 
@@ -501,6 +503,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def _play_animation(self, animation: Animation | None) -> None:
         """Show an animation now (a reveal's caption waits for its countdown to end)."""
         self.animation = animation
+        if animation is not None and animation.log_entry is not None:
+            self.log.add(*animation.log_entry)
         if animation is not None and animation.caption:
             self.caption = animation.caption
         if animation is not None and animation.reveal:
