@@ -154,3 +154,73 @@ def test_against_the_bot_its_next_sealed_choice_leaves_the_reveal_s_words(driver
     assert scene.match.state.pending[1] is not None  # Oh has sealed its next pull
     assert "pulled" in scene.caption  # and the words of the last reveal are still there
     assert scene.board._seat_note(scene.view(), 1) == ("sealed", "has chosen")
+
+
+# ---- the end of a game waits too ---------------------------------------------------------------
+def to_the_summary(driver: Driver, scene: PlayScene, rng: random.Random, games_over: int):
+    """Play on (never ending a game early) until the summary of `games_over` games is held."""
+    for _ in range(3000):
+        driver.settle(acknowledge=False)
+        if isinstance(driver.top, HandoffScene):
+            driver.key(pygame.K_RETURN)
+            continue
+        if scene.hold is not None:
+            if scene.hold.summary is not None and len(scene.match.state.history) == games_over:
+                return scene.hold.summary
+            driver.key(pygame.K_SPACE, " ")
+            continue
+        legal = scene.match.state.legal_moves(scene.chooser)
+        driver.choose_by_keys(rng.choice([m for m in legal if str(m) != "end"] or legal))
+    raise AssertionError("no summary")
+
+
+@pytest.mark.parametrize("controllers", [("human", "human"), ("human", "bot:easy")])
+def test_between_moriarty_s_games_a_summary_waits_for_a_player(driver, controllers):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = PlayScene(driver.app, "moriarty", {"round_limit": 3}, seed=4,
+                      controllers=controllers)
+    driver.app.stack.push(scene)
+    rng = random.Random(4)
+    summary = to_the_summary(driver, scene, rng, 1)
+    first = scene.match.state.history[0]
+    assert summary.title == "Game 1 of 3 is over"
+    assert f"Game 1: Eks {first.points[0]}, Oh {first.points[1]}." in " ".join(summary.lines)
+    assert any(line.startswith("The match so far:") for line in summary.lines)
+    entries = len(scene.match.entries)
+    driver.frames(600, dt=0.05)  # half a minute: the card stays, nobody plays on
+    assert scene.hold is not None and scene.hold.summary == summary
+    assert len(scene.match.entries) == entries and driver.top is scene
+    drawn = []
+    card = scene.board.draw_summary
+    scene.board.draw_summary = lambda surface, s, rise=0.0: (drawn.append(s), card(surface, s))
+    driver.app.invalidate()
+    driver.frames()
+    assert drawn == [summary]
+    driver.key(pygame.K_RETURN)
+    assert scene.hold is None
+    summary = to_the_summary(driver, scene, rng, 2)  # the second game's lists both
+    text = " ".join(summary.lines)
+    assert "Game 1:" in text and "Game 2:" in text
+
+
+def test_a_kiosk_demo_never_waits(driver):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = PlayScene(driver.app, "moriarty", {"round_limit": 2, "games": 1}, seed=2,
+                      controllers=("bot:easy", "bot:easy"), demo=True)
+    driver.app.stack.push(scene)
+    for _ in range(4000):
+        assert scene.hold is None
+        if scene.match.state.is_terminal and scene.animation is None:
+            break
+        driver.frames(dt=0.05)
+    assert scene.match.state.is_terminal
+
+
+def test_the_results_stay_until_dismissed(driver):
+    scene = driver.start("synch", {"size": 5, "move_limit": 10}, seed=1)
+    driver.play_to_end(random.Random(1))
+    assert isinstance(driver.top, ResultsScene)
+    driver.frames(1200, dt=0.05)
+    assert isinstance(driver.top, ResultsScene) and driver.play_scene() is scene

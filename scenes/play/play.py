@@ -27,7 +27,7 @@ from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.match import Match
 from scenes.boards import board_class
-from scenes.boards.base import Board, Choice
+from scenes.boards.base import Board, Choice, Summary
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
@@ -59,6 +59,7 @@ class Animation:
     caption: str = ""  # what happened, in words: shown once the animation starts
     reveal: bool = False  # it shows simultaneous choices, revealed together
     log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
+    summary: Summary | None = None  # results that wait on screen after it (a game of a match)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,6 +67,7 @@ class Hold:
     """A result kept on screen until a player acknowledges it (any key, a click, Continue)."""
 
     prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
+    summary: Summary | None = None  # a card of results over the board
 
 
 @dataclasses.dataclass(frozen=True)
@@ -296,9 +298,15 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     # ---- results that wait for the players ----------------------------------------------------
     def _hold_after(self, anim: Animation) -> None:
         """Keep a reveal on screen while the next screen would cover it, until it is seen."""
-        if self.demo or not anim.reveal:
+        if self.demo:
             return
         state = self.match.state
+        if anim.summary is not None:
+            then = "the results" if state.is_terminal else "play on"
+            self.hold = Hold(f"Read the scores, then Continue to {then}", anim.summary)
+            return
+        if not anim.reveal:
+            return
         if state.is_terminal:
             self.hold = Hold("Seen what happened? Continue to the results")
             return
@@ -495,7 +503,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         timeline = self.board.animate(before, step.events, after)
         return Animation(before, tuple(step.events), after, timeline,
                          cues=sorted(self.board.sound_cues(step.events)),
-                         caption=self.board.describe(before, step.events, after), reveal=reveal)
+                         caption=self.board.describe(before, step.events, after), reveal=reveal,
+                         summary=self.board.summary(before, step.events, after))
 
     def _start_animation(self, before: State, step: Step) -> None:
         self._play_animation(self._animation(before, step))

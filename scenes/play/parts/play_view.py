@@ -53,6 +53,9 @@ class PlayDrawing:
             self._draw_bottom(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)
+        hold = getattr(self, "hold", None)
+        if hold is not None and hold.summary is not None:
+            self.board.draw_summary(surface, hold.summary)
 
     def _draw_top(self, surface: pygame.Surface, view: View) -> None:
         theme = self.app.theme
