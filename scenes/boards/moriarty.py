@@ -315,7 +315,8 @@ class MoriartyBoard(Board):
         if phase == DIRECTION:
             column = s.tokens[seat]
             where = f"column {column + 1}" if column is not None else "your token"
-            return f"{name}: slide {where} toward you or away? (secret)"
+            toward, away = ("down", "up") if seat == s.south else ("up", "down")
+            return f"{name}: slide {where} toward you ({toward}) or away ({away})? (secret)"
         if phase == DECLARE:
             return f"{name}: declare Moriarty, or pass"
         extra = ["end the game"] if s.can_end else []
@@ -622,7 +623,10 @@ class MoriartyBoard(Board):
         x = card.left + pad
         y = card.top + theme.px(8)
         role = state.role(seat).upper()
-        theme.blit_text(surface, f"{role} this game", 15, (x, y), th.DIM)
+        toward = ""
+        if view.seat == seat:  # your own card: which way your slides go
+            toward = "  \u00b7  toward you is " + ("down" if seat == state.south else "up")
+        theme.blit_text(surface, f"{role} this game{toward}", 15, (x, y), th.DIM)
         y += theme.text_px(15) + theme.px(4)
         name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
         activity = self._activity(view, state, seat)

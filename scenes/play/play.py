@@ -36,7 +36,7 @@ from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
 from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
-from scenes.store.controllers import HUMAN, bot_level_name
+from scenes.store.controllers import HUMAN, bot_level_name, human_seats
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
@@ -185,16 +185,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         """True when this seat's choice now is secret and others share the screen."""
         return self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
 
-    def observation(self, state: State | None = None) -> State:
-        """What may be on screen now: the private seat's observation, else the public view."""
-        state = self.match.state if state is None else state
+    @property
+    def viewer(self) -> int | None:
+        """Whose secrets may be on screen now: the seat looking in private (hot-seat), or the
+        one person playing the computer; None for the public view."""
         if self.private_seat is not None:
-            return state.observe(self.private_seat)
-        if not self.hot_seat:
-            humans = [s for s in (0, 1) if self.controllers[s] == HUMAN]
-            if len(humans) == 1:
-                return state.observe(humans[0])
-        return state.observe_public()
+            return self.private_seat
+        people = human_seats(self.controllers)
+        return people[0] if len(people) == 1 else None
+
+    def observation(self, state: State | None = None) -> State:
+        """What may be on screen now: the viewer's observation, else the public view."""
+        state = self.match.state if state is None else state
+        seat = self.viewer
+        return state.observe_public() if seat is None else state.observe(seat)
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -484,7 +488,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.app.sound.play("click")
         if state.kind is NodeKind.SIMULTANEOUS:
             self.private_seat = None  # both choices are in: the reveal is public
-            before = state.observe_public()
+            before = self.observation(state)  # (against the computer: still yours)
             word = self.board.countdown_word(state, step.events)
             if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)

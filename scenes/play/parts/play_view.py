@@ -31,11 +31,11 @@ class PlayDrawing:
         """What the board should draw this frame."""
         anim = self.animation or self.revealing
         if anim is not None:
-            return View(state=anim.after if self.animation else anim.before, seat=self.private_seat,
+            return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
                         chooser=None, before=anim.before, events=anim.events,
                         timeline=anim.timeline if self.animation else None,
                         t=anim.t if self.animation else 0.0, clock=self.clock)
-        return View(state=self.observation(), seat=self.private_seat, chooser=self.chooser,
+        return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
                     focus=self.focus, clock=self.clock, thinking=self.thinking_seat)
 
