@@ -92,13 +92,14 @@ def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_pat
         scene = driver.start("pulling_strings", seed=7)
         play_moves(driver, ["c", "h"])  # Eks pulls c; the hand-off; Oh pulls h
         assert scene.countdown is not None and scene.private_seat is None
-        assert scene.log.lines() == ["1. Eks c, Oh h"]
+        assert scene.log.lines() == []  # the log waits for the reveal too
         for _ in range(200):
             if scene.countdown is None:
                 break
             driver.frames()
         assert scene.countdown is None and scene.animation is not None
         assert scene.view().seat is None
+        assert scene.log.lines() == ["1. Eks c, Oh h"]
     finally:
         pygame.quit()
 

@@ -100,10 +100,13 @@ def start_vs(driver, game_id, controllers, worker, options=None, seed=1, level=T
 
 
 def run_until(driver, done, seconds: float = WAIT) -> None:
-    """Run frames (giving the bots' process time to think) until `done()`; never a hand-off."""
+    """Run frames (giving the bots' process time to think) until `done()`; never a hand-off.
+    A result held on screen is acknowledged with a key, as the person would."""
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "timed out"
+        if isinstance(driver.top, PlayScene) and driver.top.hold is not None:
+            driver.key(pygame.K_SPACE, " ")
         driver.frames(dt=0.05)
         assert not isinstance(driver.top, HandoffScene), "no hand-off with one person playing"
         time.sleep(0.001)

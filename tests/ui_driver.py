@@ -99,14 +99,20 @@ class Driver:
         self.frames()
         return self.top
 
-    def settle(self, limit: int = 2000) -> None:
-        """Run frames until a person is needed (a choice, a hand-off or the results)."""
+    def settle(self, limit: int = 2000, acknowledge: bool = True) -> None:
+        """Run frames until a person is needed (a choice, a hand-off or the results); a result
+        held on screen is acknowledged with a key on the way, unless `acknowledge` is False."""
         for _ in range(limit):
             top = self.top
             if isinstance(top, (HandoffScene, ResultsScene)):
                 return
             if isinstance(top, PlayScene) and top.chooser is not None:
                 return
+            if isinstance(top, PlayScene) and top.hold is not None:
+                if not acknowledge:
+                    return
+                self.key(pygame.K_SPACE, " ")
+                continue
             self.frames(dt=0.05)
         raise AssertionError("the game did not come to a choice")
 

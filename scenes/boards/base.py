@@ -31,6 +31,7 @@ from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 
 Spot = Hashable
+SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,6 +51,14 @@ class Example:
     caption: str  # what to watch for, in a sentence or two
     start: State
     moves: tuple  # per step: a (seat 0, seat 1) pair at a simultaneous node, else one move
+
+
+@dataclasses.dataclass(frozen=True)
+class Summary:
+    """Results a player reads before play goes on (a game of a match just ended)."""
+
+    title: str
+    lines: tuple[str, ...]  # an empty line is a gap
 
 
 @dataclasses.dataclass
@@ -134,6 +143,10 @@ class Board:
         """A plain-words caption of what just happened (empty for nothing worth saying)."""
         return ""
 
+    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
+        """Results that wait on screen for a player after this step (None: play goes on)."""
+        return None
+
     def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
         """The countdown's last word before simultaneous choices are shown, or None for none."""
         return self.reveal_word
@@ -156,6 +169,43 @@ class Board:
     def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
         """Sounds to play during the animation: (seconds in, effect name)."""
         return []
+
+    def summary_rect(self, summary: Summary) -> pygame.Rect:
+        """Where a summary's card goes: centred on the board, as tall as its lines."""
+        theme = self.theme
+        width = min(self.area.width - theme.px(32), theme.px(640))
+        lines = self._summary_lines(summary, width - theme.px(40))
+        height = theme.px(34) + theme.text_px(SUMMARY_TITLE) + theme.px(12) + \
+            len(lines) * self._summary_step()
+        height = min(height, self.area.height - theme.px(16))
+        rect = pygame.Rect(0, 0, width, height)
+        rect.center = self.area.center
+        return rect
+
+    def _summary_step(self) -> int:
+        return round(self.theme.text_px(SUMMARY_TEXT) * 1.3)
+
+    def _summary_lines(self, summary: Summary, width: int) -> list[str]:
+        lines: list[str] = []
+        for line in summary.lines:
+            lines += self.theme.wrap(line, SUMMARY_TEXT, width) if line else [""]
+        return lines
+
+    def draw_summary(self, surface: pygame.Surface, summary: Summary, rise: float = 0.0) -> None:
+        """A card of results over the board (`rise` > 0 draws it lower, rising into place)."""
+        theme = self.theme
+        rect = self.summary_rect(summary).move(0, round(rise * theme.px(40)))
+        pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
+        pygame.draw.rect(surface, th.TEXT, rect, max(2, theme.px(2)), border_radius=theme.px(12))
+        title = theme.blit_text(surface, summary.title, SUMMARY_TITLE,
+                                (rect.centerx, rect.top + theme.px(16)), th.ACCENT, "midtop")
+        y = title.bottom + theme.px(12)
+        step = self._summary_step()
+        for line in self._summary_lines(summary, rect.width - theme.px(40)):
+            if y + step > rect.bottom:
+                break
+            theme.blit_text(surface, line, SUMMARY_TEXT, (rect.centerx, y), th.TEXT, "midtop")
+            y += step
 
     def draw(self, surface: pygame.Surface, view: View) -> None:
         """Draw the board for this view."""

@@ -14,7 +14,7 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes.boards.base import Board, Choice, Example, View
+from scenes.boards.base import Board, Choice, Example, Summary, View
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 
@@ -315,7 +315,8 @@ class MoriartyBoard(Board):
         if phase == DIRECTION:
             column = s.tokens[seat]
             where = f"column {column + 1}" if column is not None else "your token"
-            return f"{name}: slide {where} toward you or away? (secret)"
+            toward, away = ("down", "up") if seat == s.south else ("up", "down")
+            return f"{name}: slide {where} toward you ({toward}) or away ({away})? (secret)"
         if phase == DECLARE:
             return f"{name}: declare Moriarty, or pass"
         extra = ["end the game"] if s.can_end else []
@@ -389,6 +390,11 @@ class MoriartyBoard(Board):
         if b.phase == DECLARE:
             return f"{b.seat_name(b.edge)} lets Moriarty pass; the Edge goes to {name}."
         return f"The Edge passes to {name}."
+
+    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
+        """A game of the match is over: its score, the Bonus Colours and the match so far."""
+        scored = next((e for e in events if isinstance(e, GameScored)), None)
+        return None if scored is None else game_summary(before, scored)  # type: ignore[arg-type]
 
     def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
         """No countdown for the Bonus Colours (nothing shows); "slide!" for the slides."""
@@ -617,7 +623,10 @@ class MoriartyBoard(Board):
         x = card.left + pad
         y = card.top + theme.px(8)
         role = state.role(seat).upper()
-        theme.blit_text(surface, f"{role} this game", 15, (x, y), th.DIM)
+        toward = ""
+        if view.seat == seat:  # your own card: which way your slides go
+            toward = "  \u00b7  toward you is " + ("down" if seat == state.south else "up")
+        theme.blit_text(surface, f"{role} this game{toward}", 15, (x, y), th.DIM)
         y += theme.text_px(15) + theme.px(4)
         name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
         activity = self._activity(view, state, seat)
@@ -900,37 +909,8 @@ class MoriartyBoard(Board):
                 _draw_cross(surface, mark_centre, theme.px(11))
 
     def _draw_scored(self, surface, before: MoriartyState, event: GameScored, p: float) -> None:
-        """The game's points per seat, both Bonus Colours revealed, and the running totals."""
-        theme = self.theme
-        names = before.seat_names
-        reason = event.reason[:1].upper() + event.reason[1:] + "."
-        width = min(self.area.width - theme.px(40), theme.px(560)) - theme.px(30)
-        why = theme.wrap(reason, 17, width)[:2]
-        rows = [f"{names[seat]} ({before.role(seat)}): {event.points[seat]} points, bonus"
-                for seat in (before.south, before.north)]
-        lines = [f"Game {event.game_index + 1} is over", "", ""] + \
-                [f"Totals: {names[0]} {event.totals[0]}, {names[1]} {event.totals[1]}"] + \
-                [""] * len(why)
-        rect = self._banner(surface, lines, rise=1 - min(1.0, p * 3))
-        step = theme.text_px(20) + theme.px(10)
-        r = max(5, round(theme.text_px(20) * 0.55))
-        for i, seat in enumerate((before.south, before.north)):
-            colour = event.bonus[seat]
-            text = theme.text(rows[i], 20)
-            name = theme.text(COLOURS[colour], 20)
-            gap = theme.px(8)
-            total = text.get_width() + 2 * gap + 2 * r + name.get_width()
-            x = rect.centerx - total // 2
-            y = rect.top + theme.px(15) + (i + 1) * step + text.get_height() // 2
-            surface.blit(text, text.get_rect(midleft=(x, y)))
-            x += text.get_width() + gap
-            sprite = self._sprite(colour, r)
-            surface.blit(sprite, sprite.get_rect(midleft=(x, y)))
-            surface.blit(name, name.get_rect(midleft=(x + 2 * r + gap, y)))
-        y = rect.top + theme.px(15) + 4 * step
-        for line in why:
-            theme.blit_text(surface, line, 17, (rect.centerx, y), th.DIM, "midtop")
-            y += theme.text_px(17) + theme.px(4)
+        """The summary card rising into place (it then stays until a player goes on)."""
+        self.draw_summary(surface, game_summary(before, event), rise=1 - min(1.0, p * 3))
 
     def _sprite(self, colour: int, radius: int) -> pygame.Surface:
         """A token image at this radius (made once, then kept)."""
@@ -1023,6 +1003,27 @@ def _slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:
         if {pivot.src, pivot.dst} == {4, 5}:
             tail += ", crossing it"
     return ", ".join(parts) + ": " + tail + "."
+
+
+def game_summary(before: MoriartyState, event: GameScored) -> Summary:
+    """Each game's score and how it ended, this game's Bonus Colours, and the match so far."""
+    names = before.seat_names
+    games = before.history + (event,)
+    lines = [f"Bonus Colours: {names[0]} {COLOURS[event.bonus[0]]}, "
+             f"{names[1]} {COLOURS[event.bonus[1]]}.", ""]
+    for game in games:
+        how = game.reason.split(":")[0]
+        lines.append(f"Game {game.game_index + 1}: {names[0]} {game.points[0]}, {names[1]} "
+                     f"{game.points[1]}. {how[:1].upper() + how[1:]}.")
+    lines.append("")
+    over = event.game_index + 1 >= before.games
+    if over:
+        lines.append(f"The match: {names[0]} {event.totals[0]}, {names[1]} {event.totals[1]}.")
+    else:
+        lines.append(f"The match so far: {names[0]} {event.totals[0]}, {names[1]} "
+                     f"{event.totals[1]}. Next, game {event.game_index + 2} of {before.games}: "
+                     f"Bonus Colours score x{4 + event.game_index}.")
+    return Summary(f"Game {event.game_index + 1} of {before.games} is over", tuple(lines))
 
 
 def _scored_words(before: MoriartyState, event: GameScored) -> str:

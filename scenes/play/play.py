@@ -27,7 +27,7 @@ from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.match import Match
 from scenes.boards import board_class
-from scenes.boards.base import Board, Choice
+from scenes.boards.base import Board, Choice, Summary
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
@@ -36,10 +36,13 @@ from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
 from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
-from scenes.store.controllers import HUMAN, bot_level_name
+from scenes.store.controllers import HUMAN, bot_level_name, human_seats
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
+MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                           pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA,
+                           pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
 log = logging.getLogger("quintet")
 
 
@@ -54,6 +57,17 @@ class Animation:
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
     caption: str = ""  # what happened, in words: shown once the animation starts
+    reveal: bool = False  # it shows simultaneous choices, revealed together
+    log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
+    summary: Summary | None = None  # results that wait on screen after it (a game of a match)
+
+
+@dataclasses.dataclass(frozen=True)
+class Hold:
+    """A result kept on screen until a player acknowledges it (any key, a click, Continue)."""
+
+    prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
+    summary: Summary | None = None  # a card of results over the board
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,6 +108,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.countdown: float | None = None  # seconds left before a reveal animates
         self.countdown_word = ""
         self.revealing: Animation | None = None  # the reveal waiting for its countdown
+        self.hold: Hold | None = None  # a result waiting for a player to have seen it
+        self.reveal_unseen = False  # a reveal was shown and no person has decided since
         self.selected: tuple = ()
         self.hover: Any = None
         self.focus: Any = None
@@ -132,7 +148,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     @property
     def thinking_seat(self) -> int | None:
         """The bot seat to show as thinking now (None while the board animates)."""
-        if self._busy() or self.handoff_open or self.bot_broken:
+        if self._busy() or self.handoff_open or self.bot_broken or self.hold is not None:
             return None
         return self.bot_to_move()
 
@@ -151,7 +167,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     @property
     def chooser(self) -> int | None:
         """The human seat whose choice is awaited now, if any (None while animating)."""
-        if self.animation is not None or self.countdown is not None or self.handoff_open:
+        if self._busy() or self.handoff_open or self.hold is not None:
             return None
         state = self.match.state
         if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
@@ -169,16 +185,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         """True when this seat's choice now is secret and others share the screen."""
         return self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
 
-    def observation(self, state: State | None = None) -> State:
-        """What may be on screen now: the private seat's observation, else the public view."""
-        state = self.match.state if state is None else state
+    @property
+    def viewer(self) -> int | None:
+        """Whose secrets may be on screen now: the seat looking in private (hot-seat), or the
+        one person playing the computer; None for the public view."""
         if self.private_seat is not None:
-            return state.observe(self.private_seat)
-        if not self.hot_seat:
-            humans = [s for s in (0, 1) if self.controllers[s] == HUMAN]
-            if len(humans) == 1:
-                return state.observe(humans[0])
-        return state.observe_public()
+            return self.private_seat
+        people = human_seats(self.controllers)
+        return people[0] if len(people) == 1 else None
+
+    def observation(self, state: State | None = None) -> State:
+        """What may be on screen now: the viewer's observation, else the public view."""
+        state = self.match.state if state is None else state
+        seat = self.viewer
+        return state.observe_public() if seat is None else state.observe(seat)
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -225,10 +245,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if anim.t >= anim.timeline.duration:
                 self.animation = None
                 self.calm_since = self.clock
+                self._hold_after(anim)
                 self._refresh_buttons()
                 self.app.invalidate()
             return
-        self.advance()
+        if self.hold is None:
+            self.advance()
 
     def advance(self) -> None:
         """Start whatever comes next: chance, a hand-off, the results, or wait for a choice."""
@@ -276,6 +298,35 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.handoff_open = False
         self.private_seat = seat
         self._refresh_buttons()
+
+    # ---- results that wait for the players ----------------------------------------------------
+    def _hold_after(self, anim: Animation) -> None:
+        """Keep a reveal on screen while the next screen would cover it, until it is seen."""
+        if self.demo:
+            return
+        state = self.match.state
+        if anim.summary is not None:
+            then = "the results" if state.is_terminal else "play on"
+            self.hold = Hold(f"Read the scores, then Continue to {then}", anim.summary)
+            return
+        if not anim.reveal:
+            return
+        if state.is_terminal:
+            self.hold = Hold("Seen what happened? Continue to the results")
+            return
+        private = [seat for seat in state.awaiting if self.needs_privacy(seat)]
+        if private:
+            name = state.seat_name(private[0])
+            self.hold = Hold(f"Both seen it? Continue, then pass to {name}")
+
+    def acknowledge(self) -> None:
+        """The result on hold has been seen: play goes on (a hand-off, the results...)."""
+        if self.hold is None:
+            return
+        self.hold = None
+        self.calm_since = self.clock
+        self._refresh_buttons()
+        self.app.invalidate()
 
     def peek(self, seat: int) -> None:
         """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)."""
@@ -420,37 +471,44 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._clear_input()
         self.say("")
         self.autosave()
+        by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
             self.app.sound.play("select")
-            self.caption = f"{state.seat_name(seat)} has chosen, in secret."
             others = [s for s in state.awaiting if s != seat]
-            if self.controllers[seat] != HUMAN and others and self.controllers[others[0]] == HUMAN:
-                self.caption += " Now you choose."
+            to_person = bool(others) and self.controllers[others[0]] == HUMAN
+            if not (by_bot and to_person and self.reveal_unseen):  # the last reveal's words stay
+                self.caption = f"{state.seat_name(seat)} has chosen, in secret."
+                if by_bot and to_person:
+                    self.caption += " Now you choose."
+            self.reveal_unseen = self.reveal_unseen and by_bot
             self._refresh_buttons()
             return True
-        self.log.add(state, seat, text)
+        self.reveal_unseen = self.reveal_unseen and by_bot
         self.app.sound.play("click")
         if state.kind is NodeKind.SIMULTANEOUS:
             self.private_seat = None  # both choices are in: the reveal is public
-            before = state.observe_public()
+            before = self.observation(state)  # (against the computer: still yours)
             word = self.board.countdown_word(state, step.events)
-            if word:
-                self.revealing = self._animation(before, step)
+            if word:  # the log, like the board, shows both choices only at the reveal
+                self.revealing = self._animation(before, step, reveal=True)
+                self.revealing.log_entry = (state, seat, text)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True
+        self.log.add(state, seat, text)
         self._start_animation(before, step)
         return True
 
-    def _animation(self, before: State, step: Step) -> Animation:
+    def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
         after = self.observation(step.state)
         timeline = self.board.animate(before, step.events, after)
         return Animation(before, tuple(step.events), after, timeline,
                          cues=sorted(self.board.sound_cues(step.events)),
-                         caption=self.board.describe(before, step.events, after))
+                         caption=self.board.describe(before, step.events, after), reveal=reveal,
+                         summary=self.board.summary(before, step.events, after))
 
     def _start_animation(self, before: State, step: Step) -> None:
         self._play_animation(self._animation(before, step))
@@ -458,8 +516,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def _play_animation(self, animation: Animation | None) -> None:
         """Show an animation now (a reveal's caption waits for its countdown to end)."""
         self.animation = animation
+        if animation is not None and animation.log_entry is not None:
+            self.log.add(*animation.log_entry)
         if animation is not None and animation.caption:
             self.caption = animation.caption
+        if animation is not None and animation.reveal:
+            self.reveal_unseen = True
         self._refresh_buttons()
         self.app.invalidate()
 
@@ -526,6 +588,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                 and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
         buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
+        if self.hold is not None:
+            buttons = [Button("Continue", Extra("continue"), hint="any key")]
         if self.selected:
             buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
         height = theme.px(56)
@@ -571,11 +635,31 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.hover = button.value if button else self.board.spot_at(
                 event.pos, self.observation())
             return True
+        if self.hold is not None and self._held_event(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _held_event(self, event: pygame.event.Event) -> bool:
+        """While a result is held: any click or key acknowledges it, but Menu, Esc and undo."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            button = self._button_at(event.pos)
+            if button is not None and isinstance(button.value, Extra):
+                self.activate(button.value)
+            else:
+                self.acknowledge()
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_ESCAPE or (event.key == pygame.K_z
+                                            and event.mod & pygame.KMOD_CTRL):
+            return self._key(event)
+        if event.key not in MODIFIER_KEYS:
+            self.acknowledge()
+        return True
 
     def _busy(self) -> bool:
         return self.animation is not None or self.countdown is not None
@@ -638,6 +722,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.app.go("pause", play=self)
         elif name == "undo":
             self.request_undo()
+        elif name == "continue":
+            self.acknowledge()
         elif name == "cancel":
             self._clear_input()
             self._refresh_buttons()

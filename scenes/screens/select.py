@@ -50,6 +50,8 @@ def show_value(value: Any, option=None, seat_names=None) -> str:
 OPPONENTS = (("human", "Friend"), ("bot:easy", "Easy bot"), ("bot:medium", "Medium bot"),
              ("bot:hard", "Hard bot"))
 LEVEL_WORDS = {"bot:easy": "Easy", "bot:medium": "Medium", "bot:hard": "Hard"}
+KEYS_HINT = "Up and Down pick a row, Left and Right or a click change it, Enter starts"
+KEYS_SIZE = 17
 
 
 class OptionsScene(Scene):
@@ -176,7 +178,7 @@ class OptionsScene(Scene):
                                  area.height), value) for i, (value, _) in enumerate(choices)]
             y += row_h + gap
         bw = (w - theme.px(20)) // 2
-        y = max(y + theme.px(30), size[1] - theme.px(110))
+        y = max(y + theme.text_px(KEYS_SIZE) + theme.px(24), size[1] - theme.px(110))
         self.group.buttons[-2].rect = pygame.Rect(left, y, bw, theme.px(72))
         self.group.buttons[-1].rect = pygame.Rect(left + bw + theme.px(20), y, bw, theme.px(72))
 
@@ -192,7 +194,8 @@ class OptionsScene(Scene):
         return None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Choices and - and + by click, or Left/Right on the focused row; Enter starts."""
+        """Choices and - and + by click, or Left/Right on the focused row; Enter starts from
+        any row (on the focused Back button it goes back)."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.pop()
@@ -202,10 +205,10 @@ class OptionsScene(Scene):
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and on_row:
                 self.change(focus, 1 if event.key == pygame.K_RIGHT else -1)
                 return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not on_row:
-                if focus is None:
-                    self._choose("start")
-                    return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                on_back = focus == len(self.group.buttons) - 1
+                self._choose("back" if on_back else "start")
+                return True
         if event.type == pygame.MOUSEMOTION:
             self.segment_hover = self._segment_at(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -257,6 +260,9 @@ class OptionsScene(Scene):
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
                         hot=self.group.hot(len(self.group.buttons) - 2 + offset), size=26)
+        start = self.group.buttons[-2].rect
+        theme.blit_text(surface, KEYS_HINT, KEYS_SIZE, (surface.get_width() // 2,
+                        start.top - theme.px(10)), th.DIM, "midbottom")
 
     def _draw_segments(self, surface: pygame.Surface, row: int, kind: str) -> None:
         theme = self.app.theme

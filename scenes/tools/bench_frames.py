@@ -65,6 +65,8 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
                 top._choose("ready")
             elif isinstance(top, ResultsScene):
                 new_game()
+            elif isinstance(top, PlayScene) and top.hold is not None:
+                top.acknowledge()
             elif isinstance(top, PlayScene) and top.chooser is not None:
                 state = top.match.state
                 top.choose(rng.choice(state.legal_moves(top.chooser)))

@@ -87,7 +87,8 @@ class PlaySaves:
         self._drop_bot_request()
         self.bot_key = uuid.uuid4().hex  # fresh bots: their plans belonged to the old line
         self.bot_failures, self.bot_broken = 0, False
-        self.animation = self.revealing = self.countdown = None
+        self.animation = self.revealing = self.countdown = self.hold = None
+        self.reveal_unseen = False
         self.private_seat = None
         self.results_shown = False
         self._clear_input()

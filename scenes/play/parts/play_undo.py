@@ -20,8 +20,8 @@ class PlayUndo:
 
     def undo_offered(self) -> bool:
         """True when the Undo button belongs on screen now."""
-        if self.demo or self.match.state.is_terminal:
-            return False
+        if self.demo or self.match.state.is_terminal or self.countdown is not None:
+            return False  # a countdown's Undo would tell, by going, that the reveal ends it
         if self.hot_seat and self.private_seat is not None:
             return False  # someone is looking at their secrets: undo from the hand-off's menu
         people = human_seats(self.controllers)

@@ -31,11 +31,11 @@ class PlayDrawing:
         """What the board should draw this frame."""
         anim = self.animation or self.revealing
         if anim is not None:
-            return View(state=anim.after if self.animation else anim.before, seat=self.private_seat,
+            return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
                         chooser=None, before=anim.before, events=anim.events,
                         timeline=anim.timeline if self.animation else None,
                         t=anim.t if self.animation else 0.0, clock=self.clock)
-        return View(state=self.observation(), seat=self.private_seat, chooser=self.chooser,
+        return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
                     focus=self.focus, clock=self.clock, thinking=self.thinking_seat)
 
@@ -53,6 +53,9 @@ class PlayDrawing:
             self._draw_bottom(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)
+        hold = getattr(self, "hold", None)
+        if hold is not None and hold.summary is not None:
+            self.board.draw_summary(surface, hold.summary)
 
     def _draw_top(self, surface: pygame.Surface, view: View) -> None:
         theme = self.app.theme
@@ -61,8 +64,11 @@ class PlayDrawing:
         title = theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery),
                                 th.TEXT, "midleft")
         state = view.state
+        hold = getattr(self, "hold", None)
         if self._busy():
             text = "Revealing..." if self.countdown is not None else ""
+        elif hold is not None:
+            text = hold.prompt
         elif self.handoff_open:
             text = ""
         elif self.thinking_seat is not None:
@@ -136,8 +142,9 @@ class PlayDrawing:
             line, colour = f"Typed: {self.typed}_", th.ACCENT
         elif self.message:
             line, colour = self.message, th.WARNING if self.message_is_error else th.TEXT
-        else:
-            line, colour = self.caption, th.DIM
+        else:  # a result held for the players is the thing to read: it stands out
+            line = self.caption
+            colour = th.TEXT if getattr(self, "hold", None) is not None else th.DIM
         if line:
             shown = theme.wrap(line, 19, area.width)[:2]
             for i, text in enumerate(shown):

@@ -1,0 +1,144 @@
+"""Nothing shows a sealed choice before the countdown's reveal: not the board, the move log, the
+caption, the scores or the top bar. The screen during a countdown is the same, pixel for pixel,
+whatever the two choices were."""
+from __future__ import annotations
+
+import random
+
+import pygame
+from hypothesis import assume, given, settings, strategies as st
+
+from game.core import NodeKind
+from game.match import Match
+from scenes.boards import board_class
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
+from tests.ui_driver import Driver
+
+GAMES = {"pulling_strings": {"turn_limit": 40}, "moriarty": {"games": 1, "round_limit": 30}}
+
+
+class ScriptedWorker:
+    """A bot process stand-in that answers with the move it is told to play where that move is
+    legal, and thinks for ever about any other question."""
+
+    def __init__(self, move) -> None:
+        self.move, self.ticket, self.out = move, 0, None
+
+    def start(self) -> None:
+        """Nothing to start."""
+
+    def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
+        self.ticket += 1
+        self.out = self.ticket if self.move in observation.legal_moves(seat) else None
+        return self.ticket
+
+    def poll(self):
+        if self.out is None:
+            return None
+        ticket, self.out = self.out, None
+        return ticket, self.move
+
+    def cancel(self, ticket=None) -> None:
+        self.out = None
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def position(game_id: str, seed: int, turns: int) -> Match | None:
+    """A random game played by the engine up to a secret turn after about `turns` decisions
+    (None if it ends before one)."""
+    rng = random.Random(seed)
+    match = Match(game_id, GAMES[game_id], seed)
+    decisions = 0
+    while True:
+        state = match.state
+        if state.is_terminal:
+            return None
+        if state.kind is NodeKind.CHANCE:
+            match.resolve_chance()
+            continue
+        if state.kind is NodeKind.SIMULTANEOUS and decisions >= turns \
+                and state.pending == (None, None) and has_countdown(match):
+            return match
+        seat = state.awaiting[0]
+        legal = state.legal_moves(seat)
+        lasting = [m for m in legal if not str(m).startswith(("end", "moriarty"))]  # play on
+        match.play(rng.choice(lasting or legal), seat)
+        decisions += 1
+
+
+def has_countdown(match: Match) -> bool:
+    """True when both seats have a choice between moves here and their reveal counts down."""
+    state = match.state
+    if min(len(state.legal_moves(s)) for s in (0, 1)) < 2:
+        return False
+    board = board_class(match.spec.id)(match.spec, match.options, None)
+    step = state.apply_joint(state.legal_moves(0)[0], state.legal_moves(1)[0])
+    return bool(board.countdown_word(state, step.events))
+
+
+def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
+    """Make these two choices through the UI; what was on screen at every countdown frame."""
+    driver = Driver(tmp, speed=1.0)
+    try:
+        bot = next((s for s in (0, 1) if controllers[s] != "human"), None)
+        if bot is not None:
+            driver.app.bot_worker = ScriptedWorker(choices[bot])
+        driver.app.stack.reset(driver.app.make("menu"))
+        scene = PlayScene(driver.app, match.spec.id, match.options, seed=match.seed,
+                          controllers=controllers)
+        driver.app.stack.push(scene)
+        driver.frames()
+        scene.restore(match.record())
+        for _ in range(2000):
+            if scene.countdown is not None:
+                break
+            top = driver.top
+            if isinstance(top, HandoffScene):
+                driver.key(pygame.K_RETURN)
+            elif scene.chooser is not None:
+                driver.choose_by_keys(choices[scene.chooser])
+            else:
+                driver.frames(dt=0.05)
+        assert scene.countdown is not None
+        seen = []
+        for _ in range(100):
+            driver.app.invalidate()
+            driver.frames(dt=0.1)
+            if scene.countdown is None:
+                return seen
+            words = (scene.log.lines(), scene.caption, scene.message,
+                     scene.board.status(scene.view().state), scene.thinking_text())
+            seen.append((words, pygame.image.tobytes(driver.app.screen, "RGB")))
+        raise AssertionError("the countdown did not end")
+    finally:
+        pygame.quit()
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), turns=st.integers(0, 30),
+       game_id=st.sampled_from(sorted(GAMES)),
+       controllers=st.sampled_from([("human", "human"), ("human", "bot:easy"),
+                                    ("bot:easy", "human")]), data=st.data())
+def test_the_countdown_shows_the_same_screen_whatever_was_chosen(tmp_path_factory, seed, turns,
+                                                                 game_id, controllers, data):
+    match = position(game_id, seed, turns)
+    assume(match is not None)
+    state = match.state
+    first = tuple(data.draw(st.sampled_from(state.legal_moves(s))) for s in (0, 1))
+    second = tuple(data.draw(st.sampled_from([m for m in state.legal_moves(s) if m != first[s]]))
+                   for s in (0, 1))
+    a = countdown_frames(tmp_path_factory.mktemp("a"), match, first, controllers)
+    b = countdown_frames(tmp_path_factory.mktemp("b"), match, second, controllers)
+    assert len(a) == len(b) > 3
+    for (words_a, pixels_a), (words_b, pixels_b) in zip(a, b):
+        assert words_a == words_b
+        assert pixels_a == pixels_b
+
+
+def test_the_log_shows_both_pulls_at_the_reveal_not_before(tmp_path):
+    match = position("pulling_strings", 1, 0)
+    frames = countdown_frames(tmp_path, match, ("c", "h"), ("human", "human"))
+    assert all(words[0] == [] for words, _ in frames)
