@@ -193,11 +193,12 @@ def run_app(args: argparse.Namespace) -> int:
     from scenes.store.settings import SettingsStore
     from scenes.store.storage import data_dir
 
-    def open_log():  # logging.handlers loads sockets and pickle: after the first frame
-        from scenes.store.userlog import start_file_log
-        return start_file_log(log)
+    from scenes.store.userlog import start_file_log
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    # first, before the first frame: what starting finds wrong (a bad settings file, another
+    # copy on the folder, no window) is written there too
+    log_path = start_file_log(log)
     lock = FolderLock(data_dir())
     shared = "" if lock.acquire() else lock.refusal()
     kiosk = True if args.kiosk else None  # None: as the settings say
@@ -206,6 +207,7 @@ def run_app(args: argparse.Namespace) -> int:
     try:
         app = App(args.size or (1280, 720), SettingsStore(read_only=shared), fullscreen, kiosk,
                   routes=ROUTES, data=DataFolder(read_only=shared))
+        app.log_path = log_path
         app.stack.push(app.first_scene())
         if args.game and app.kiosk is None:
             if args.vs:  # as if chosen on the options screen: remembered for the next game too
@@ -217,7 +219,6 @@ def run_app(args: argparse.Namespace) -> int:
             _offer_to_quit(app, shared)
         app.stack.apply_changes()
     except Exception:  # no window, no fonts...: the reason goes to the log (and the terminal)
-        open_log()
         log.exception("Quintet could not start")
         lock.release()
         return 1
@@ -227,7 +228,6 @@ def run_app(args: argparse.Namespace) -> int:
     def after_first_frame() -> None:  # what need not delay the first frame
         if report is not None:
             report()
-        app.log_path = open_log()
 
     try:
         app.run(args.seconds, args.screenshot, after_first_frame)
@@ -236,8 +236,6 @@ def run_app(args: argparse.Namespace) -> int:
                      lost, EXIT_DISPLAY_LOST)
         return EXIT_DISPLAY_LOST
     except Exception:  # the last line of defence: say what happened, never a bare crash
-        if app.log_path is None:
-            app.log_path = open_log()
         log.exception("Quintet stopped after an unexpected error")
         return 1
     finally:
