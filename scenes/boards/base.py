@@ -111,6 +111,14 @@ class Board:
         """The spots clicked, in order, to make this move in this state."""
         return (Choice(str(move), str(move)),)
 
+    def stage(self) -> pygame.Rect:
+        """Where the play itself is (the countdown shows over it, clear of any panel)."""
+        return self.area
+
+    def panels(self) -> list[pygame.Rect]:
+        """The board's own panels (seat cards, notes...): text stays inside the one it is in."""
+        return []
+
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
         """The on-board rectangle of a spot, or None."""
         return None

@@ -154,6 +154,10 @@ class PullingStringsBoard(Board):
         self._fit_grid(grid)
         self.background = self._render_background(grid)
 
+    def panels(self) -> list[pygame.Rect]:
+        """The two seat cards."""
+        return list(self.cards)
+
     def _card_height(self, width: int) -> int:
         theme = self.theme
         texts = [("Eks", 26), ("home", 16), ("0", 40), ("has chosen", 17)]

@@ -176,6 +176,10 @@ class SynchBoard(Board):
                                              top + (1 + dr) * (button + gap), button, button)
         self.compass_centre = pygame.Rect(cx, top + button + gap, button, button)
 
+    def panels(self) -> list[pygame.Rect]:
+        """The seats' role rows, the announced mode and the direction buttons."""
+        return [*self.role_rects, self.mode_rect, *self.compass.values()]
+
     def cell_rect(self, square: tuple[int, int]) -> pygame.Rect:
         """The on-screen rectangle of a grid square."""
         return pygame.Rect(self.grid.left + square[1] * self.cell,

@@ -220,8 +220,8 @@ class TugOfWarBoard(Board):
             square.center = centre
             pygame.draw.rect(big, fill, square, border_radius=line)
             pygame.draw.rect(big, edge, square, line, border_radius=line)
-        if w >= 16:
-            font = self.theme.font(int(w * k * 0.42))
+        if w * 0.42 >= self.theme.min_font_size():  # a letter too small to read is left off
+            font = self.theme.font(int(w * k * 0.42))  # (the head's shape still tells the side)
             letter = font.render(SEAT_LETTER[seat], True, PIP_ON[seat])
             big.blit(letter, letter.get_rect(center=(0.5 * w * k, 0.6 * h * k)))
         pawn = pygame.transform.smoothscale(big, (w, h))

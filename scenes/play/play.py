@@ -597,16 +597,23 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         y = area.bottom - height
         x = area.left
         for button in buttons:
-            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            w = self._button_width(button)
             button.rect = pygame.Rect(x, y, w, height)
             x += w + gap
         x = area.right
         for button in reversed(extras):
-            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            w = self._button_width(button)
             x -= w
             button.rect = pygame.Rect(x, y, w, height)
             x -= gap
         self.buttons = buttons + extras
+
+    def _button_width(self, button: Button) -> int:
+        """Wide enough for its label and its hint."""
+        theme = self.app.theme
+        words = max(theme.text(button.label, 22).get_width(),
+                    theme.text(button.hint, 22 * 0.6).get_width() if button.hint else 0)
+        return max(theme.px(90), words + theme.px(32))
 
     def _button_at(self, pos) -> Button | None:
         for button in self.buttons:

@@ -24,6 +24,7 @@ DIM = (150, 160, 178)
 ACCENT = YELLOW  # legal choices, focus
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
+MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
 
 
 class Theme:
@@ -37,6 +38,7 @@ class Theme:
         self.text_scale = 1.0
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
+        self._min_size: int | None = None
 
     def set_window(self, size: tuple[int, int]) -> None:
         """Scale type to the window: 1.0 at 1280x720."""
@@ -48,9 +50,18 @@ class Theme:
         """A length in design pixels (at 1280x720) scaled to the window."""
         return max(1, round(value * self.scale))
 
+    def min_font_size(self) -> int:
+        """The smallest font size whose lines are MIN_TEXT_PX high on screen."""
+        if self._min_size is None:
+            size = 8
+            while pygame.font.Font(self.font_path, size).size("Hg")[1] < MIN_TEXT_PX:
+                size += 1
+            self._min_size = size
+        return self._min_size
+
     def font(self, size: int) -> pygame.font.Font:
-        """The font at this pixel size."""
-        size = max(8, size)
+        """The font at this size (never smaller than MIN_TEXT_PX lines)."""
+        size = max(self.min_font_size(), size)
         font = self._fonts.get(size)
         if font is None:
             font = self._fonts[size] = pygame.font.Font(self.font_path, size)
@@ -58,7 +69,11 @@ class Theme:
 
     def text_px(self, size: float) -> int:
         """A type size in design pixels scaled to the window (with a floor for small windows)."""
-        return max(8, round(size * self.text_scale))
+        return max(self.min_font_size(), round(size * self.text_scale))
+
+    def line(self, size: float) -> int:
+        """The height in pixels of a line of text at `size` design pixels."""
+        return self.font(self.text_px(size)).size("Hg")[1]
 
     def text(self, text: str, size: float, colour=TEXT) -> pygame.Surface:
         """Rendered text at `size` design pixels (cached)."""

@@ -31,12 +31,14 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *, hot
     edge = th.ACCENT if hot and button.enabled else th.PANEL_EDGE
     pygame.draw.rect(surface, edge, button.rect, theme.px(3 if hot else 2), border_radius=radius)
     colour = th.TEXT if button.enabled else th.DIM
-    if button.hint:
-        theme.blit_text(surface, button.label, size, (button.rect.centerx,
-                        button.rect.centery - theme.px(size * 0.35)), colour, "center")
-        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx,
-                        button.rect.centery + theme.px(size * 0.5)), th.DIM, "center")
-    else:
+    label_h, hint_h = theme.line(size), theme.line(size * 0.6)
+    if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
+        top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
+        theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
+                        "midtop")
+        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
+                        th.DIM, "midtop")
+    else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
 
@@ -160,13 +162,18 @@ def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: p
                     size: float = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
     """Wrapped text in a rect, top-down; returns the height used."""
     y = rect.top
-    step = theme.px(size * line_gap)
+    step = paragraph_step(theme, size, line_gap)
     for line in theme.wrap(text, size, rect.width):
         if y + step > rect.bottom + step // 2:
             break
         theme.blit_text(surface, line, size, (rect.left, y), colour)
         y += step
     return y - rect.top
+
+
+def paragraph_step(theme: th.Theme, size: float, line_gap: float = 1.3) -> int:
+    """Pixels from one wrapped line to the next (never less than a line of text)."""
+    return max(theme.px(size * line_gap), theme.line(size) + 1)
 
 
 def draw_veil(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:

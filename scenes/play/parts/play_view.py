@@ -158,6 +158,9 @@ class PlayDrawing:
         theme = self.app.theme
         beats = ["3", "2", "1", self.countdown_word]
         index = min(3, max(0, 3 - int(max(self.countdown, 0) / COUNTDOWN_STEP)))
-        board = self.rects["board"]
-        draw_veil(surface, 110, board)
-        theme.blit_text(surface, beats[index], 120, board.center, th.ACCENT, "center")
+        draw_veil(surface, 110, self.rects["board"])
+        stage = self.board.stage()  # over the play, clear of the board's own panels
+        size = 120
+        while size > 40 and theme.text(beats[index], size).get_width() > stage.width:
+            size -= 10
+        theme.blit_text(surface, beats[index], size, stage.center, th.ACCENT, "center")

@@ -8,7 +8,9 @@ from scenes.boards import board_class
 from scenes.boards.base import View
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects
+from scenes.shell.widgets import (
+    Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
+)
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -89,7 +91,8 @@ class GameCards(Scene):
             pad = theme.px(12)
             theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + pad), th.TEXT,
                             "midtop")
-            text_h = theme.px(60)
+            pitch = theme.wrap(GAMES[button.value].pitch, 16, rect.width - 2 * pad)
+            text_h = len(pitch) * paragraph_step(theme, 16, 1.2)  # the pitch, whole
             pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
                                    rect.width - 2 * pad,
                                    rect.height - 2 * pad - theme.px(34) - text_h)
