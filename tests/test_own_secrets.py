@@ -73,7 +73,7 @@ def test_moriarty_says_which_way_is_toward_you(driver, person):
     down = person == scene.match.state.south
     way = "down" if down else "up"
     texts = texts_drawn(driver, scene)
-    assert any(text.endswith(f"toward you is {way}") for text in texts)  # your card
+    assert any(text.endswith(f"toward you: {way}") for text in texts)  # your card
     assert any(f"toward you ({way})" in text for text in texts)  # the top bar
     assert scene.board.prompt(scene.view().state, person).count("(") == 3
 
