@@ -84,6 +84,12 @@ class View:
         """True while the timeline runs."""
         return self.timeline is not None and self.t < self.timeline.duration
 
+    @property
+    def words_state(self) -> State:
+        """The state that words and figures describe: the one before the step until its
+        animation has shown it (the pictures move first, then the words follow)."""
+        return self.before if self.animating and self.before is not None else self.state
+
     def hot(self, spot: Spot) -> bool:
         """True when a spot is hovered or focused."""
         return spot is not None and spot in (self.hover, self.focus)

@@ -599,9 +599,9 @@ class TugOfWarBoard(Board):
         if view.animating and view.timeline is not None and view.before is not None:
             progress = {tr.payload: tr.progress(view.t) for tr in view.timeline.tracks}
         before = view.before if progress else view.state
-        self._draw_header(surface, view.state)
+        self._draw_header(surface, view.words_state)
         shown = self._draw_team_line(surface, view.state, before, progress)
-        self._draw_names(surface, view.state, shown)
+        self._draw_names(surface, view.words_state, shown)
         self._draw_dice(surface, view, progress)
         self._draw_hint(surface, view)
         self._draw_banner(surface, view.state, progress)

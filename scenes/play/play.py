@@ -56,7 +56,7 @@ class Animation:
     timeline: Timeline
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
-    caption: str = ""  # what happened, in words: shown once the animation starts
+    caption: str = ""  # what happened, in words: shown once the animation has shown it
     reveal: bool = False  # it shows simultaneous choices, revealed together
     log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
     summary: Summary | None = None  # results that wait on screen after it (a game of a match)
@@ -245,6 +245,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if anim.t >= anim.timeline.duration:
                 self.animation = None
                 self.calm_since = self.clock
+                if anim.caption:  # words follow the pictures: said once they have shown it
+                    self.caption = anim.caption
                 self._hold_after(anim)
                 self._refresh_buttons()
                 self.app.invalidate()
@@ -514,12 +516,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._play_animation(self._animation(before, step))
 
     def _play_animation(self, animation: Animation | None) -> None:
-        """Show an animation now (a reveal's caption waits for its countdown to end)."""
+        """Show an animation now (its caption comes when it ends)."""
         self.animation = animation
         if animation is not None and animation.log_entry is not None:
             self.log.add(*animation.log_entry)
-        if animation is not None and animation.caption:
-            self.caption = animation.caption
         if animation is not None and animation.reveal:
             self.reveal_unseen = True
         self._refresh_buttons()

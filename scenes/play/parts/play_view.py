@@ -63,7 +63,7 @@ class PlayDrawing:
         pygame.draw.rect(surface, th.PANEL, top)
         title = theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery),
                                 th.TEXT, "midleft")
-        state = view.state
+        state = view.words_state
         hold = getattr(self, "hold", None)
         if self._busy():
             text = "Revealing..." if self.countdown is not None else ""
@@ -108,8 +108,9 @@ class PlayDrawing:
             y += theme.px(8)
         theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
         y += theme.px(28)
-        if self._status_memo[0] is not view.state:  # some scores take work (Strands' groups)
-            self._status_memo = (view.state, self.board.status(view.state))
+        words = view.words_state  # the figures change once the animation has shown it
+        if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
+            self._status_memo = (words, self.board.status(words))
         for line in self._status_memo[1]:
             for part in theme.wrap(line, 20, side.width - theme.px(28)):
                 theme.blit_text(surface, part, 20, (x, y))
