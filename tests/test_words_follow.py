@@ -9,7 +9,6 @@ from hypothesis import given, settings, strategies as st
 
 from game.registry import GAMES
 from game.rules.tug_of_war import ACT
-from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
 from scenes.play.replay import ReplayScene
 from tests.ui_driver import Driver
@@ -47,10 +46,7 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
         rng = random.Random(seed)
         steps_seen = 0
         for _ in range(30):
-            driver.settle()
-            if isinstance(driver.top, HandoffScene):
-                driver.key(pygame.K_RETURN)
-                driver.settle()
+            driver.to_choice()
             if scene.chooser is None:
                 break
             caption = scene.caption

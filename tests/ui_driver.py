@@ -106,6 +106,13 @@ class Driver:
             self.frames(dt=0.05)
         raise AssertionError("the game did not come to a choice")
 
+    def to_choice(self) -> None:
+        """Settle, confirming a hand-off on the way, until a player can choose on the board."""
+        self.settle()
+        if isinstance(self.top, HandoffScene):
+            self.key(pygame.K_RETURN)
+            self.settle()
+
     def spot_pos(self, spot) -> tuple[int, int]:
         """Where to click for a spot: its board rect or its action-bar button."""
         scene = self.play_scene()

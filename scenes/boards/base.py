@@ -31,6 +31,8 @@ from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 
 Spot = Hashable
+Decision = tuple[State, Move]  # the public view of the state a move was made in, and the move
+Turn = tuple[Decision, ...]  # a seat's decisions in a row (a Strands turn of several stones)
 SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
 
 
@@ -78,6 +80,8 @@ class View:
     t: float = 0.0  # seconds into the timeline
     clock: float = 0.0  # seconds since the scene began (for idle motion such as pulsing)
     thinking: int | None = None  # a computer player's seat while it thinks about its move
+    last: Mapping[int, tuple[Turn, ...]] = dataclasses.field(default_factory=dict)  # by seat,
+    # its last few turns, newest last, for marks at a glance
 
     @property
     def animating(self) -> bool:
@@ -93,6 +97,15 @@ class View:
     def hot(self, spot: Spot) -> bool:
         """True when a spot is hovered or focused."""
         return spot is not None and spot in (self.hover, self.focus)
+
+
+def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
+    """The newest decision of this kind of move among a seat's last turns, if any."""
+    for turn in reversed(turns):
+        for decision in reversed(turn):
+            if isinstance(decision[1], kind):
+                return decision
+    return None
 
 
 class Board:

@@ -14,7 +14,7 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes.boards.base import Board, Choice, Example, Summary, View
+from scenes.boards.base import Board, Choice, Example, Summary, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 
@@ -25,7 +25,6 @@ DARK_SQUARE = (57, 65, 85)
 OFF_BOARD = (33, 38, 51)
 INK = (24, 24, 30)
 
-CARD_GAP = 3  # pixels between a seat card's lines
 END_CHOICE = Choice("End the game", "end", 1)
 MORIARTY_CHOICE = Choice("Moriarty!", "moriarty", 2)
 PASS_CHOICE = Choice("No Moriarty", "pass", 0)
@@ -155,11 +154,15 @@ class MoriartyBoard(Board):
         self.notes = pygame.Rect(panel.left, self.tray.bottom + theme.px(8), panel.width,
                                  max(0, middle_bottom - self.tray.bottom - theme.px(8)))
 
+    def _gap(self) -> int:
+        """Pixels between a seat card's lines."""
+        return self.theme.px(5)
+
     def _card_height(self) -> int:
         """A seat card's height: a role line, the name, the points, the Bonus Colour."""
         theme = self.theme
         return theme.px(8) + theme.line(15) + theme.line(26) + 2 * theme.line(16) + \
-            3 * CARD_GAP + theme.px(10)
+            3 * self._gap() + theme.px(10)
 
     def _make_sprites(self) -> None:
         self.sprites = {}
@@ -474,6 +477,8 @@ class MoriartyBoard(Board):
         surface.blit(self.background, self.area.topleft)
         state, rows = self._shown(view)
         self._draw_markers(surface, view, state)
+        if not view.animating:
+            self._draw_last_slides(surface, view, state)
         self._draw_tokens(surface, view, state, rows)
         self._draw_board_highlights(surface, view, state)
         self._draw_cards(surface, view, state)
@@ -523,6 +528,32 @@ class MoriartyBoard(Board):
         words wider than a column without shrinking them)."""
         size = max(self.theme.text_px(13), round(self.cell * 0.3))
         _blit_centered(surface, self.theme.font(size).render(text, True, colour), centre)
+
+    def _draw_last_slides(self, surface, view: View, state: MoriartyState) -> None:
+        """Each player's last slide, as a chess board shows a last move: the square the token
+        left and the one it reached outlined in the player's colour, joined by a line."""
+        for seat, turns in view.last.items():
+            slide = latest(turns, Slide)
+            if slide is None:
+                continue
+            before: MoriartyState = slide[0]  # type: ignore[assignment]
+            column = before.tokens[seat]
+            if column is None or before.game_index != state.game_index:
+                continue
+            src, dst = before.rows[column], before.rows[column] + \
+                (-1 if (seat == before.south) == slide[1].toward else 1)
+            dst = max(0, min(9, dst))
+            if src == dst:
+                continue
+            colour, width = th.SEAT_COLOURS[seat], max(2, self.theme.px(3))
+            x = self.col_centres[column]
+            pygame.draw.line(surface, colour, (x, self.row_centres[src]),
+                             (x, self.row_centres[dst]), width)
+            for row in (src, dst):
+                pygame.draw.rect(surface, colour, self._cell_rect(column, row).inflate(
+                    -width, -width), width, border_radius=self.theme.px(4))
+            pygame.draw.circle(surface, colour, _ipoint((x, self.row_centres[src])),
+                               max(3, round(self.cell * 0.1)))
 
     def _draw_tokens(self, surface, view: View, state: MoriartyState, rows) -> None:
         radius = self._token_radius()
@@ -661,7 +692,7 @@ class MoriartyBoard(Board):
         if view.seat == seat:  # your own card: which way your slides go
             role += "  \u00b7  toward you: " + ("down" if seat == state.south else "up")
         theme.blit_text(surface, role, 15, (x, y), th.DIM)
-        y += theme.line(15) + CARD_GAP
+        y += theme.line(15) + self._gap()
         name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
         activity = self._activity(view, state, seat)
         if activity:
@@ -671,14 +702,14 @@ class MoriartyBoard(Board):
                                    "midright")
             if sealed:
                 _draw_seal(surface, (rect.left - theme.px(14), name.centery), theme.px(9))
-        y = name.bottom + CARD_GAP
+        y = name.bottom + self._gap()
         colour = self._shown_bonus(view, state, seat)
         if colour is not None and state.bonus[seat] is None:  # revealed by the game's end
             state = state._evolve(bonus=tuple(colour if s == seat else None for s in (0, 1)))
         more = "" if state.bonus[seat] is not None else " + bonus"
         theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
                                  f"{state.totals[seat]} in all", 16, (x, y), th.TEXT)
-        y += theme.line(16) + CARD_GAP
+        y += theme.line(16) + self._gap()
         if colour is not None:
             label = theme.blit_text(surface, "Bonus Colour:", 16, (x, y), th.DIM)
             r = max(5, round(theme.line(16) * 0.5))
@@ -739,7 +770,7 @@ class MoriartyBoard(Board):
         half = (theme.text("EDGE", 15).get_width() + theme.px(18)) // 2
         name = theme.text(state.seat_name(seat), 26)
         return (card.left + theme.px(12) + name.get_width() + theme.px(10) + half,
-                card.top + theme.px(8) + theme.line(15) + CARD_GAP + name.get_height() // 2)
+                card.top + theme.px(8) + theme.line(15) + self._gap() + name.get_height() // 2)
 
     def _draw_tray(self, surface, view: View, state: MoriartyState) -> None:
         """The four colours: pick one at setup, for the Bonus, or to name in a Moriarty."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import pygame
 
@@ -19,7 +19,7 @@ from game.rules.pulling_strings import (
     END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
     StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
 )
-from scenes.boards.base import Board, Example, View
+from scenes.boards.base import Board, Example, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 
@@ -105,6 +105,12 @@ def _join(clauses: Sequence[str]) -> str:
     if len(clauses) <= 1:
         return "".join(clauses)
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
+
+
+def last_pulls(view: View) -> dict[int, str]:
+    """The end each seat pulled last turn (once revealed), by seat."""
+    pulls = {seat: latest(turns, Pull) for seat, turns in view.last.items()}
+    return {seat: pull[1].end for seat, pull in pulls.items() if pull is not None}
 
 
 class PullingStringsBoard(Board):
@@ -381,6 +387,7 @@ class PullingStringsBoard(Board):
             self._draw_preview(surface, state, hot)
         for letter in ENDS:
             self._draw_end(surface, view, letter, state.is_broken(letter))
+        self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # the last turn's pulls
 
     def _hot_end(self, view: View) -> str | None:
         for spot in (view.focus, view.hover):
@@ -416,7 +423,7 @@ class PullingStringsBoard(Board):
             offset = PULL_OUT * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
             self._draw_end(surface, view, letter, broken, offset)
         if reveal is not None:
-            self._draw_badges(surface, ends, tl.progress("reveal", t, 1.0), pull)
+            self._draw_badges(surface, dict(enumerate(ends)), tl.progress("reveal", t, 1.0), pull)
 
     # ---- strings --------------------------------------------------------------------------
     def _line(self, surface, colour, a, b, width: float) -> None:
@@ -511,14 +518,14 @@ class PullingStringsBoard(Board):
             pygame.draw.circle(surface, th.ACCENT, centre, radius + self.theme.px(3) + width,
                                width)
 
-    def _draw_badges(self, surface, ends: Sequence[str], reveal: float, pull: float) -> None:
-        """Seat marks on the outer corners of the pulled ends (Eks first, Oh second), popping in."""
+    def _draw_badges(self, surface, ends: Mapping[int, str], reveal: float, pull: float) -> None:
+        """Seat marks on the outer corners of the pulled ends (by seat), popping in."""
         if reveal <= 0:
             return
         offset = PULL_OUT * self.gap * math.sin(math.pi * pull)
         size = 0.5 * self.radius * min(1.0, 0.4 + reveal)
         corner = 0.85 * self.radius
-        for seat, letter in enumerate(ends):
+        for seat, letter in ends.items():
             ox, oy = self.end_out[letter]
             x, y = self.end_pos[letter]
             side = -1 if seat == 0 else 1  # left/up for Eks, right/down for Oh

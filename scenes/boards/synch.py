@@ -19,7 +19,7 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
-from scenes.boards.base import Board, Choice, Example, View
+from scenes.boards.base import Board, Choice, Example, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import (
     Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
@@ -466,11 +466,31 @@ class SynchBoard(Board):
         if view.animating:
             self._draw_claim_animations(surface, view)
         self._draw_cell_highlights(surface, view)
+        if not view.animating:
+            self._draw_last_move(surface, view)
         self._draw_preview(surface, view)
         self._draw_markers(surface, view)
         if view.animating:
             self._draw_blocked(surface, view)
         self._draw_column(surface, view, shown)
+
+    def _draw_last_move(self, surface, view: View) -> None:
+        """Where each marker came from on the last move: that square outlined in its colour,
+        a line to where it stands now."""
+        state = view.state
+        made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
+        before = next((m[0] for m in made if m is not None
+                       and m[0].moves_made == state.moves_made - 1), None)  # the last move's
+        if before is None:
+            return
+        width = max(2, self.theme.px(3))
+        for seat, (src, dst) in enumerate(zip(before.markers, state.markers)):
+            if src is None or dst is None or src == dst:
+                continue
+            colour = th.SEAT_COLOURS[seat]
+            pygame.draw.rect(surface, colour, self.cell_rect(src).inflate(-2 * width, -2 * width),
+                             width, border_radius=self.theme.px(4))
+            pygame.draw.line(surface, colour, self._centre(src), self._centre(dst), width)
 
     def _draw_claim_animations(self, surface, view: View) -> None:
         for event in view.events:

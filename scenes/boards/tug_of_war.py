@@ -85,6 +85,30 @@ def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
     return Choice(label.replace("dies", "dice"), key, order=1)
 
 
+def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
+    """A side's last turn in words ("Last turn: 5 beat 4, swapped 3 for 5"), or counted; `now`
+    for the turn under way ("This turn: ...")."""
+    parts, removed, swapped = [], 0, 0
+    for _, move in turn:
+        if isinstance(move, Remove):
+            removed += 1
+            parts.append(f"{move.common} beat {move.team}")
+        elif isinstance(move, Exchange):
+            swapped += 1
+            parts.append(f"swapped {move.team} for {move.common}")
+        elif isinstance(move, Reroll):
+            parts.append(f"re-rolled {listing(list(move.values))}")
+        elif isinstance(move, Keep):
+            parts.append("kept the dice")
+    head = "This turn: " if now else "Last turn: "
+    if not parts:
+        return head + "no pairing" if turn and isinstance(turn[-1][1], EndTurn) else ""
+    if short:
+        counts = [f"{removed} removed" if removed else "", "a swap" if swapped else ""]
+        return head + (", ".join(c for c in counts if c) or "re-rolls")
+    return head + ", ".join(parts)
+
+
 class TugOfWarBoard(Board):
     """The rope, both teams and the nine dice; dice are the spots, buttons keep or end."""
 
@@ -111,6 +135,8 @@ class TugOfWarBoard(Board):
         self.header_y = inner.top
         self.names_y = inner.top + theme.text_px(21) + theme.px(10)
         names_h = theme.text_px(28) + theme.px(6)
+        self.last_y = self.names_y + names_h  # each side's last turn, in words
+        names_h += theme.line(15) + theme.px(4)
         self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
         self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
         label_h = theme.text_px(16) + theme.px(8)
@@ -602,6 +628,8 @@ class TugOfWarBoard(Board):
         self._draw_header(surface, view.words_state)
         shown = self._draw_team_line(surface, view.state, before, progress)
         self._draw_names(surface, view.words_state, shown)
+        if not view.animating:
+            self._draw_last_turns(surface, view)
         self._draw_dice(surface, view, progress)
         self._draw_hint(surface, view)
         self._draw_banner(surface, view.state, progress)
@@ -621,6 +649,23 @@ class TugOfWarBoard(Board):
             words = [(SEAT_LETTER[seat], 0), (state.seat_name(seat), 20), (str(on_rope), 28),
                      (f"on the rope · {ATHLETES - on_rope} in reserve", 15)]
             self._draw_name_row(surface, seat, words, y, seat == acting)
+
+    def _draw_last_turns(self, surface, view: View) -> None:
+        """Under each side's name, what it did on its last turn."""
+        theme = self.theme
+        room = self.inner.width // 2 - theme.px(12)
+        for seat, turns in view.last.items():
+            if not turns:
+                continue
+            now = turns[-1][0][0].turn == view.state.turn  # the turn under way
+            words = last_turn_words(turns[-1], now=now)
+            if words and theme.text(words, 15).get_width() > room:
+                words = last_turn_words(turns[-1], short=True, now=now)
+            if not words or theme.text(words, 15).get_width() > room:
+                continue
+            x = self.inner.left if seat == 0 else self.inner.right
+            theme.blit_text(surface, words, 15, (x, self.last_y), th.DIM,
+                            "topleft" if seat == 0 else "topright")
 
     def _draw_name_row(self, surface, seat: int, words, y: int, active: bool) -> None:
         theme = self.theme

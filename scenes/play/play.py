@@ -28,6 +28,7 @@ from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Ste
 from game.match import Match
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary
+from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
@@ -58,7 +59,7 @@ class Animation:
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
     caption: str = ""  # what happened, in words: shown once the animation has shown it
     reveal: bool = False  # it shows simultaneous choices, revealed together
-    log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
+    decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
     summary: Summary | None = None  # results that wait on screen after it (a game of a match)
 
 
@@ -103,6 +104,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._dots = 0  # the thinking dots drawn last
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.log = MoveLog()
+        self.last = LastMoves()  # each seat's last turn, marked on the board
         self.private_seat: int | None = None  # whose secrets may be on screen now
         self.animation: Animation | None = None
         self.countdown: float | None = None  # seconds left before a reveal animates
@@ -476,6 +478,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
+            self.last.seal(state, seat, move)
             self.app.sound.play("select")
             others = [s for s in state.awaiting if s != seat]
             to_person = bool(others) and self.controllers[others[0]] == HUMAN
@@ -494,15 +497,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             word = self.board.countdown_word(state, step.events)
             if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)
-                self.revealing.log_entry = (state, seat, text)
+                self.revealing.decision = (state, seat, text, move)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True
-        self.log.add(state, seat, text)
+        self._note(state, seat, text, move)
         self._start_animation(before, step)
         return True
+
+    def _note(self, before: State, seat: int, text: str, move: Move) -> None:
+        """A decision shows: into the move log and the board's last-move marks."""
+        self.log.add(before, seat, text)
+        self.last.add(before, seat, move)
 
     def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
         after = self.observation(step.state)
@@ -518,8 +526,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def _play_animation(self, animation: Animation | None) -> None:
         """Show an animation now (its caption comes when it ends)."""
         self.animation = animation
-        if animation is not None and animation.log_entry is not None:
-            self.log.add(*animation.log_entry)
+        if animation is not None and animation.decision is not None:
+            self._note(*animation.decision)
         if animation is not None and animation.reveal:
             self.reveal_unseen = True
         self._refresh_buttons()

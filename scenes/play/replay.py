@@ -13,6 +13,7 @@ import pygame
 from game.record import Record
 from scenes.boards import board_class
 from scenes.boards.base import View
+from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog, replay_into
 from scenes.play.parts.play_view import PlayDrawing, play_rects
 from scenes.shell import theme as th
@@ -62,11 +63,14 @@ class ReplayScene(PlayDrawing, Scene):
         self.states = [initial]  # the public view after each number of entries
         self.steps: list[tuple] = []  # (before, events, after) of each entry, public views
         self.logs: list[list[str]] = [[]]
-        for state, _, step, _ in replay_into(log, self.board, record):
+        last = LastMoves()
+        self.lasts = [last.shown()]  # each seat's last turn at each position, for the marks
+        for state, _, step, _ in replay_into(log, self.board, record, last):
             after = step.state.observe_public()
             self.steps.append((state.observe_public(), tuple(step.events), after))
             self.states.append(after)
             self.logs.append(log.lines())
+            self.lasts.append(last.shown())
         self.position = 0
         self.shown: Shown | None = None
         self.playing = False
@@ -217,8 +221,9 @@ class ReplayScene(PlayDrawing, Scene):
         if shown is not None:
             return View(state=shown.after, seat=None, chooser=None, before=shown.before,
                         events=shown.events, timeline=shown.timeline, t=shown.t,
-                        clock=self.clock)
-        return View(state=self.states[self.position], seat=None, chooser=None, clock=self.clock)
+                        clock=self.clock, last=self.lasts[self.position])
+        return View(state=self.states[self.position], seat=None, chooser=None, clock=self.clock,
+                    last=self.lasts[self.position])
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, top bar, side panel (players, scores, the log so far) and the controls."""

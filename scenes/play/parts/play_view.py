@@ -34,10 +34,12 @@ class PlayDrawing:
             return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
                         chooser=None, before=anim.before, events=anim.events,
                         timeline=anim.timeline if self.animation else None,
-                        t=anim.t if self.animation else 0.0, clock=self.clock)
+                        t=anim.t if self.animation else 0.0, clock=self.clock,
+                        last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat)
+                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat,
+                    last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown."""
