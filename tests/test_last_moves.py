@@ -31,15 +31,7 @@ def pixels(driver: Driver, scene, view) -> bytes:
 def play_some(driver: Driver, game_id: str, seed: int, decisions: int):
     """A hot-seat game after some random decisions (never ending a Moriarty game early)."""
     scene = driver.start(game_id, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(decisions):
-        driver.to_choice()
-        if scene.chooser is None:
-            break
-        legal = scene.match.state.legal_moves(scene.chooser)
-        keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
-        driver.choose_by_keys(rng.choice(keep))
-    driver.to_choice()
+    driver.play_calmly(scene, random.Random(seed), decisions)
     return scene
 
 

@@ -14,21 +14,6 @@ from scenes.play.replay import ReplayScene
 from tests.ui_driver import Driver
 
 
-def texts_of_frame(driver: Driver) -> list[str]:
-    """Every text drawn in one full frame."""
-    texts = []
-    theme = driver.app.theme
-    blit = theme.blit_text
-    theme.blit_text = lambda surface, text, *a, **k: (texts.append(text),
-                                                      blit(surface, text, *a, **k))[1]
-    try:
-        driver.app.invalidate()
-        driver.frames(dt=0.02)
-    finally:
-        theme.blit_text = blit
-    return texts
-
-
 def wrapped(driver: Driver, lines: list[str], scene: PlayScene) -> set[str]:
     """The score lines as the side panel wraps them."""
     theme = driver.app.theme
@@ -59,7 +44,7 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
             board = scene.board
             before, after = wrapped(driver, board.status(anim.before), scene), \
                 wrapped(driver, board.status(anim.after), scene)
-            during = texts_of_frame(driver)
+            during = driver.frame_texts(dt=0.02)
             assert scene.animation is anim
             assert before <= set(during) and not (after - before) & set(during)
             assert scene.caption == caption  # the last words stay while the pictures move
@@ -68,7 +53,7 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
                 driver.frames(dt=0.05)
             if anim.caption:
                 assert scene.caption == anim.caption  # then the words of what was shown
-            done = texts_of_frame(driver)
+            done = driver.frame_texts(dt=0.02)
             if driver.top is scene:  # (not yet covered by the next hand-off)
                 assert after <= set(done)
             steps_seen += 1
@@ -98,12 +83,12 @@ def test_tug_of_war_s_header_changes_after_the_re_roll_lands(driver):
         anim = scene.animation
         if scene.board.phase_words(anim.after) == scene.board.phase_words(anim.before):
             continue
-        during = texts_of_frame(driver)
+        during = driver.frame_texts(dt=0.02)
         assert scene.board.phase_words(anim.before) in during
         assert scene.board.phase_words(anim.after) not in during
         while scene.animation is not None:
             driver.frames(dt=0.05)
-        assert scene.board.phase_words(scene.match.state) in texts_of_frame(driver)
+        assert scene.board.phase_words(scene.match.state) in driver.frame_texts(dt=0.02)
         assert before
         return
     raise AssertionError("no re-roll that changes the header was found")
@@ -119,11 +104,11 @@ def test_the_replay_s_counter_and_log_follow_the_animation(driver):
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_RIGHT)
     assert replay.shown is not None and replay.position == 2
-    during = texts_of_frame(driver)
+    during = driver.frame_texts(dt=0.02)
     total = replay.last
     assert f"Step 1 of {total}" in during and f"Step 2 of {total}" not in during
     assert replay.log.lines() == replay.logs[1]
     while replay.shown is not None:
         driver.frames(dt=0.05)
-    assert f"Step 2 of {total}" in texts_of_frame(driver)
+    assert f"Step 2 of {total}" in driver.frame_texts(dt=0.02)
     assert replay.log.lines() == replay.logs[2] and replay.caption == replay._caption_at(2)

@@ -376,12 +376,12 @@ class MoriartyBoard(Board):
         else:
             lines = [f"Game {s.game_index + 1} of {s.games} (bonus x{3 + s.game_index})"]
         for seat in (0, 1):
-            lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} in all")
+            lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} points in all")
             if not s.is_terminal:
                 more = "" if s.bonus[seat] is not None else " + bonus"
-                lines.append(f"   board now: {s.board_points(seat)}{more}")
+                lines.append(f"   on the board now: {s.board_points(seat)}{more}")
         if s.phase in (PIVOT, ACTIVE, DIRECTION, DECLARE) and not s.is_terminal:
-            lines.append(f"Edge: {names[s.edge]}, round {s.rounds + 1}")
+            lines.append(f"Round {s.rounds + 1} of this game; {names[s.edge]} has the Edge")
         for game in s.history:
             lines.append(f"Game {game.game_index + 1}: {names[0]} {game.points[0]}, "
                          f"{names[1]} {game.points[1]}")

@@ -182,14 +182,16 @@ class StrandsBoard(Board):
         return f"{name}: {left} more on {s.number}s, or end the turn"
 
     def status(self, state: State) -> list[str]:
-        """Each seat's groups, largest first (the first difference decides)."""
+        """Each seat's group sizes, largest first (the first difference decides)."""
         lines = []
         for seat in (0, 1):
             sizes = state.scores()[seat]
             shown = ", ".join(str(n) for n in sizes[:6]) + (" ..." if len(sizes) > 6 else "")
-            lines.append(f"{state.seat_name(seat)} groups: {shown or 'none yet'}")
+            lines.append(f"{state.seat_name(seat)}'s group sizes: {shown or 'no stones yet'}")
         empty = state.stones.count(0)  # type: ignore[attr-defined]
         lines.append(f"Empty spaces: {empty}")
+        if not state.is_terminal:
+            lines.append("The larger largest group wins; equal, the next ones decide.")
         if state.is_terminal:
             lines.append(deciding_words(state))  # type: ignore[arg-type]
         return lines

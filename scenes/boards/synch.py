@@ -91,6 +91,12 @@ def _unit(name: str) -> tuple[float, float]:
     return (dc / length, dr / length)
 
 
+def moves_left(state) -> str:
+    """How many of the moves allowed are still to come ("249 of 256 moves left")."""
+    left = state.move_limit - state.moves_made
+    return f"{left} of {state.move_limit} moves left"
+
+
 class SynchBoard(Board):
     """Click a square (or type `d4`) to place, the mode buttons to decide, the compass to direct."""
 
@@ -277,8 +283,8 @@ class SynchBoard(Board):
         return [f"{s.seat_name(0)} (X): {_count(counts[0], 'symbol')}",
                 f"{s.seat_name(1)} (O): {_count(counts[1], 'symbol')}",
                 f"Empty squares: {empty}",
-                f"Move {s.moves_made + 1} of {s.move_limit}"  # type: ignore[attr-defined]
-                if not s.is_terminal else f"Moves played: {s.moves_made}"]  # type: ignore
+                moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
+                else f"Moves played: {s.moves_made}"]  # type: ignore[attr-defined]
 
     def describe(self, before: State, events: Sequence[Event], after: State) -> str:
         """A plain-words caption: who announced and chose what, who moved where and claimed."""
@@ -667,7 +673,7 @@ class SynchBoard(Board):
         elif shown.placing:
             heading = "Placing the markers"
         else:
-            heading = f"Move {shown.moves_made + 1} of {shown.move_limit}"
+            heading = moves_left(shown)
         theme.blit_text(surface, heading, 17, (column.left, column.top), th.DIM)
         self._draw_roles(surface, view, shown)
         self._draw_mode(surface, view, shown)

@@ -96,6 +96,6 @@ class SettingsScene(Scene):
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons):
             draw_button(surface, theme, button, hot=self.group.hot(index), size=24)
-        theme.blit_text(surface, f"Saved in {self.app.store.path}", 15,
+        theme.blit_text(surface, "Saved in your Quintet settings folder for next time", 15,
                         (surface.get_width() // 2, surface.get_height() - theme.px(16)), th.DIM,
                         "midbottom")
