@@ -138,6 +138,16 @@ class Board:
         """The board's own panels (seat cards, notes...): text stays inside the one it is in."""
         return []
 
+    def paths(self, move: Move, state: State) -> list[tuple[Spot, ...]]:
+        """Every way of clicking this move (dice picked in any order, either of two equal dice);
+        the first is `path`'s."""
+        return [tuple(self.path(move, state))]
+
+    def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
+        """What may be picked now, in words, said after a click that is not a choice ("" for
+        nothing more than the reason)."""
+        return ""
+
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
         """The on-board rectangle of a spot, or None."""
         return None

@@ -567,7 +567,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state
         memo = self._paths_memo  # asked several times a frame (view, buttons, focus): build once
         if memo[0] is not state or memo[1] != seat:
-            paths = {tuple(self.board.path(m, state)): m for m in state.legal_moves(seat)}
+            paths = {tuple(path): m for m in state.legal_moves(seat)
+                     for path in self.board.paths(m, state)}
             memo = self._paths_memo = (state, seat, paths)
         return memo[2]
 
@@ -707,10 +708,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         seat = self.chooser
         if seat is None:
             return
-        if self.selected and spot == self.selected[-1]:
-            self.selected = self.selected[:-1]  # clicking a picked spot puts it back
-            self._refresh_buttons()
-            return
+        if spot in self.selected:  # clicking a picked spot puts it back
+            rest = tuple(s for s in self.selected if s != spot)
+            if not rest or any(p[:len(rest)] == rest for p in self.legal_paths()):
+                self.selected = rest
+                self._refresh_buttons()
+                return
         if spot in self.clickable():
             self.selected += (spot,)
             paths = self.legal_paths()
@@ -726,11 +729,11 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state
         move = self.board.guess_move(self.selected + (spot,), state)
         if move is not None:
-            reason = state.why_illegal(seat, move)
-            self.say(sentence(reason or "That is not a choice now."), error=True)
+            reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
         else:
-            self.say(f"That is not a choice now: {self.board.prompt(self.observation(), seat)}.",
-                     error=True)
+            reason = f"That is not a choice now: {self.board.prompt(self.observation(), seat)}."
+        legal = self.board.legal_words(state, seat, self.selected, self.clickable())
+        self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def _extra(self, name: str) -> None:
         if name == "menu":
