@@ -98,6 +98,12 @@ class View:
         """True when a spot is hovered or focused."""
         return spot is not None and spot in (self.hover, self.focus)
 
+    def looks(self, spot: Spot) -> dict[str, bool]:
+        """How a clickable spot shows the mouse and the keyboard: th.draw_choice's keywords."""
+        return {"hovered": spot is not None and spot == self.hover,
+                "focused": spot is not None and spot == self.focus,
+                "legal": spot in self.clickable}
+
 
 def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
     """The newest decision of this kind of move among a seat's last turns, if any."""

@@ -624,16 +624,15 @@ class MoriartyBoard(Board):
             if spot not in view.clickable:
                 continue
             centre = (self.col_centres[col], self.row_centres[state.rows[col]])
-            hot = view.hot(spot)
-            if hot:
+            if view.hot(spot):
                 rect = self.column_rects[col]
-                pygame.draw.rect(surface, th.ACCENT, rect, max(1, theme.px(1)),
+                colour = th.TEXT if view.hover == spot else th.ACCENT
+                pygame.draw.rect(surface, colour, rect, max(1, theme.px(1)),
                                  border_radius=theme.px(4))
                 if selected_colour is not None and state.colours[col] is None:
                     ghost = self.sprites[(selected_colour, radius, True)]
                     surface.blit(ghost, ghost.get_rect(center=_ipoint(centre)))
-            width = theme.px(4 if hot else 2)
-            pygame.draw.circle(surface, th.ACCENT, _ipoint(centre), radius + theme.px(5), width)
+            th.draw_choice(surface, theme, (centre, radius + theme.px(3)), **view.looks(spot))
         self._draw_slide_preview(surface, view, state)
 
     def _draw_slide_preview(self, surface, view: View, state: MoriartyState) -> None:
@@ -791,8 +790,7 @@ class MoriartyBoard(Board):
                 pygame.draw.circle(surface, th.TEXT, centre, radius + theme.px(4),
                                    max(2, theme.px(3)))
             if spot in view.clickable:
-                width = theme.px(4 if view.hot(spot) else 2)
-                pygame.draw.circle(surface, th.ACCENT, centre, radius + theme.px(8), width)
+                th.draw_choice(surface, theme, (centre, radius + theme.px(6)), **view.looks(spot))
             y = centre[1] + radius + theme.px(8)
             theme.blit_text(surface, COLOURS[k], 15, (centre[0], y), th.TEXT, "midtop")
             note = self._swatch_note(view, state, k, left)

@@ -513,10 +513,8 @@ class PullingStringsBoard(Board):
         ink = th.BACKGROUND if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
         if spot in view.clickable:
-            strong = view.hot(spot)
-            width = self.theme.px(4 if strong else 2)
-            pygame.draw.circle(surface, th.ACCENT, centre, radius + self.theme.px(3) + width,
-                               width)
+            th.draw_choice(surface, self.theme, (centre, radius + self.theme.px(3)),
+                           **view.looks(spot))
 
     def _draw_badges(self, surface, ends: Mapping[int, str], reveal: float, pull: float) -> None:
         """Seat marks on the outer corners of the pulled ends (by seat), popping in."""

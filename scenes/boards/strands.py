@@ -251,10 +251,14 @@ class StrandsBoard(Board):
         if len(view.clickable) < state.stones.count(0):  # ring only a restricted choice
             for spot in view.clickable:
                 if self.spot_rect(spot) is not None:
-                    self._ring(surface, spot[1], strong=False)
-        for spot in (view.hover, view.focus):  # a button (End turn) has no ring on the board
-            if spot in view.clickable and self.spot_rect(spot) is not None:
-                self._ring(surface, spot[1], strong=True)
+                    self._ring(surface, spot[1], th.ACCENT, 0.9, self.theme.px(2))
+        theme = self.theme
+        if view.hover in view.clickable and self.spot_rect(view.hover) is not None:
+            self._ring(surface, view.hover[1], th.TEXT, 0.9, max(3, theme.px(4)))  # the mouse
+        if view.focus in view.clickable and self.spot_rect(view.focus) is not None:
+            # the keyboard: a ring outside the space, parted from it by a dark one
+            self._ring(surface, view.focus[1], th.BACKGROUND, 1.08, max(2, theme.px(3)))
+            self._ring(surface, view.focus[1], th.ACCENT, 1.2, max(3, theme.px(4)))
         if isinstance(view.hover, tuple) and view.hover[0] == "cell" and \
                 view.hover[1] < len(self.centres):
             index = view.hover[1]
@@ -298,9 +302,8 @@ class StrandsBoard(Board):
         pygame.draw.circle(surface, STONE_FILL[seat], centre, r)
         pygame.draw.circle(surface, STONE_RIM[seat], centre, r, max(1, r // 8))
 
-    def _ring(self, surface, index: int, strong: bool) -> None:
-        width = self.theme.px(4 if strong else 2)
-        pygame.draw.polygon(surface, th.ACCENT, self._corners(self.centres[index], 0.9), width)
+    def _ring(self, surface, index: int, colour, scale: float, width: int) -> None:
+        pygame.draw.polygon(surface, colour, self._corners(self.centres[index], scale), width)
 
 
 BOARD = StrandsBoard

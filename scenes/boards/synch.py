@@ -538,7 +538,7 @@ class SynchBoard(Board):
                 self._hover_labels(surface, spot[1:])
                 if spot not in view.clickable:
                     continue
-                pygame.draw.rect(surface, th.ACCENT, rect.inflate(2, 2), max(2, theme.px(4)))
+                th.draw_choice(surface, theme, rect.inflate(-2, -2), **view.looks(spot))
                 if phase(view.state) == "place" and view.chooser is not None:
                     ghost = self.ghosts[view.chooser]
                     surface.blit(ghost, ghost.get_rect(center=rect.center))
@@ -795,8 +795,8 @@ class SynchBoard(Board):
                 fill = th.mix(fill, th.ACCENT, 0.45 if picked else 0.2)
             pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
             if spot in view.clickable:
-                width = max(3, theme.px(4)) if strong else max(1, theme.px(2))
-                pygame.draw.rect(surface, th.ACCENT, rect, width, border_radius=theme.px(8))
+                th.draw_choice(surface, theme, rect.inflate(-2 * theme.px(4), -2 * theme.px(4)),
+                               **view.looks(spot))
             else:
                 pygame.draw.rect(surface, th.PANEL_EDGE, rect, 1, border_radius=theme.px(8))
             colour = th.TEXT if live or picked else th.shade(th.DIM, 0.75)

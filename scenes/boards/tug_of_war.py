@@ -880,7 +880,8 @@ class TugOfWarBoard(Board):
                              theme.px(4), border_radius=theme.px(10))
             note, colour = "picked", th.ACCENT
         elif spot in view.clickable:
-            th.draw_focus(surface, ring_rect, theme, view.hot(spot))
+            th.draw_choice(surface, theme, rect.inflate(theme.px(8), theme.px(8)),
+                           **view.looks(spot))
             note, colour = self._target_note(view, spot), th.TEXT
         elif used and value:
             note = "used"

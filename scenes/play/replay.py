@@ -246,7 +246,7 @@ class ReplayScene(PlayDrawing, Scene):
         for i, line in enumerate(theme.wrap(self.caption, 19, area.width)[:max(1, room)]):
             theme.blit_text(surface, line, 19, (area.left, area.top + i * line_h), th.DIM)
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=20)
+            draw_button(surface, theme, button, **self.group.looks(index), size=20)
 
     def _situation(self) -> str:
         state = self.states[self.words_position]

@@ -95,7 +95,7 @@ class SettingsScene(Scene):
         theme.blit_text(surface, "Settings", 40, (surface.get_width() // 2, theme.px(56)),
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=24)
+            draw_button(surface, theme, button, **self.group.looks(index), size=24)
         theme.blit_text(surface, "Saved in your Quintet settings folder for next time", 15,
                         (surface.get_width() // 2, surface.get_height() - theme.px(16)), th.DIM,
                         "midbottom")

@@ -127,7 +127,37 @@ def mix(a, b, p: float):
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong: bool) -> None:
-    """The ring that marks a legal choice (thin) or the hovered/focused one (thick)."""
+    """A plain ring around a choice: thin for a legal one, thick for one being shown."""
     width = theme.px(4 if strong else 2)
     pygame.draw.rect(surface, ACCENT, rect.inflate(width * 2, width * 2), width,
                      border_radius=theme.px(8))
+
+
+def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,
+                focused: bool = False, legal: bool = True) -> None:
+    """How a clickable thing shows what the mouse and the keyboard are on, never alike.
+
+    `shape` is a Rect or a (centre, radius) circle. A legal choice has a thin yellow ring; under
+    the mouse (hover) that ring turns white and thicker; the keyboard's focus adds a thick yellow
+    ring outside, parted from the choice by a dark gap."""
+    thin, thick, gap = max(1, theme.px(2)), max(3, theme.px(4)), max(2, theme.px(3))
+
+    def ring(grow: int, colour, width: int) -> None:
+        if isinstance(shape, pygame.Rect):
+            pygame.draw.rect(surface, colour, shape.inflate(2 * grow, 2 * grow), width,
+                             border_radius=theme.px(8))
+        else:
+            centre, radius = shape
+            pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])),
+                               round(radius + grow), width)
+
+    edge = 0  # how far outside the choice its rings reach so far
+    if hovered:
+        edge = thick
+        ring(edge, TEXT, thick)
+    elif legal:
+        edge = thin
+        ring(edge, ACCENT, thin)
+    if focused:
+        ring(edge + gap, BACKGROUND, gap)
+        ring(edge + gap + thick, ACCENT, thick)

@@ -154,8 +154,8 @@ class PlayDrawing:
                 theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
                                 colour)
         for button in self.buttons:
-            draw_button(surface, theme, button, hot=button.value in (self.hover, self.focus),
-                        size=22)
+            draw_button(surface, theme, button, hovered=button.value == self.hover,
+                        focused=button.value == self.focus, size=22)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
