@@ -350,10 +350,10 @@ def test_status_shows_game_totals_board_points_and_the_edge():
     state = _direction_state("B")
     lines = board.status(state.observe(0))
     assert lines[0] == "Game 1 of 3 (bonus x3)"
-    assert "Eks (South): 0 in all" in lines and "Oh (North): 0 in all" in lines
-    assert f"   board now: {state.board_points(0)}" in lines  # own bonus known
+    assert "Eks (South): 0 points in all" in lines and "Oh (North): 0 points in all" in lines
+    assert f"   on the board now: {state.board_points(0)}" in lines  # own bonus known
     assert any(line.endswith("+ bonus") for line in lines)  # the opponent's is not
-    assert "Edge: Eks, round 1" in lines
+    assert "Round 1 of this game; Eks has the Edge" in lines
 
 
 def test_prompts_name_the_step():

@@ -160,7 +160,11 @@ def test_the_reveal_names_both_pulls(driver):
     assert view.animating
     assert [scene.board._seat_note(view, s) for s in (0, 1)] == [("pulled", "c"),
                                                                  ("pulled", "h")]
-    assert scene.caption == "Eks pulled c, Oh pulled h: the stack of 5 splits in two (3 each)."
+    words = "Eks pulled c, Oh pulled h: the stack of 5 splits in two (3 each)."
+    assert scene.caption != words  # the words come once the stacks have moved
+    while scene.animation is not None:
+        driver.frames(1, dt=0.05)
+    assert scene.caption == words
 
 
 # ---- words ----------------------------------------------------------------------------------

@@ -179,11 +179,12 @@ def test_both_on_one_square_is_crossed_out(driver):
     driver.choose_by_clicks(Direction("W"))
     anim = scene.animation
     assert any(isinstance(e, ClaimBlocked) for e in anim.events)
-    assert "both land on c3, so neither claims it" in scene.caption
+    assert "both land on c3, so neither claims it" in anim.caption
     assert "deny" in [cue for _, cue in scene.board.sound_cues(anim.events)]
     for t in (0.0, 0.4, 0.8, anim.timeline.duration):
         anim.t = t
         driver.frames()
+    assert scene.caption == anim.caption  # said once the markers have moved
 
 
 def test_a_held_decider_bumps_against_the_edge(driver):
@@ -193,7 +194,7 @@ def test_a_held_decider_bumps_against_the_edge(driver):
     driver.choose_by_clicks(Direction("NW"))
     anim = scene.animation
     assert any(isinstance(e, MarkerHeld) for e in anim.events)
-    assert "Cross cannot stay on the board either way" in scene.caption
+    assert "Cross cannot stay on the board either way" in anim.caption
     positions = []
     for t in (0.0, 0.35, 0.6, anim.timeline.duration):
         anim.t = t
@@ -210,9 +211,9 @@ def test_the_variation_asks_the_decider_after_the_direction(driver):
     assert "follow E" in scene.board.prompt(scene.match.state, 0)
     driver.settle()
     driver.choose_by_clicks(OPPOSITION)
+    driver.settle()
     assert scene.caption == "Ring chose E; Cross announced opposition: Ring moves E and claims " \
                             "f5, Cross moves W and claims c4."
-    driver.settle()
     assert scene.match.state.markers == ((4, 2), (3, 5))
 
 

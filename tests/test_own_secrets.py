@@ -25,20 +25,6 @@ def vs_bot(driver: Driver, person: int, seed: int = 5) -> PlayScene:
     return scene
 
 
-def texts_drawn(driver: Driver, scene: PlayScene) -> list[str]:
-    """Every text drawn in one full frame."""
-    texts = []
-    blit = driver.app.theme.blit_text
-    driver.app.theme.blit_text = lambda surface, text, *a, **k: (texts.append(text),
-                                                                 blit(surface, text, *a, **k))[1]
-    try:
-        driver.app.invalidate()
-        driver.frames()
-    finally:
-        driver.app.theme.blit_text = blit
-    return texts
-
-
 def play_to(driver: Driver, scene: PlayScene, rng: random.Random, phase: str) -> None:
     """Play the person's moves at random until they are to choose in `phase`."""
     for _ in range(500):
@@ -60,7 +46,7 @@ def test_your_bonus_colour_shows_against_the_computer_and_its_stays_secret(drive
     view = scene.view()
     assert view.seat == person and view.state.bonus[person] == truth.bonus[person]
     assert view.state.bonus[1 - person] is None
-    texts = texts_drawn(driver, scene)
+    texts = driver.frame_texts()
     assert f"{mine} (x3)" in texts  # on your card
     assert texts.count("Bonus Colour: secret") == 1  # the computer's card only
     assert "Peek" not in [b.label for b in scene.buttons]  # nothing to peek at: it is shown
@@ -72,8 +58,8 @@ def test_moriarty_says_which_way_is_toward_you(driver, person):
     play_to(driver, scene, random.Random(7), DIRECTION)
     down = person == scene.match.state.south
     way = "down" if down else "up"
-    texts = texts_drawn(driver, scene)
-    assert any(text.endswith(f"toward you is {way}") for text in texts)  # your card
+    texts = driver.frame_texts()
+    assert any(text.endswith(f"toward you: {way}") for text in texts)  # your card
     assert any(f"toward you ({way})" in text for text in texts)  # the top bar
     assert scene.board.prompt(scene.view().state, person).count("(") == 3
 

@@ -208,7 +208,7 @@ def test_a_game_in_progress_is_listed_continued_replayed_and_exported(driver):
     driver.key(pygame.K_x)  # export
     settle_records(driver, scene)
     assert "Exported as" in scene.message
-    exported = RecordFolder().folder / scene.message.split("Exported as ")[1].split("/")[-1]
+    exported = RecordFolder().folder / scene.message.split("Exported as ")[1].split(":")[0]
     record = load_record(exported.read_text())
     assert [str(e) for e in record.entries] == ["0:c", "1:h"]  # the sealed pull left out
     assert record.result is None and record.meta["controllers"] == ["human", "human"]

@@ -1,6 +1,8 @@
 """Undo in play: at once against the computer, by consent hot-seat, and never revealing a secret."""
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
@@ -150,3 +152,54 @@ def test_no_undo_button_while_someone_looks_at_their_secret(driver):
     driver.key(pygame.K_RETURN)  # Oh looks
     driver.frames(2)
     assert scene.private_seat == 1 and undo_button(scene) is None
+
+
+def test_hot_seat_undo_within_your_own_unfinished_turn_needs_no_consent(driver):
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])  # Black's opening stone
+    driver.settle()
+    state = scene.match.state
+    first = next(m for m in state.legal_moves(1) if str(m) != "end")
+    driver.choose_by_keys(first)  # White's first stone of a turn of several
+    driver.settle()
+    assert scene.chooser == 1 and scene.match.state.placed == 1
+    driver.key(**CTRL_Z)
+    driver.frames()
+    assert not isinstance(driver.top, ConfirmScene)  # no question to Black
+    assert driver.top is scene and len(scene.match.entries) == 1 and scene.chooser == 1
+    assert scene.caption == "White's last move was taken back: White's turn goes on."
+    assert saved_moves(scene) == [f"0:{scene.match.entries[0].text}"]
+
+
+@pytest.mark.parametrize("game_id", ["strands", "tug_of_war", "moriarty", "synch"])
+def test_undo_asks_the_other_player_only_outside_the_asker_s_own_turn(driver, game_id):
+    scene = driver.start(game_id, seed=3)
+    rng = random.Random(3)
+    at_once = asked = 0
+    for _ in range(40):
+        driver.to_choice()
+        if scene.chooser is None:
+            break
+        name = scene.match.state.seat_name(scene.chooser)
+        lines = scene.log.lines()  # what the players see: is the log's last line my turn so far?
+        number, _, line = lines[-1].partition(". ") if lines else ("", "", "")
+        parts = [part for part in line.split(", ") if not part.startswith("[")]  # not dice
+        own = number == str(scene.match.state.turn) and bool(parts) and \
+            all(part.startswith(f"{name} ") for part in parts)
+        before = len(scene.match.entries)
+        driver.key(**CTRL_Z)
+        driver.frames()
+        if isinstance(driver.top, ConfirmScene):
+            asked += 1
+            assert not own
+            driver.key(pygame.K_ESCAPE)  # refused: nothing changes
+            assert len(scene.match.entries) == before
+        elif len(scene.match.entries) < before:
+            at_once += 1
+            assert own and scene.chooser is not None
+            assert scene.match.state.seat_name(scene.chooser) == name  # the same turn goes on
+        legal = scene.match.state.legal_moves(scene.chooser)
+        keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
+        driver.choose_by_keys(rng.choice(keep))
+    assert asked or at_once

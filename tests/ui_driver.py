@@ -1,6 +1,7 @@
 """Drive the real app headless with posted pygame events, as a player would (tests only)."""
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from pathlib import Path
@@ -115,6 +116,45 @@ class Driver:
                 continue
             self.frames(dt=0.05)
         raise AssertionError("the game did not come to a choice")
+
+    @contextlib.contextmanager
+    def texts(self):
+        """A list of every text the theme draws while the block runs."""
+        drawn: list[str] = []
+        theme = self.app.theme
+        blit = theme.blit_text
+        theme.blit_text = lambda surface, text, *a, **k: (drawn.append(text),
+                                                          blit(surface, text, *a, **k))[1]
+        try:
+            yield drawn
+        finally:
+            theme.blit_text = blit
+
+    def frame_texts(self, dt: float = DT) -> list[str]:
+        """Every text of one frame, drawn in full."""
+        with self.texts() as drawn:
+            self.app.invalidate()
+            self.frames(dt=dt)
+        return drawn
+
+    def play_calmly(self, scene: PlayScene, rng: random.Random, decisions: int) -> None:
+        """Make up to `decisions` random moves, never ending a game early (no "end" of a
+        Moriarty game, no Moriarty declared), confirming hand-offs; stops at the results."""
+        for _ in range(decisions):
+            self.to_choice()
+            if scene.chooser is None:
+                return
+            legal = scene.match.state.legal_moves(scene.chooser)
+            keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
+            self.choose_by_keys(rng.choice(keep))
+        self.to_choice()
+
+    def to_choice(self) -> None:
+        """Settle, confirming a hand-off on the way, until a player can choose on the board."""
+        self.settle()
+        if isinstance(self.top, HandoffScene):
+            self.key(pygame.K_RETURN)
+            self.settle()
 
     def spot_pos(self, spot) -> tuple[int, int]:
         """Where to click for a spot: its board rect or its action-bar button."""

@@ -31,6 +31,8 @@ from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 
 Spot = Hashable
+Decision = tuple[State, Move]  # the public view of the state a move was made in, and the move
+Turn = tuple[Decision, ...]  # a seat's decisions in a row (a Strands turn of several stones)
 SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
 
 
@@ -78,15 +80,38 @@ class View:
     t: float = 0.0  # seconds into the timeline
     clock: float = 0.0  # seconds since the scene began (for idle motion such as pulsing)
     thinking: int | None = None  # a computer player's seat while it thinks about its move
+    last: Mapping[int, tuple[Turn, ...]] = dataclasses.field(default_factory=dict)  # by seat,
+    # its last few turns, newest last, for marks at a glance
 
     @property
     def animating(self) -> bool:
         """True while the timeline runs."""
         return self.timeline is not None and self.t < self.timeline.duration
 
+    @property
+    def words_state(self) -> State:
+        """The state that words and figures describe: the one before the step until its
+        animation has shown it (the pictures move first, then the words follow)."""
+        return self.before if self.animating and self.before is not None else self.state
+
     def hot(self, spot: Spot) -> bool:
         """True when a spot is hovered or focused."""
         return spot is not None and spot in (self.hover, self.focus)
+
+    def looks(self, spot: Spot) -> dict[str, bool]:
+        """How a clickable spot shows the mouse and the keyboard: th.draw_choice's keywords."""
+        return {"hovered": spot is not None and spot == self.hover,
+                "focused": spot is not None and spot == self.focus,
+                "legal": spot in self.clickable}
+
+
+def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
+    """The newest decision of this kind of move among a seat's last turns, if any."""
+    for turn in reversed(turns):
+        for decision in reversed(turn):
+            if isinstance(decision[1], kind):
+                return decision
+    return None
 
 
 class Board:
@@ -110,6 +135,24 @@ class Board:
     def path(self, move: Move, state: State) -> tuple[Spot, ...]:
         """The spots clicked, in order, to make this move in this state."""
         return (Choice(str(move), str(move)),)
+
+    def stage(self) -> pygame.Rect:
+        """Where the play itself is (the countdown shows over it, clear of any panel)."""
+        return self.area
+
+    def panels(self) -> list[pygame.Rect]:
+        """The board's own panels (seat cards, notes...): text stays inside the one it is in."""
+        return []
+
+    def paths(self, move: Move, state: State) -> list[tuple[Spot, ...]]:
+        """Every way of clicking this move (dice picked in any order, either of two equal dice);
+        the first is `path`'s."""
+        return [tuple(self.path(move, state))]
+
+    def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
+        """What may be picked now, in words, said after a click that is not a choice ("" for
+        nothing more than the reason)."""
+        return ""
 
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
         """The on-board rectangle of a spot, or None."""

@@ -14,7 +14,7 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes.boards.base import Board, Choice, Example, Summary, View
+from scenes.boards.base import Board, Choice, Example, Summary, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 
@@ -32,9 +32,9 @@ TOWARD_CHOICE = Choice("Toward me", "toward", 0)
 AWAY_CHOICE = Choice("Away from me", "away", 1)
 
 # vertical stack of the board block, in cells: north label, row 9, gap, rows 8..1, gap, row 0,
-# column numbers, tags, south label
+# column numbers, two rows of tags, south label (rows of words never under a line of text)
 LABEL_H, GAP_H, NUMBER_H, TAG_H, MARGIN_H = 0.6, 0.16, 0.55, 0.5, 0.15
-STACK_H = 2 * LABEL_H + 10 + 2 * GAP_H + NUMBER_H + TAG_H + 2 * MARGIN_H
+STACK_H = 2 * LABEL_H + 10 + 2 * GAP_H + NUMBER_H + 2 * TAG_H + 2 * MARGIN_H
 ROWNUM_W, SCALE_W = 0.65, 0.9
 
 
@@ -71,7 +71,9 @@ class MoriartyBoard(Board):
         self.cards: dict[str, pygame.Rect] = {}
         self.tray = pygame.Rect(0, 0, 0, 0)
         self.notes = pygame.Rect(0, 0, 0, 0)
-        self.tag_y = 0
+        self.tag_y = self.pivot_tag_y = 0
+        self.tag_h = self.number_y = 0.0
+        self.label_ys = (0.0, 0.0)  # the North and South labels' centres
         self.background: pygame.Surface | None = None
         self.sprites: dict[tuple[int, int, bool], pygame.Surface] = {}
 
@@ -83,13 +85,15 @@ class MoriartyBoard(Board):
         margin = theme.px(14)
         line_label_w = theme.text("Center", 15).get_width() + theme.px(8)
         width_room = area.width * 0.56 - line_label_w - margin
-        self.cell = max(8.0, min(area.height / STACK_H, width_room / (8 + ROWNUM_W + SCALE_W)))
-        cell = self.cell
+        cell = self._fit_cell(area.height)
+        self.cell = cell = max(8.0, min(cell, width_room / (8 + ROWNUM_W + SCALE_W)))
+        label_h, number_h, tag_h = self._word_rows(cell)
+        total = (10 + 2 * GAP_H + 2 * MARGIN_H) * cell + 2 * label_h + number_h + 2 * tag_h
         block_w = line_label_w + (8 + ROWNUM_W + SCALE_W) * cell
         left = area.left + margin
         grid_left = left + line_label_w + ROWNUM_W * cell
-        top = area.top + (area.height - STACK_H * cell) / 2 + MARGIN_H * cell
-        row9_top = top + LABEL_H * cell
+        top = area.top + (area.height - total) / 2 + MARGIN_H * cell
+        row9_top = top + label_h
         grid_top = row9_top + cell + GAP_H * cell
         self.grid = pygame.Rect(round(grid_left), round(grid_top), round(8 * cell),
                                 round(8 * cell))
@@ -102,7 +106,11 @@ class MoriartyBoard(Board):
         self.column_rects = [pygame.Rect(round(grid_left + c * cell), round(row9_top),
                                          round(cell), round(bottom - row9_top))
                              for c in range(COLUMNS)]
-        self.tag_y = round(bottom + (NUMBER_H + TAG_H / 2) * cell)
+        self.number_y = bottom + number_h / 2
+        self.tag_h = tag_h
+        self.tag_y = round(bottom + number_h + tag_h / 2)  # the active tokens' tags
+        self.pivot_tag_y = round(self.tag_y + tag_h)  # the Pivot's, a row lower
+        self.label_ys = (row9_top - label_h / 2, self.pivot_tag_y + tag_h / 2 + label_h / 2)
         panel_left = round(left + block_w + margin * 2)
         panel_w = min(area.right - margin - panel_left, theme.px(460))
         self.panel = pygame.Rect(panel_left, area.top + margin, max(10, panel_w),
@@ -111,10 +119,24 @@ class MoriartyBoard(Board):
         self._make_sprites()
         self.background = self._render_background()
 
+    def _word_rows(self, cell: float) -> tuple[float, float, float]:
+        """The heights of the rows of words around the board: the North and South labels, the
+        column numbers, and the tags under them (a line of text at least, however small)."""
+        line = self.theme.line(15) + self.theme.px(2)
+        return max(LABEL_H * cell, line), max(NUMBER_H * cell, line), max(TAG_H * cell, line)
+
+    def _fit_cell(self, height: int) -> float:
+        """The largest square whose board, with its rows of words, fits this height."""
+        cell = height / STACK_H
+        for _ in range(4):  # the rows of words stop shrinking with the cell at a line of text
+            label_h, number_h, tag_h = self._word_rows(cell)
+            cell = (height - 2 * label_h - number_h - 2 * tag_h) / (10 + 2 * GAP_H + 2 * MARGIN_H)
+        return cell
+
     def _layout_panel(self) -> None:
         theme = self.theme
         panel = self.panel
-        card_h = min(round(panel.height * 0.3), theme.px(118))
+        card_h = max(min(round(panel.height * 0.3), theme.px(118)), self._card_height())
         self.cards = {"north": pygame.Rect(panel.left, panel.top, panel.width, card_h),
                       "south": pygame.Rect(panel.left, panel.bottom - card_h, panel.width,
                                            card_h)}
@@ -122,15 +144,25 @@ class MoriartyBoard(Board):
         middle_bottom = panel.bottom - card_h - theme.px(10)
         radius = max(8, min(round(self.cell * 0.55), panel.width // 11, theme.px(30)))
         self.swatch_radius = radius
-        header = theme.text_px(18) + theme.px(10)
-        tray_h = header + 2 * radius + theme.text_px(15) * 2 + theme.px(14)
+        header = theme.line(18) + theme.px(6)
+        tray_h = header + 2 * radius + theme.px(8) + theme.line(15) + theme.line(14) + theme.px(4)
         self.tray = pygame.Rect(panel.left, middle_top, panel.width,
                                 min(tray_h, middle_bottom - middle_top))
-        y = self.tray.top + header + radius + theme.px(4)
+        y = self.tray.top + header + radius
         step = panel.width / 4
         self.swatch_centres = [(round(panel.left + step * (k + 0.5)), round(y)) for k in range(4)]
         self.notes = pygame.Rect(panel.left, self.tray.bottom + theme.px(8), panel.width,
                                  max(0, middle_bottom - self.tray.bottom - theme.px(8)))
+
+    def _gap(self) -> int:
+        """Pixels between a seat card's lines."""
+        return self.theme.px(5)
+
+    def _card_height(self) -> int:
+        """A seat card's height: a role line, the name, the points, the Bonus Colour."""
+        theme = self.theme
+        return theme.px(8) + theme.line(15) + theme.line(26) + 2 * theme.line(16) + \
+            3 * self._gap() + theme.px(10)
 
     def _make_sprites(self) -> None:
         self.sprites = {}
@@ -185,7 +217,7 @@ class MoriartyBoard(Board):
         cell = self.cell
         font = theme.font(max(theme.text_px(15), round(cell * 0.38)))
         small = theme.font(max(theme.text_px(13), round(cell * 0.3)))
-        num_y = self.row_centres[0] + cell / 2 + NUMBER_H * cell / 2 + shift[1]
+        num_y = self.number_y + shift[1]
         for col, x in enumerate(self.col_centres):
             _blit_centered(layer, font.render(str(col + 1), True, th.TEXT), (x + shift[0], num_y))
         row_x = self.grid.left - ROWNUM_W * cell / 2 + shift[0]
@@ -197,8 +229,7 @@ class MoriartyBoard(Board):
             _blit_centered(layer, small.render(f"+{points}", True, th.DIM),
                            (scale_x, y + shift[1]))
         label = theme.font(max(theme.text_px(14), round(cell * 0.34)))
-        north_y = self.row_centres[9] - cell / 2 - LABEL_H * cell / 2 + shift[1]
-        south_y = self.tag_y + TAG_H * cell / 2 + LABEL_H * cell / 2 + shift[1]
+        north_y, south_y = (y + shift[1] for y in self.label_ys)
         centre_x = self.grid.centerx + shift[0]
         _blit_centered(layer, label.render("NORTH  (rows 5-9 score for North)", True,
                                            th.DIM), (centre_x, north_y))
@@ -218,6 +249,14 @@ class MoriartyBoard(Board):
         gap = theme.px(3)
         theme.blit_text(layer, "Center", 15, (left, y - gap), th.TEXT, "bottomleft")
         theme.blit_text(layer, "Line", 15, (left, y + gap + 1), th.TEXT, "topleft")
+
+    def stage(self) -> pygame.Rect:
+        """The board's ten rows, left of the cards and tray."""
+        return self.column_rects[0].unionall(self.column_rects[1:])
+
+    def panels(self) -> list[pygame.Rect]:
+        """The seat cards, the colour tray and the notes."""
+        return [*self.cards.values(), self.tray, self.notes]
 
     def _cell_rect(self, col: int, row: int) -> pygame.Rect:
         cell = self.cell
@@ -337,12 +376,12 @@ class MoriartyBoard(Board):
         else:
             lines = [f"Game {s.game_index + 1} of {s.games} (bonus x{3 + s.game_index})"]
         for seat in (0, 1):
-            lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} in all")
+            lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} points in all")
             if not s.is_terminal:
                 more = "" if s.bonus[seat] is not None else " + bonus"
-                lines.append(f"   board now: {s.board_points(seat)}{more}")
+                lines.append(f"   on the board now: {s.board_points(seat)}{more}")
         if s.phase in (PIVOT, ACTIVE, DIRECTION, DECLARE) and not s.is_terminal:
-            lines.append(f"Edge: {names[s.edge]}, round {s.rounds + 1}")
+            lines.append(f"Round {s.rounds + 1} of this game; {names[s.edge]} has the Edge")
         for game in s.history:
             lines.append(f"Game {game.game_index + 1}: {names[0]} {game.points[0]}, "
                          f"{names[1]} {game.points[1]}")
@@ -438,6 +477,8 @@ class MoriartyBoard(Board):
         surface.blit(self.background, self.area.topleft)
         state, rows = self._shown(view)
         self._draw_markers(surface, view, state)
+        if not view.animating:
+            self._draw_last_slides(surface, view, state)
         self._draw_tokens(surface, view, state, rows)
         self._draw_board_highlights(surface, view, state)
         self._draw_cards(surface, view, state)
@@ -474,22 +515,45 @@ class MoriartyBoard(Board):
         band = th.mix(th.BOARD, th.TEXT, 0.12 * min(1.0, max(0.0, p)))
         for col in state.actives(state.pivot):
             rect = self.column_rects[col]
-            pygame.draw.rect(surface, band, (rect.left, self.tag_y - self.cell * TAG_H / 2,
-                                             rect.width, self.cell * TAG_H), border_radius=4)
+            pygame.draw.rect(surface, band, (rect.left, self.tag_y - self.tag_h / 2,
+                                             rect.width, self.tag_h), border_radius=4)
             owner = next((s for s in (0, 1) if state.tokens[s] == col), None)
             label = "active" if owner is None or a < 0.5 else state.seat_name(owner)
             self._tag(surface, label, (rect.centerx, self.tag_y), th.TEXT)
         x = self.col_centres[state.pivot]
-        self._tag(surface, "PIVOT", (x, self.tag_y), th.ACCENT if p < 1 else th.TEXT)
+        self._tag(surface, "PIVOT", (x, self.pivot_tag_y), th.ACCENT if p < 1 else th.TEXT)
 
     def _tag(self, surface, text: str, centre, colour) -> None:
+        """A word under a column (the actives' on one row, the Pivot's on the next: room for
+        words wider than a column without shrinking them)."""
         size = max(self.theme.text_px(13), round(self.cell * 0.3))
-        image = self.theme.font(size).render(text, True, colour)
-        if image.get_width() > self.cell * 1.15:
-            image = pygame.transform.smoothscale(
-                image, (round(self.cell * 1.15), max(1, round(image.get_height() * self.cell
-                                                              * 1.15 / image.get_width()))))
-        _blit_centered(surface, image, centre)
+        _blit_centered(surface, self.theme.font(size).render(text, True, colour), centre)
+
+    def _draw_last_slides(self, surface, view: View, state: MoriartyState) -> None:
+        """Each player's last slide, as a chess board shows a last move: the square the token
+        left and the one it reached outlined in the player's colour, joined by a line."""
+        for seat, turns in view.last.items():
+            slide = latest(turns, Slide)
+            if slide is None:
+                continue
+            before: MoriartyState = slide[0]  # type: ignore[assignment]
+            column = before.tokens[seat]
+            if column is None or before.game_index != state.game_index:
+                continue
+            src, dst = before.rows[column], before.rows[column] + \
+                (-1 if (seat == before.south) == slide[1].toward else 1)
+            dst = max(0, min(9, dst))
+            if src == dst:
+                continue
+            colour, width = th.SEAT_COLOURS[seat], max(2, self.theme.px(3))
+            x = self.col_centres[column]
+            pygame.draw.line(surface, colour, (x, self.row_centres[src]),
+                             (x, self.row_centres[dst]), width)
+            for row in (src, dst):
+                pygame.draw.rect(surface, colour, self._cell_rect(column, row).inflate(
+                    -width, -width), width, border_radius=self.theme.px(4))
+            pygame.draw.circle(surface, colour, _ipoint((x, self.row_centres[src])),
+                               max(3, round(self.cell * 0.1)))
 
     def _draw_tokens(self, surface, view: View, state: MoriartyState, rows) -> None:
         radius = self._token_radius()
@@ -560,16 +624,15 @@ class MoriartyBoard(Board):
             if spot not in view.clickable:
                 continue
             centre = (self.col_centres[col], self.row_centres[state.rows[col]])
-            hot = view.hot(spot)
-            if hot:
+            if view.hot(spot):
                 rect = self.column_rects[col]
-                pygame.draw.rect(surface, th.ACCENT, rect, max(1, theme.px(1)),
+                colour = th.TEXT if view.hover == spot else th.ACCENT
+                pygame.draw.rect(surface, colour, rect, max(1, theme.px(1)),
                                  border_radius=theme.px(4))
                 if selected_colour is not None and state.colours[col] is None:
                     ghost = self.sprites[(selected_colour, radius, True)]
                     surface.blit(ghost, ghost.get_rect(center=_ipoint(centre)))
-            width = theme.px(4 if hot else 2)
-            pygame.draw.circle(surface, th.ACCENT, _ipoint(centre), radius + theme.px(5), width)
+            th.draw_choice(surface, theme, (centre, radius + theme.px(3)), **view.looks(spot))
         self._draw_slide_preview(surface, view, state)
 
     def _draw_slide_preview(self, surface, view: View, state: MoriartyState) -> None:
@@ -618,16 +681,17 @@ class MoriartyBoard(Board):
 
     def _draw_card(self, surface, view: View, state: MoriartyState, seat: int,
                    card: pygame.Rect) -> None:
+        """Role (and, on your own card, which way is toward you), name and what the seat is
+        doing, its points, and its Bonus Colour once it may be shown."""
         theme = self.theme
         pad = theme.px(12)
         x = card.left + pad
         y = card.top + theme.px(8)
         role = state.role(seat).upper()
-        toward = ""
         if view.seat == seat:  # your own card: which way your slides go
-            toward = "  \u00b7  toward you is " + ("down" if seat == state.south else "up")
-        theme.blit_text(surface, f"{role} this game{toward}", 15, (x, y), th.DIM)
-        y += theme.text_px(15) + theme.px(4)
+            role += "  \u00b7  toward you: " + ("down" if seat == state.south else "up")
+        theme.blit_text(surface, role, 15, (x, y), th.DIM)
+        y += theme.line(15) + self._gap()
         name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
         activity = self._activity(view, state, seat)
         if activity:
@@ -637,17 +701,17 @@ class MoriartyBoard(Board):
                                    "midright")
             if sealed:
                 _draw_seal(surface, (rect.left - theme.px(14), name.centery), theme.px(9))
-        y = name.bottom + theme.px(4)
+        y = name.bottom + self._gap()
         colour = self._shown_bonus(view, state, seat)
         if colour is not None and state.bonus[seat] is None:  # revealed by the game's end
             state = state._evolve(bonus=tuple(colour if s == seat else None for s in (0, 1)))
         more = "" if state.bonus[seat] is not None else " + bonus"
         theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
                                  f"{state.totals[seat]} in all", 16, (x, y), th.TEXT)
-        y += theme.text_px(16) + theme.px(5)
+        y += theme.line(16) + self._gap()
         if colour is not None:
             label = theme.blit_text(surface, "Bonus Colour:", 16, (x, y), th.DIM)
-            r = max(5, round(theme.text_px(16) * 0.55))
+            r = max(5, round(theme.line(16) * 0.5))
             sprite = self._sprite(colour, r)
             surface.blit(sprite, sprite.get_rect(midleft=(label.right + theme.px(6),
                                                           label.centery)))
@@ -694,13 +758,18 @@ class MoriartyBoard(Board):
             pos = _lerp_point(start, target, p)
         theme = self.theme
         text = theme.text("EDGE", 15, INK)
-        rect = text.get_rect(center=_ipoint(pos)).inflate(theme.px(18), theme.px(8))
+        rect = text.get_rect(center=_ipoint(pos)).inflate(theme.px(18), 0)
         pygame.draw.rect(surface, th.TEXT, rect, border_radius=rect.height // 2)
         surface.blit(text, text.get_rect(center=rect.center))
 
     def _badge_pos(self, state: MoriartyState, seat: int) -> tuple[int, int]:
+        """The Edge badge's centre: just after its holder's name."""
+        theme = self.theme
         card = self.cards[state.role(seat).lower()]
-        return (card.right - self.theme.px(44), card.top + self.theme.px(16))
+        half = (theme.text("EDGE", 15).get_width() + theme.px(18)) // 2
+        name = theme.text(state.seat_name(seat), 26)
+        return (card.left + theme.px(12) + name.get_width() + theme.px(10) + half,
+                card.top + theme.px(8) + theme.line(15) + self._gap() + name.get_height() // 2)
 
     def _draw_tray(self, surface, view: View, state: MoriartyState) -> None:
         """The four colours: pick one at setup, for the Bonus, or to name in a Moriarty."""
@@ -721,14 +790,13 @@ class MoriartyBoard(Board):
                 pygame.draw.circle(surface, th.TEXT, centre, radius + theme.px(4),
                                    max(2, theme.px(3)))
             if spot in view.clickable:
-                width = theme.px(4 if view.hot(spot) else 2)
-                pygame.draw.circle(surface, th.ACCENT, centre, radius + theme.px(8), width)
-            y = centre[1] + radius + theme.px(10)
+                th.draw_choice(surface, theme, (centre, radius + theme.px(6)), **view.looks(spot))
+            y = centre[1] + radius + theme.px(8)
             theme.blit_text(surface, COLOURS[k], 15, (centre[0], y), th.TEXT, "midtop")
             note = self._swatch_note(view, state, k, left)
             if note:
-                theme.blit_text(surface, note, 14, (centre[0], y + theme.text_px(15) + 1),
-                                th.DIM, "midtop")
+                theme.blit_text(surface, note, 14, (centre[0], y + theme.line(15)), th.DIM,
+                                "midtop")
 
     def _tray_heading(self, view: View, state: MoriartyState) -> str:
         seat = view.chooser
@@ -746,21 +814,22 @@ class MoriartyBoard(Board):
 
     def _swatch_note(self, view: View, state: MoriartyState, colour: int, left: int) -> str:
         if state.phase == SETUP:
-            return f"{left} left" if left else "all placed"
+            return f"{left} left"
         if view.seat is not None and state.bonus[view.seat] == colour:
-            return "your bonus"
+            return "yours"  # your Bonus Colour
         return ""
 
     def _draw_notes(self, surface, view: View, state: MoriartyState) -> None:
         """The round in words, what the column under the pointer is worth, and a rules hint."""
         theme = self.theme
         size = 16
-        step = theme.text_px(size) + theme.px(5)
+        step = theme.line(size) + theme.px(3)
         y = self.notes.top
         for line, colour in self._note_lines(view, state):
-            for part in theme.wrap(line, size, self.notes.width):
-                if y + step > self.notes.bottom:
-                    return
+            parts = theme.wrap(line, size, self.notes.width)
+            if y + step * len(parts) > self.notes.bottom:
+                continue  # a note that does not fit whole is left out (a shorter one may fit)
+            for part in parts:
                 theme.blit_text(surface, part, size, (self.notes.left, y), colour)
                 y += step
 
@@ -1053,7 +1122,7 @@ def _token_sprite(theme: th.Theme, colour: int, radius: int, muted: bool) -> pyg
                            (centre[0] - r // 5, centre[1] - r // 5), r // 3)
         pygame.draw.circle(big, (*fill, 255), centre, round(r * 0.72))
         ink = LETTER_INK[colour]
-    font = theme.font(max(8, round(r * 1.05)))
+    font = theme.font(max(round(r * 1.05), theme.min_font_size() * scale))  # shown 1/scale
     letter = font.render(LETTERS[colour], True, ink)
     big.blit(letter, letter.get_rect(center=(centre[0], centre[1] + scale)))
     small = (2 * radius + 2, 2 * radius + 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import pygame
 
@@ -19,7 +19,7 @@ from game.rules.pulling_strings import (
     END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
     StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
 )
-from scenes.boards.base import Board, Example, View
+from scenes.boards.base import Board, Example, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 
@@ -107,6 +107,12 @@ def _join(clauses: Sequence[str]) -> str:
     return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
+def last_pulls(view: View) -> dict[int, str]:
+    """The end each seat pulled last turn (once revealed), by seat."""
+    pulls = {seat: latest(turns, Pull) for seat, turns in view.last.items()}
+    return {seat: pull[1].end for seat, pull in pulls.items() if pull is not None}
+
+
 class PullingStringsBoard(Board):
     """The grid of strings with lettered ends; a seat card either side shows homes and choices."""
 
@@ -153,6 +159,10 @@ class PullingStringsBoard(Board):
         self.cards = (left, right)
         self._fit_grid(grid)
         self.background = self._render_background(grid)
+
+    def panels(self) -> list[pygame.Rect]:
+        """The two seat cards."""
+        return list(self.cards)
 
     def _card_height(self, width: int) -> int:
         theme = self.theme
@@ -377,6 +387,7 @@ class PullingStringsBoard(Board):
             self._draw_preview(surface, state, hot)
         for letter in ENDS:
             self._draw_end(surface, view, letter, state.is_broken(letter))
+        self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # the last turn's pulls
 
     def _hot_end(self, view: View) -> str | None:
         for spot in (view.focus, view.hover):
@@ -412,7 +423,7 @@ class PullingStringsBoard(Board):
             offset = PULL_OUT * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
             self._draw_end(surface, view, letter, broken, offset)
         if reveal is not None:
-            self._draw_badges(surface, ends, tl.progress("reveal", t, 1.0), pull)
+            self._draw_badges(surface, dict(enumerate(ends)), tl.progress("reveal", t, 1.0), pull)
 
     # ---- strings --------------------------------------------------------------------------
     def _line(self, surface, colour, a, b, width: float) -> None:
@@ -502,19 +513,17 @@ class PullingStringsBoard(Board):
         ink = th.BACKGROUND if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
         if spot in view.clickable:
-            strong = view.hot(spot)
-            width = self.theme.px(4 if strong else 2)
-            pygame.draw.circle(surface, th.ACCENT, centre, radius + self.theme.px(3) + width,
-                               width)
+            th.draw_choice(surface, self.theme, (centre, radius + self.theme.px(3)),
+                           **view.looks(spot))
 
-    def _draw_badges(self, surface, ends: Sequence[str], reveal: float, pull: float) -> None:
-        """Seat marks on the outer corners of the pulled ends (Eks first, Oh second), popping in."""
+    def _draw_badges(self, surface, ends: Mapping[int, str], reveal: float, pull: float) -> None:
+        """Seat marks on the outer corners of the pulled ends (by seat), popping in."""
         if reveal <= 0:
             return
         offset = PULL_OUT * self.gap * math.sin(math.pi * pull)
         size = 0.5 * self.radius * min(1.0, 0.4 + reveal)
         corner = 0.85 * self.radius
-        for seat, letter in enumerate(ends):
+        for seat, letter in ends.items():
             ox, oy = self.end_out[letter]
             x, y = self.end_pos[letter]
             side = -1 if seat == 0 else 1  # left/up for Eks, right/down for Oh

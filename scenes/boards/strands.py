@@ -7,7 +7,9 @@ from typing import Sequence
 import pygame
 
 from game.core import Event, GameOver, Move, State
-from game.rules.strands import END_TURN, EndTurn, StonePlaced, StrandsState, TurnEnded
+from game.rules.strands import (
+    END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded, compare_groups,
+)
 from scenes.boards.base import Board, Choice
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_out_back
@@ -24,6 +26,36 @@ NUMBER_TINTS = {1: (92, 80, 120), 2: (60, 92, 120), 3: (54, 104, 96), 4: (96, 96
 def cell_spot(index: int) -> tuple[str, int]:
     """The spot of a space on the board."""
     return ("cell", index)
+
+
+def groups_of(state: StrandsState, seat: int) -> list[list[int]]:
+    """A seat's connected groups of spaces, largest first."""
+    mark, seen, groups = seat + 1, set(), []
+    for start, owner in enumerate(state.stones):
+        if owner != mark or start in seen:
+            continue
+        seen.add(start)
+        group, frontier = [], [start]
+        while frontier:
+            cell = frontier.pop()
+            group.append(cell)
+            for near in state.board.neighbours[cell]:
+                if state.stones[near] == mark and near not in seen:
+                    seen.add(near)
+                    frontier.append(near)
+        groups.append(group)
+    return sorted(groups, key=len, reverse=True)
+
+
+def deciding_words(state: StrandsState) -> str:
+    """Which outlined groups decided the game, in words."""
+    winner, rank = compare_groups(*state.scores())
+    if winner is None:
+        return "Every group is matched in size."
+    which = "largest group" if rank == 0 else f"group number {rank + 1} by size"
+    sizes = [s[rank] if rank < len(s) else 0 for s in state.scores()]
+    return (f"Outlined on the board: {state.seat_name(winner)}'s {which} ({sizes[winner]}, "
+            f"yellow) beat {state.seat_name(1 - winner)}'s ({sizes[1 - winner]}, white).")
 
 
 class StrandsBoard(Board):
@@ -150,14 +182,18 @@ class StrandsBoard(Board):
         return f"{name}: {left} more on {s.number}s, or end the turn"
 
     def status(self, state: State) -> list[str]:
-        """Each seat's groups, largest first (the first difference decides)."""
+        """Each seat's group sizes, largest first (the first difference decides)."""
         lines = []
         for seat in (0, 1):
             sizes = state.scores()[seat]
             shown = ", ".join(str(n) for n in sizes[:6]) + (" ..." if len(sizes) > 6 else "")
-            lines.append(f"{state.seat_name(seat)} groups: {shown or 'none yet'}")
+            lines.append(f"{state.seat_name(seat)}'s group sizes: {shown or 'no stones yet'}")
         empty = state.stones.count(0)  # type: ignore[attr-defined]
         lines.append(f"Empty spaces: {empty}")
+        if not state.is_terminal:
+            lines.append("The larger largest group wins; equal, the next ones decide.")
+        if state.is_terminal:
+            lines.append(deciding_words(state))  # type: ignore[arg-type]
         return lines
 
     def describe(self, before: State, events: Sequence[Event], after: State) -> str:
@@ -208,13 +244,21 @@ class StrandsBoard(Board):
                     continue
                 scale = 1.6 - 0.6 * progress
             self._draw_stone(surface, index, owner - 1, stone_r * scale)
+        if not view.animating:
+            self._draw_last_turns(surface, view, stone_r)
+            if state.is_terminal:
+                self._draw_deciding_groups(surface, state)
         if len(view.clickable) < state.stones.count(0):  # ring only a restricted choice
             for spot in view.clickable:
                 if self.spot_rect(spot) is not None:
-                    self._ring(surface, spot[1], strong=False)
-        for spot in (view.hover, view.focus):  # a button (End turn) has no ring on the board
-            if spot in view.clickable and self.spot_rect(spot) is not None:
-                self._ring(surface, spot[1], strong=True)
+                    self._ring(surface, spot[1], th.ACCENT, 0.9, self.theme.px(2))
+        theme = self.theme
+        if view.hover in view.clickable and self.spot_rect(view.hover) is not None:
+            self._ring(surface, view.hover[1], th.TEXT, 0.9, max(3, theme.px(4)))  # the mouse
+        if view.focus in view.clickable and self.spot_rect(view.focus) is not None:
+            # the keyboard: a ring outside the space, parted from it by a dark one
+            self._ring(surface, view.focus[1], th.BACKGROUND, 1.08, max(2, theme.px(3)))
+            self._ring(surface, view.focus[1], th.ACCENT, 1.2, max(3, theme.px(4)))
         if isinstance(view.hover, tuple) and view.hover[0] == "cell" and \
                 view.hover[1] < len(self.centres):
             index = view.hover[1]
@@ -222,6 +266,33 @@ class StrandsBoard(Board):
             theme.blit_text(surface, tip, 18, (self.area.left + theme.px(14),
                                                self.area.bottom - theme.px(10)),
                             th.TEXT, "bottomleft")
+
+    def _draw_last_turns(self, surface, view, stone_r: float) -> None:
+        """A dot in each stone of each player's last turn (in the other stone's colour)."""
+        state: StrandsState = view.state
+        for seat, turns in view.last.items():
+            for _, move in turns[-1] if turns else ():
+                if not isinstance(move, Place):
+                    continue
+                index = state.board.index(move.label)
+                if state.stones[index] != seat + 1:
+                    continue
+                x, y = self.centres[index]
+                pygame.draw.circle(surface, STONE_FILL[1 - seat], (round(x), round(y)),
+                                   max(2, round(stone_r * 0.28)))
+
+    def _draw_deciding_groups(self, surface, state: StrandsState) -> None:
+        """At the end: the two groups that decided it outlined, the winner's in the accent
+        colour (the score panel says which is which)."""
+        winner, rank = compare_groups(*state.scores())
+        for seat in (0, 1):
+            groups = groups_of(state, seat)
+            if rank >= len(groups):
+                continue
+            colour = th.ACCENT if seat == winner else th.TEXT
+            for index in groups[rank]:
+                pygame.draw.polygon(surface, colour, self._corners(self.centres[index], 0.94),
+                                    self.theme.px(3))
 
     def _draw_stone(self, surface, index: int, seat: int, radius: float) -> None:
         x, y = self.centres[index]
@@ -231,9 +302,8 @@ class StrandsBoard(Board):
         pygame.draw.circle(surface, STONE_FILL[seat], centre, r)
         pygame.draw.circle(surface, STONE_RIM[seat], centre, r, max(1, r // 8))
 
-    def _ring(self, surface, index: int, strong: bool) -> None:
-        width = self.theme.px(4 if strong else 2)
-        pygame.draw.polygon(surface, th.ACCENT, self._corners(self.centres[index], 0.9), width)
+    def _ring(self, surface, index: int, colour, scale: float, width: int) -> None:
+        pygame.draw.polygon(surface, colour, self._corners(self.centres[index], scale), width)
 
 
 BOARD = StrandsBoard

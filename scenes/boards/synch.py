@@ -19,7 +19,7 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
-from scenes.boards.base import Board, Choice, Example, View
+from scenes.boards.base import Board, Choice, Example, View, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import (
     Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
@@ -89,6 +89,12 @@ def _unit(name: str) -> tuple[float, float]:
     dr, dc = DIRECTIONS[name]
     length = math.hypot(dr, dc)
     return (dc / length, dr / length)
+
+
+def moves_left(state) -> str:
+    """How many of the moves allowed are still to come ("249 of 256 moves left")."""
+    left = state.move_limit - state.moves_made
+    return f"{left} of {state.move_limit} moves left"
 
 
 class SynchBoard(Board):
@@ -175,6 +181,10 @@ class SynchBoard(Board):
             self.compass[name] = pygame.Rect(cx + dc * (button + gap),
                                              top + (1 + dr) * (button + gap), button, button)
         self.compass_centre = pygame.Rect(cx, top + button + gap, button, button)
+
+    def panels(self) -> list[pygame.Rect]:
+        """The seats' role rows, the announced mode and the direction buttons."""
+        return [*self.role_rects, self.mode_rect, *self.compass.values()]
 
     def cell_rect(self, square: tuple[int, int]) -> pygame.Rect:
         """The on-screen rectangle of a grid square."""
@@ -273,8 +283,8 @@ class SynchBoard(Board):
         return [f"{s.seat_name(0)} (X): {_count(counts[0], 'symbol')}",
                 f"{s.seat_name(1)} (O): {_count(counts[1], 'symbol')}",
                 f"Empty squares: {empty}",
-                f"Move {s.moves_made + 1} of {s.move_limit}"  # type: ignore[attr-defined]
-                if not s.is_terminal else f"Moves played: {s.moves_made}"]  # type: ignore
+                moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
+                else f"Moves played: {s.moves_made}"]  # type: ignore[attr-defined]
 
     def describe(self, before: State, events: Sequence[Event], after: State) -> str:
         """A plain-words caption: who announced and chose what, who moved where and claimed."""
@@ -462,11 +472,31 @@ class SynchBoard(Board):
         if view.animating:
             self._draw_claim_animations(surface, view)
         self._draw_cell_highlights(surface, view)
+        if not view.animating:
+            self._draw_last_move(surface, view)
         self._draw_preview(surface, view)
         self._draw_markers(surface, view)
         if view.animating:
             self._draw_blocked(surface, view)
         self._draw_column(surface, view, shown)
+
+    def _draw_last_move(self, surface, view: View) -> None:
+        """Where each marker came from on the last move: that square outlined in its colour,
+        a line to where it stands now."""
+        state = view.state
+        made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
+        before = next((m[0] for m in made if m is not None
+                       and m[0].moves_made == state.moves_made - 1), None)  # the last move's
+        if before is None:
+            return
+        width = max(2, self.theme.px(3))
+        for seat, (src, dst) in enumerate(zip(before.markers, state.markers)):
+            if src is None or dst is None or src == dst:
+                continue
+            colour = th.SEAT_COLOURS[seat]
+            pygame.draw.rect(surface, colour, self.cell_rect(src).inflate(-2 * width, -2 * width),
+                             width, border_radius=self.theme.px(4))
+            pygame.draw.line(surface, colour, self._centre(src), self._centre(dst), width)
 
     def _draw_claim_animations(self, surface, view: View) -> None:
         for event in view.events:
@@ -508,7 +538,7 @@ class SynchBoard(Board):
                 self._hover_labels(surface, spot[1:])
                 if spot not in view.clickable:
                     continue
-                pygame.draw.rect(surface, th.ACCENT, rect.inflate(2, 2), max(2, theme.px(4)))
+                th.draw_choice(surface, theme, rect.inflate(-2, -2), **view.looks(spot))
                 if phase(view.state) == "place" and view.chooser is not None:
                     ghost = self.ghosts[view.chooser]
                     surface.blit(ghost, ghost.get_rect(center=rect.center))
@@ -643,7 +673,7 @@ class SynchBoard(Board):
         elif shown.placing:
             heading = "Placing the markers"
         else:
-            heading = f"Move {shown.moves_made + 1} of {shown.move_limit}"
+            heading = moves_left(shown)
         theme.blit_text(surface, heading, 17, (column.left, column.top), th.DIM)
         self._draw_roles(surface, view, shown)
         self._draw_mode(surface, view, shown)
@@ -765,8 +795,8 @@ class SynchBoard(Board):
                 fill = th.mix(fill, th.ACCENT, 0.45 if picked else 0.2)
             pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
             if spot in view.clickable:
-                width = max(3, theme.px(4)) if strong else max(1, theme.px(2))
-                pygame.draw.rect(surface, th.ACCENT, rect, width, border_radius=theme.px(8))
+                th.draw_choice(surface, theme, rect.inflate(-2 * theme.px(4), -2 * theme.px(4)),
+                               **view.looks(spot))
             else:
                 pygame.draw.rect(surface, th.PANEL_EDGE, rect, 1, border_radius=theme.px(8))
             colour = th.TEXT if live or picked else th.shade(th.DIM, 0.75)

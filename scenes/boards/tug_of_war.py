@@ -8,7 +8,9 @@ first and confirm with a button; "keep" and "end" are buttons.
 """
 from __future__ import annotations
 
+import itertools
 import math
+import re
 from typing import Sequence
 
 import pygame
@@ -70,6 +72,12 @@ def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
     return next((i for i in free_slots(dice, used) if dice[i] == value), None)
 
 
+def slot_sets(dice: Sequence[int], values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every set of slots whose dice show exactly these values (equal dice are alternatives)."""
+    return [slots for slots in itertools.combinations(range(len(dice)), len(values))
+            if sorted(dice[i] for i in slots) == sorted(values)]
+
+
 def flicker_face(seed: int, tick: int) -> int:
     """A die face that changes every tick, the same for the same seed and tick (no global RNG)."""
     mixed = (seed * 2654435761 + tick * 40503 + 12345) & 0xFFFFFFFF
@@ -83,6 +91,30 @@ def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
         return Choice("Re-roll this die", key, order=1)
     label = "Re-roll all 3" if len(values) == 3 else f"Re-roll {plural(len(values), 'die')}"
     return Choice(label.replace("dies", "dice"), key, order=1)
+
+
+def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
+    """A side's last turn in words ("Last turn: 5 beat 4, swapped 3 for 5"), or counted; `now`
+    for the turn under way ("This turn: ...")."""
+    parts, removed, swapped = [], 0, 0
+    for _, move in turn:
+        if isinstance(move, Remove):
+            removed += 1
+            parts.append(f"{move.common} beat {move.team}")
+        elif isinstance(move, Exchange):
+            swapped += 1
+            parts.append(f"swapped {move.team} for {move.common}")
+        elif isinstance(move, Reroll):
+            parts.append(f"re-rolled {listing(list(move.values))}")
+        elif isinstance(move, Keep):
+            parts.append("kept the dice")
+    head = "This turn: " if now else "Last turn: "
+    if not parts:
+        return head + "no pairing" if turn and isinstance(turn[-1][1], EndTurn) else ""
+    if short:
+        counts = [f"{removed} removed" if removed else "", "a swap" if swapped else ""]
+        return head + (", ".join(c for c in counts if c) or "re-rolls")
+    return head + ", ".join(parts)
 
 
 class TugOfWarBoard(Board):
@@ -111,6 +143,8 @@ class TugOfWarBoard(Board):
         self.header_y = inner.top
         self.names_y = inner.top + theme.text_px(21) + theme.px(10)
         names_h = theme.text_px(28) + theme.px(6)
+        self.last_y = self.names_y + names_h  # each side's last turn, in words
+        names_h += theme.line(15) + theme.px(4)
         self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
         self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
         label_h = theme.text_px(16) + theme.px(8)
@@ -220,8 +254,8 @@ class TugOfWarBoard(Board):
             square.center = centre
             pygame.draw.rect(big, fill, square, border_radius=line)
             pygame.draw.rect(big, edge, square, line, border_radius=line)
-        if w >= 16:
-            font = self.theme.font(int(w * k * 0.42))
+        if w * 0.42 >= self.theme.min_font_size():  # a letter too small to read is left off
+            font = self.theme.font(int(w * k * 0.42))  # (the head's shape still tells the side)
             letter = font.render(SEAT_LETTER[seat], True, PIP_ON[seat])
             big.blit(letter, letter.get_rect(center=(0.5 * w * k, 0.6 * h * k)))
         pawn = pygame.transform.smoothscale(big, (w, h))
@@ -279,6 +313,53 @@ class TugOfWarBoard(Board):
             return (common, team) if isinstance(move, Remove) else (team, common)
         return super().path(move, state)
 
+    def paths(self, move: Move, state: State) -> list[tuple]:
+        """Dice may be picked in any order, and either of two equal dice will do."""
+        seat = state.to_move
+        if isinstance(move, Reroll) and state.phase == SETUP_CHOICE:
+            confirm = reroll_choice(move.values, True)
+            return [tuple(team_spot(seat, s) for s in order) + (confirm,)
+                    for slots in slot_sets(state.team[seat], move.values)
+                    for order in itertools.permutations(slots)]
+        if isinstance(move, Reroll):  # a turn's re-roll: any unpaired common die of that value
+            confirm = reroll_choice(move.values, False)
+            return [(common_spot(s), confirm) for s in free_slots(state.common, state.used_common)
+                    if state.common[s] == move.values[0]]
+        if isinstance(move, (Remove, Exchange)):
+            commons = [common_spot(s) for s in free_slots(state.common, state.used_common)
+                       if state.common[s] == move.common]
+            teams = [team_spot(seat, s) for s in free_slots(state.team[seat], state.used_team)
+                     if state.team[seat][s] == move.team]
+            return [(c, t) if isinstance(move, Remove) else (t, c) for c in commons for t in teams]
+        return [self.path(move, state)]
+
+    def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
+        """The dice and buttons that may be picked now, by value ("You can pick a team die
+        (2, 3), Re-roll this die, or click the picked die to put it back.")."""
+        picked = [s for s in selected if isinstance(s, tuple)]
+        if state.phase != ACT:
+            roles = {"team": "to re-roll"}
+        elif not picked:
+            roles = {"common": "to remove with", "team": "to swap"}
+        else:
+            roles = {"team": "to remove"} if picked[0][0] == "common" else {"common": "to swap in"}
+        options = []
+        for group in ("common", "team"):
+            values = sorted({self._die_value(state, s) for s in clickable
+                             if isinstance(s, tuple) and s[0] == group})
+            if values:
+                shown = ", ".join(map(str, values[:-1])) + " or " if len(values) > 1 else ""
+                options.append(f"a {group} die of {shown}{values[-1]} {roles.get(group, '')}"
+                               .rstrip())
+        options += sorted((c.label for c in clickable if isinstance(c, Choice)))
+        if selected:
+            options.append(f"click {'the' if len(selected) == 1 else 'a'} picked die to put it "
+                           "back")
+        if not options:
+            return ""
+        return "You can pick " + (", ".join(options[:-1]) + ", or " + options[-1]
+                                  if len(options) > 1 else options[0]) + "."
+
     @staticmethod
     def _slots_for(dice: Sequence[int], values: Sequence[int]) -> list[int]:
         taken: list[int] = []
@@ -291,27 +372,13 @@ class TugOfWarBoard(Board):
         return self.die_rects.get(spot)
 
     def spot_at(self, pos, state: State) -> tuple | None:
-        """The die under the point; while pairing, equal unpaired dice count as the first."""
+        """The die (or empty die slot) under the point; either of two equal dice is a way to
+        the same move."""
         reach = self.die_gap // 2
         for spot, rect in self.die_rects.items():
             if rect.inflate(reach, reach).collidepoint(pos):
-                if self._die_value(state, spot) == 0:
-                    return None
-                return self._canonical(state, spot)
-        return None
-
-    def _canonical(self, state: State, spot: tuple) -> tuple:
-        if state.phase != ACT or state.is_terminal:
-            return spot
-        value = self._die_value(state, spot)
-        if spot[0] == "common":
-            if state.used_common >> spot[1] & 1:
                 return spot
-            return common_spot(first_free(state.common, value, state.used_common))
-        seat, slot = spot[1], spot[2]
-        if seat != state.to_move or state.used_team >> slot & 1:
-            return spot
-        return team_spot(seat, first_free(state.team[seat], value, state.used_team))
+        return None
 
     @staticmethod
     def _die_value(state: State, spot: tuple) -> int:
@@ -599,9 +666,11 @@ class TugOfWarBoard(Board):
         if view.animating and view.timeline is not None and view.before is not None:
             progress = {tr.payload: tr.progress(view.t) for tr in view.timeline.tracks}
         before = view.before if progress else view.state
-        self._draw_header(surface, view.state)
+        self._draw_header(surface, view.words_state)
         shown = self._draw_team_line(surface, view.state, before, progress)
-        self._draw_names(surface, view.state, shown)
+        self._draw_names(surface, view.words_state, shown)
+        if not view.animating:
+            self._draw_last_turns(surface, view)
         self._draw_dice(surface, view, progress)
         self._draw_hint(surface, view)
         self._draw_banner(surface, view.state, progress)
@@ -621,6 +690,23 @@ class TugOfWarBoard(Board):
             words = [(SEAT_LETTER[seat], 0), (state.seat_name(seat), 20), (str(on_rope), 28),
                      (f"on the rope · {ATHLETES - on_rope} in reserve", 15)]
             self._draw_name_row(surface, seat, words, y, seat == acting)
+
+    def _draw_last_turns(self, surface, view: View) -> None:
+        """Under each side's name, what it did on its last turn."""
+        theme = self.theme
+        room = self.inner.width // 2 - theme.px(12)
+        for seat, turns in view.last.items():
+            if not turns:
+                continue
+            now = turns[-1][0][0].turn == view.state.turn  # the turn under way
+            words = last_turn_words(turns[-1], now=now)
+            if words and theme.text(words, 15).get_width() > room:
+                words = last_turn_words(turns[-1], short=True, now=now)
+            if not words or theme.text(words, 15).get_width() > room:
+                continue
+            x = self.inner.left if seat == 0 else self.inner.right
+            theme.blit_text(surface, words, 15, (x, self.last_y), th.DIM,
+                            "topleft" if seat == 0 else "topright")
 
     def _draw_name_row(self, surface, seat: int, words, y: int, active: bool) -> None:
         theme = self.theme
@@ -731,6 +817,29 @@ class TugOfWarBoard(Board):
             image = self.face(kind, value)
             surface.blit(image, image.get_rect(center=centre))
         self._draw_pair_link(surface, progress)
+        if not progress:
+            self._draw_twins(surface, view)
+
+    def _draw_twins(self, surface, view: View) -> None:
+        """An "=" on each of two or three equal dice that may be picked: either will do."""
+        groups: dict[tuple, list] = {}
+        for spot in view.clickable:
+            if isinstance(spot, tuple) and spot in self.die_rects:
+                groups.setdefault((spot[:-1], self._die_value(view.state, spot)), []).append(spot)
+        theme = self.theme
+        for spots in groups.values():
+            if len(spots) < 2:
+                continue
+            for spot in spots:
+                rect = self.die_rects[spot]
+                if spot in view.selected:
+                    rect = rect.move(0, -theme.px(6))
+                badge = theme.text("=", 22, th.TEXT)
+                centre = (rect.right - theme.px(2), rect.top + theme.px(2))
+                radius = max(badge.get_width(), badge.get_height()) // 2 + theme.px(3)
+                pygame.draw.circle(surface, th.BACKGROUND, centre, radius)
+                pygame.draw.circle(surface, th.TEXT, centre, radius, max(1, theme.px(2)))
+                theme.blit_text(surface, "=", 22, centre, th.TEXT, "center")
 
     def _moving_dice(self, state: State, progress: dict) -> dict:
         """Swapped dice on their way, by spot: (kind, value shown, centre now)."""
@@ -771,7 +880,8 @@ class TugOfWarBoard(Board):
                              theme.px(4), border_radius=theme.px(10))
             note, colour = "picked", th.ACCENT
         elif spot in view.clickable:
-            th.draw_focus(surface, ring_rect, theme, view.hot(spot))
+            th.draw_choice(surface, theme, rect.inflate(theme.px(8), theme.px(8)),
+                           **view.looks(spot))
             note, colour = self._target_note(view, spot), th.TEXT
         elif used and value:
             note = "used"
@@ -824,7 +934,11 @@ class TugOfWarBoard(Board):
             return
         theme = self.theme
         y = self.inner.bottom - self.hint_h
-        for line in theme.wrap(text, 16, self.inner.width)[:2]:
+        sentences = re.split(r"(?<=[.?]) ", text)
+        while len(sentences) > 1 and len(theme.wrap(" ".join(sentences), 16,
+                                                    self.inner.width)) > 2:
+            sentences.pop(0 if sentences[0].endswith("?") else -1)  # whole sentences only
+        for line in theme.wrap(" ".join(sentences), 16, self.inner.width)[:2]:
             rect = theme.blit_text(surface, line, 16, (self.inner.centerx, y), th.DIM, "midtop")
             y = rect.bottom + theme.px(3)
 
@@ -838,10 +952,10 @@ class TugOfWarBoard(Board):
         if state.phase == SETUP_CHOICE:
             if picked:
                 values = listing([self._die_value(state, s) for s in picked])
-                return f"Picked {values} to re-roll: press Re-roll, pick more (left to right), " \
-                       "or click the last picked die to put it back."
-            return "Keep these dice (their total takes the rope), or click the dice to re-roll " \
-                   "from left to right. Re-rolled dice are final."
+                return f"Picked {values} to re-roll: press Re-roll, pick more, or click a picked " \
+                       "die to put it back."
+            return "Keep these dice (their total takes the rope), or click the dice to re-roll, " \
+                   "in any order. Re-rolled dice are final."
         if not picked:
             text = f"Common die then a team die it matches or beats: remove a {other} athlete. " \
                    "Team die then a common die: swap them (once a turn)."

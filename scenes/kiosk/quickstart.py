@@ -89,4 +89,4 @@ class OpponentScene(Scene):
         theme.blit_text(surface, self.spec.title, 44, (cx, theme.px(58)), th.ACCENT, "center")
         theme.blit_text(surface, self.spec.pitch, 20, (cx, theme.px(108)), th.DIM, "center")
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=28)
+            draw_button(surface, theme, button, **self.group.looks(index), size=28)

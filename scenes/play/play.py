@@ -28,6 +28,7 @@ from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Ste
 from game.match import Match
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary
+from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
@@ -56,9 +57,9 @@ class Animation:
     timeline: Timeline
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
-    caption: str = ""  # what happened, in words: shown once the animation starts
+    caption: str = ""  # what happened, in words: shown once the animation has shown it
     reveal: bool = False  # it shows simultaneous choices, revealed together
-    log_entry: tuple | None = None  # (state, seat, text) for the move log once it shows
+    decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
     summary: Summary | None = None  # results that wait on screen after it (a game of a match)
 
 
@@ -103,6 +104,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._dots = 0  # the thinking dots drawn last
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.log = MoveLog()
+        self.last = LastMoves()  # each seat's last turn, marked on the board
         self.private_seat: int | None = None  # whose secrets may be on screen now
         self.animation: Animation | None = None
         self.countdown: float | None = None  # seconds left before a reveal animates
@@ -245,6 +247,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if anim.t >= anim.timeline.duration:
                 self.animation = None
                 self.calm_since = self.clock
+                if anim.caption:  # words follow the pictures: said once they have shown it
+                    self.caption = anim.caption
                 self._hold_after(anim)
                 self._refresh_buttons()
                 self.app.invalidate()
@@ -474,6 +478,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)
+            self.last.seal(state, seat, move)
             self.app.sound.play("select")
             others = [s for s in state.awaiting if s != seat]
             to_person = bool(others) and self.controllers[others[0]] == HUMAN
@@ -492,15 +497,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             word = self.board.countdown_word(state, step.events)
             if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)
-                self.revealing.log_entry = (state, seat, text)
+                self.revealing.decision = (state, seat, text, move)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True
-        self.log.add(state, seat, text)
+        self._note(state, seat, text, move)
         self._start_animation(before, step)
         return True
+
+    def _note(self, before: State, seat: int, text: str, move: Move) -> None:
+        """A decision shows: into the move log and the board's last-move marks."""
+        self.log.add(before, seat, text)
+        self.last.add(before, seat, move)
 
     def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
         after = self.observation(step.state)
@@ -514,12 +524,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._play_animation(self._animation(before, step))
 
     def _play_animation(self, animation: Animation | None) -> None:
-        """Show an animation now (a reveal's caption waits for its countdown to end)."""
+        """Show an animation now (its caption comes when it ends)."""
         self.animation = animation
-        if animation is not None and animation.log_entry is not None:
-            self.log.add(*animation.log_entry)
-        if animation is not None and animation.caption:
-            self.caption = animation.caption
+        if animation is not None and animation.decision is not None:
+            self._note(*animation.decision)
         if animation is not None and animation.reveal:
             self.reveal_unseen = True
         self._refresh_buttons()
@@ -559,7 +567,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state
         memo = self._paths_memo  # asked several times a frame (view, buttons, focus): build once
         if memo[0] is not state or memo[1] != seat:
-            paths = {tuple(self.board.path(m, state)): m for m in state.legal_moves(seat)}
+            paths = {tuple(path): m for m in state.legal_moves(seat)
+                     for path in self.board.paths(m, state)}
             memo = self._paths_memo = (state, seat, paths)
         return memo[2]
 
@@ -597,16 +606,23 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         y = area.bottom - height
         x = area.left
         for button in buttons:
-            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            w = self._button_width(button)
             button.rect = pygame.Rect(x, y, w, height)
             x += w + gap
         x = area.right
         for button in reversed(extras):
-            w = max(theme.px(90), theme.text(button.label, 22).get_width() + theme.px(32))
+            w = self._button_width(button)
             x -= w
             button.rect = pygame.Rect(x, y, w, height)
             x -= gap
         self.buttons = buttons + extras
+
+    def _button_width(self, button: Button) -> int:
+        """Wide enough for its label and its hint."""
+        theme = self.app.theme
+        words = max(theme.text(button.label, 22).get_width(),
+                    theme.text(button.hint, 22 * 0.6).get_width() if button.hint else 0)
+        return max(theme.px(90), words + theme.px(32))
 
     def _button_at(self, pos) -> Button | None:
         for button in self.buttons:
@@ -692,10 +708,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         seat = self.chooser
         if seat is None:
             return
-        if self.selected and spot == self.selected[-1]:
-            self.selected = self.selected[:-1]  # clicking a picked spot puts it back
-            self._refresh_buttons()
-            return
+        if spot in self.selected:  # clicking a picked spot puts it back
+            rest = tuple(s for s in self.selected if s != spot)
+            if not rest or any(p[:len(rest)] == rest for p in self.legal_paths()):
+                self.selected = rest
+                self._refresh_buttons()
+                return
         if spot in self.clickable():
             self.selected += (spot,)
             paths = self.legal_paths()
@@ -711,11 +729,11 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state
         move = self.board.guess_move(self.selected + (spot,), state)
         if move is not None:
-            reason = state.why_illegal(seat, move)
-            self.say(sentence(reason or "That is not a choice now."), error=True)
+            reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
         else:
-            self.say(f"That is not a choice now: {self.board.prompt(self.observation(), seat)}.",
-                     error=True)
+            reason = f"That is not a choice now: {self.board.prompt(self.observation(), seat)}."
+        legal = self.board.legal_words(state, seat, self.selected, self.clickable())
+        self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def _extra(self, name: str) -> None:
         if name == "menu":

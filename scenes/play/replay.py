@@ -34,6 +34,7 @@ class Shown:
     timeline: Timeline
     t: float = 0.0
     cues: list = dataclasses.field(default_factory=list)
+    caption: str = ""  # what happened: said once the animation has shown it
 
 
 class LogLines:
@@ -61,6 +62,7 @@ class ReplayScene(PlayDrawing, Scene):
         self.states = book.states  # the public view after each number of entries
         self.steps = book.steps  # (before, events, after) of each entry, public views
         self.logs = book.logs  # the move log's lines at each position
+        self.lasts = book.lasts  # each seat's last turn at each position, for the marks
         self.position = 0
         self.shown: Shown | None = None
         self.playing = False
@@ -81,9 +83,14 @@ class ReplayScene(PlayDrawing, Scene):
 
     # ---- what PlayDrawing's side panel reads ------------------------------------------------
     @property
+    def words_position(self) -> int:
+        """The position the words describe: the one before a step until its animation ends."""
+        return self.position - 1 if self.shown is not None else self.position
+
+    @property
     def log(self) -> LogLines:
-        """The log up to the position shown."""
-        return LogLines(self.logs[self.position])
+        """The log up to the position the words describe."""
+        return LogLines(self.logs[self.words_position])
 
     def players_line(self) -> str:
         """Who played which seat, from the record's notes ("Eks: person · Oh: Hard bot")."""
@@ -109,12 +116,14 @@ class ReplayScene(PlayDrawing, Scene):
         if self.position >= self.last:
             self.playing = False
             return
+        if self.shown is not None:  # the step still moving is cut short: its words now
+            self.caption = self.shown.caption or self.caption
         before, events, after = self.steps[self.position]
         self.position += 1
         timeline = self.board.animate(before, events, after)
         self.shown = Shown(before, events, after, timeline,
-                           cues=sorted(self.board.sound_cues(events)))
-        self.caption = self.board.describe(before, events, after) or self.caption
+                           cues=sorted(self.board.sound_cues(events)),
+                           caption=self.board.describe(before, events, after))
         self.app.invalidate()
 
     def go_to(self, position: int) -> None:
@@ -188,6 +197,7 @@ class ReplayScene(PlayDrawing, Scene):
             if shown.t >= shown.timeline.duration:
                 self.shown = None
                 self.wait = 0.0
+                self.caption = shown.caption or self.caption
                 self.app.invalidate()
             return
         if self.playing:
@@ -203,8 +213,9 @@ class ReplayScene(PlayDrawing, Scene):
         if shown is not None:
             return View(state=shown.after, seat=None, chooser=None, before=shown.before,
                         events=shown.events, timeline=shown.timeline, t=shown.t,
-                        clock=self.clock)
-        return View(state=self.states[self.position], seat=None, chooser=None, clock=self.clock)
+                        clock=self.clock, last=self.lasts[self.position])
+        return View(state=self.states[self.position], seat=None, chooser=None, clock=self.clock,
+                    last=self.lasts[self.position])
 
     def draw(self, surface: pygame.Surface) -> None:
         """Board, top bar, side panel (players, scores, the log so far) and the controls."""
@@ -216,7 +227,7 @@ class ReplayScene(PlayDrawing, Scene):
         pygame.draw.rect(surface, th.PANEL, top)
         title = theme.blit_text(surface, f"Replay: {self.spec.title}", 26,
                                 (theme.px(16), top.centery), th.TEXT, "midleft")
-        counter = theme.blit_text(surface, f"Step {self.position} of {self.last}", 20,
+        counter = theme.blit_text(surface, f"Step {self.words_position} of {self.last}", 20,
                                   (top.right - theme.px(16), top.centery), th.DIM, "midright")
         theme.blit_text(surface, self._situation(), 22,
                         ((title.right + counter.left) // 2, top.centery), th.ACCENT, "center")
@@ -227,13 +238,13 @@ class ReplayScene(PlayDrawing, Scene):
         for i, line in enumerate(theme.wrap(self.caption, 19, area.width)[:max(1, room)]):
             theme.blit_text(surface, line, 19, (area.left, area.top + i * line_h), th.DIM)
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=20)
+            draw_button(surface, theme, button, **self.group.looks(index), size=20)
 
     def _situation(self) -> str:
-        state = self.states[self.position]
+        state = self.states[self.words_position]
         if state.is_terminal:
             outcome = state.outcome
             return "A draw" if outcome.is_draw else f"{state.seat_name(outcome.winner)} won"
-        if self.position == self.last:
+        if self.words_position == self.last:
             return "The game stopped here (unfinished)"
         return ""

@@ -6,6 +6,7 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil
+from scenes.store.controllers import HUMAN
 
 
 class ResultsScene(Scene):
@@ -75,25 +76,42 @@ class ResultsScene(Scene):
             return
         draw_veil(surface, 140)
         draw_panel(surface, theme, self.panel)
-        outcome = self.play.match.state.outcome
-        state = self.play.match.state
-        if outcome is None:
-            title, colour = "Game over", th.TEXT
-        elif outcome.is_draw:
-            title, colour = "A draw", th.TEXT
-        else:
-            title, colour = f"{state.seat_name(outcome.winner)} wins!", \
-                self.play.board.seat_colours[outcome.winner]
+        title, colour, who = self.headline()
         cx = self.panel.centerx
         theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
+        outcome = self.play.match.state.outcome
         reason = outcome.reason if outcome else ""
-        y = self.panel.top + theme.px(108)
-        for line in theme.wrap(reason[:1].upper() + reason[1:], 22,
-                               self.panel.width - theme.px(40))[:3]:
-            theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "center")
-            y += theme.px(28)
-        path = self.play.record_path
-        if path is not None:  # the game is filed: Records on the main menu opens it again
-            theme.blit_text(surface, f"Kept in Records as {path.name}", 17,
+        words = " ".join(part for part in (who, reason[:1].upper() + reason[1:] + "."
+                                            if reason else "") if part)
+        y = self.panel.top + theme.px(96)
+        for line in theme.wrap(words, 22, self.panel.width - theme.px(40))[:3]:
+            theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "midtop")
+            y += theme.line(22) + theme.px(4)
+        if self.play.record_path is not None:  # filed: Records on the main menu opens it again
+            theme.blit_text(surface, "Kept in Records (on the main menu)", 17,
                             (cx, self.group.buttons[0].rect.top - theme.px(16)), th.DIM, "center")
         self.group.draw(surface, theme, 22)
+
+    def headline(self) -> tuple[str, tuple, str]:
+        """The title, its colour and who played whom: against the computer, "You won!" or
+        "You lost" and the computer's level; hot-seat, the winning side."""
+        play = self.play
+        state = play.match.state
+        outcome = state.outcome
+        people = [seat for seat in (0, 1) if play.controllers[seat] == HUMAN]
+        if outcome is None:
+            return "Game over", th.TEXT, ""
+        if len(people) != 1:
+            if outcome.is_draw:
+                return "A draw", th.TEXT, ""
+            return f"{state.seat_name(outcome.winner)} wins!", \
+                play.board.seat_colours[outcome.winner], ""
+        you = people[0]
+        level = play.bot_levels[1 - you].capitalize()
+        sides = f"You played {state.seat_name(you)}, the {level} computer " \
+                f"{state.seat_name(1 - you)}."
+        if outcome.is_draw:
+            return "A draw", th.TEXT, sides
+        if outcome.winner == you:
+            return "You won!", th.ACCENT, sides
+        return "You lost", th.TEXT, sides

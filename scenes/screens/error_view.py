@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.shell import theme as th
+from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 
@@ -14,11 +15,20 @@ class ErrorScene(Scene):
     def __init__(self, app, details: list[str]) -> None:
         super().__init__(app)
         self.details = details
-        self.group = ButtonGroup([Button("Back to menu", "menu", hint="Enter")], self._choose)
+        buttons = [Button("Back to menu", "menu", hint="Enter")]
+        if getattr(app, "log_path", None) is not None:
+            buttons.append(Button("Show log", "log", hint="L"))
+        self.group = ButtonGroup(buttons, self._choose, columns=len(buttons))
         self.group.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, value: str) -> None:
+        if value == "log":
+            problem = show_folder(self.app.log_path.parent)
+            if problem:
+                self.details = self.details + [problem]
+            self.app.invalidate()
+            return
         self.app.stack.reset(self.app.home_scene())
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -27,12 +37,18 @@ class ErrorScene(Scene):
         w = min(size[0] - theme.px(40), theme.px(720))
         h = min(size[1] - theme.px(40), theme.px(360))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
-        bw, bh = theme.px(300), theme.px(64)
-        self.group.buttons[0].rect = pygame.Rect(self.panel.centerx - bw // 2,
-                                                 self.panel.bottom - bh - theme.px(24), bw, bh)
+        bw, bh, gap = theme.px(260), theme.px(64), theme.px(16)
+        count = len(self.group.buttons)
+        left = self.panel.centerx - (count * bw + (count - 1) * gap) // 2
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(left + i * (bw + gap), self.panel.bottom - bh - theme.px(24),
+                                      bw, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The button, Enter or Escape."""
+        """The buttons, L for the log, Enter or Escape."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l and len(self.group.buttons) > 1:
+            self._choose("log")
+            return True
         return self.group.handle_with_escape(event, lambda: self._choose("menu"))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -14,6 +14,7 @@ from game.record import Record
 from game.undo import without_sealed_tail
 from scenes.play.parts.replay_book import ReplayBook
 from scenes.shell import theme as th
+from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 from scenes.store.background import Task
@@ -79,7 +80,8 @@ class RecordsScene(Scene):
         self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
                                   Button("Continue", "continue", hint="C"),
                                   Button("Export", "export", hint="X"),
-                                  Button("Back", "back", hint="Esc")], self._choose, columns=4)
+                                  Button("Show folder", "folder", hint="F"),
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=5)
         self.group.focus = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._update_buttons()
@@ -130,7 +132,7 @@ class RecordsScene(Scene):
 
     def _update_buttons(self) -> None:
         row = self.row
-        replay, resume, export, _ = self.group.buttons
+        replay, resume, export, _, _ = self.group.buttons
         replay.enabled = row is not None  # a damaged file says what is wrong when opened
         resume.enabled = export.enabled = row is not None and row.saved is not None
         replay.enabled = replay.enabled and self.opening is None
@@ -156,6 +158,9 @@ class RecordsScene(Scene):
         row = self.row
         if value == "back":
             self.app.stack.pop()
+        elif value == "folder":
+            self.say(show_folder(self.records.folder) or "The records folder is open in your "
+                     "file manager: put a record file there to see it here.")
         elif row is None:
             return
         elif value == "replay":
@@ -192,10 +197,9 @@ class RecordsScene(Scene):
         try:
             path = self.records.add(record, file_stem(record.game, finished=False))
         except OSError as error:
-            self.say(f"Could not export to {self.records.folder}: {error.strerror or error}",
-                     error=True)
+            self.say(f"Could not export the game: {error.strerror or error}.", error=True)
             return
-        self.say(f"Exported as {path}")
+        self.say(f"Exported as {path.name}: it is listed here (Show folder shows the file).")
         self.reading = Task(self._read_folder, name="quintet-records")
 
     def say(self, text: str, error: bool = False) -> None:
@@ -214,7 +218,9 @@ class RecordsScene(Scene):
         self.list_rect = pygame.Rect(left + theme.px(16), theme.px(132), w - theme.px(32),
                                      size[1] - theme.px(132) - theme.px(170))
         bw, bh, gap = theme.px(200), theme.px(60), theme.px(16)
-        x = (size[0] - 4 * bw - 3 * gap) // 2
+        count = len(self.group.buttons)
+        bw = min(bw, (size[0] - theme.px(40) - (count - 1) * gap) // count)
+        x = (size[0] - count * bw - (count - 1) * gap) // 2
         for i, button in enumerate(self.group.buttons):
             button.rect = pygame.Rect(x + i * (bw + gap), size[1] - bh - theme.px(24), bw, bh)
         self.select(self.selected)
@@ -249,7 +255,7 @@ class RecordsScene(Scene):
                 return True
             value = {pygame.K_ESCAPE: "back", pygame.K_RETURN: "replay",
                      pygame.K_KP_ENTER: "replay", pygame.K_c: "continue",
-                     pygame.K_x: "export"}.get(event.key)
+                     pygame.K_x: "export", pygame.K_f: "folder"}.get(event.key)
             if value is not None:
                 button = next(b for b in self.group.buttons if b.value == value)
                 if button.enabled:
@@ -265,7 +271,8 @@ class RecordsScene(Scene):
         surface.fill(th.BACKGROUND)
         w, h = surface.get_size()
         theme.blit_text(surface, "Records", 44, (w // 2, theme.px(44)), th.TEXT, "center")
-        folder = f"Record files live in {self.records.folder}: put a record file there to open it."
+        folder = "Finished games are kept as record files: Show folder shows where, and a record " \
+                 "file put there is listed here."
         for i, line in enumerate(theme.wrap(folder, 18, w - theme.px(60))[:2]):
             theme.blit_text(surface, line, 18, (w // 2, theme.px(84 + 22 * i)), th.DIM, "center")
         panel = self.list_rect.inflate(theme.px(32), theme.px(16))

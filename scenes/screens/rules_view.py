@@ -132,7 +132,7 @@ class RulesScene(Scene):
         has_examples = bool(self._examples()) if self.board is None else True
         for index, button in enumerate(self.group.buttons):
             button.enabled = button.value != "examples" or has_examples
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=21,
+            draw_button(surface, theme, button, **self.group.looks(index), size=21,
                         selected=button.value == self.game_id)
         draw_panel(surface, theme, self.text_rect)
         clip = surface.get_clip()
@@ -249,5 +249,5 @@ class ExampleScene(Scene):
                     before=self.before.observe_public() if self.before else None,
                     events=self.events, timeline=self.timeline, t=self.t)
         self.board.draw(surface, view)
-        draw_button(surface, theme, self.back, hot=False, size=22)
-        draw_button(surface, theme, self.next, hot=False, size=22)
+        draw_button(surface, theme, self.back, size=22)
+        draw_button(surface, theme, self.next, size=22)

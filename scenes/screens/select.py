@@ -249,17 +249,20 @@ class OptionsScene(Scene):
                         (surface.get_width() // 2, theme.px(86)), th.DIM, "center")
         for row, (kind, index) in enumerate(self.rows):
             button = self.group.buttons[row]
-            hot = self.group.hot(row)
-            pygame.draw.rect(surface, th.PANEL, button.rect, border_radius=theme.px(10))
-            pygame.draw.rect(surface, th.ACCENT if hot else th.PANEL_EDGE, button.rect,
-                             theme.px(3 if hot else 2), border_radius=theme.px(10))
+            looks = self.group.looks(row)
+            fill = th.shade(th.PANEL, 1.2) if looks["hovered"] else th.PANEL
+            pygame.draw.rect(surface, fill, button.rect, border_radius=theme.px(10))
+            pygame.draw.rect(surface, th.TEXT if looks["hovered"] else th.PANEL_EDGE,
+                             button.rect, theme.px(2), border_radius=theme.px(10))
+            if looks["focused"]:  # the keyboard's row: a ring outside it, unlike the mouse's
+                th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
             if kind == "option":
                 self._draw_option(surface, row, self.shown[index])
             else:
                 self._draw_segments(surface, row, kind)
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
-                        hot=self.group.hot(len(self.group.buttons) - 2 + offset), size=26)
+                        **self.group.looks(len(self.group.buttons) - 2 + offset), size=26)
         start = self.group.buttons[-2].rect
         theme.blit_text(surface, KEYS_HINT, KEYS_SIZE, (surface.get_width() // 2,
                         start.top - theme.px(10)), th.DIM, "midbottom")

@@ -97,9 +97,9 @@ class SettingsScene(Scene):
         theme.blit_text(surface, "Settings", 40, (surface.get_width() // 2, theme.px(56)),
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, hot=self.group.hot(index), size=24)
+            draw_button(surface, theme, button, **self.group.looks(index), size=24)
         centre = surface.get_width() // 2
         theme.blit_text(surface, f"Quintet {self.version}", 19,
                         (centre, surface.get_height() - theme.px(40)), th.DIM, "midbottom")
-        theme.blit_text(surface, f"Saved in {self.app.store.path}", 15,
+        theme.blit_text(surface, "Saved in your Quintet settings folder for next time", 15,
                         (centre, surface.get_height() - theme.px(16)), th.DIM, "midbottom")

@@ -5,6 +5,7 @@ import pygame
 
 from game.registry import GAMES
 from scenes.shell import theme as th
+from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 from scenes.store.controllers import HOT_SEAT, OPPONENTS
@@ -44,11 +45,18 @@ class StatsScene(Scene):
         self.games, messages = stats.load()
         app.notices.extend(messages)
         self.messages = messages
-        self.group = ButtonGroup([Button("Back", "back", hint="Esc")], self._choose)
-        self.group.focus = 0
+        self.group = ButtonGroup([Button("Show folder", "folder", hint="F"),
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=2)
+        self.group.focus = 1
+        self.note = ""  # what Show folder did
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, value: str) -> None:
+        if value == "folder":
+            self.note = show_folder(self.path.parent) or "Your data folder is open in your " \
+                                                         "file manager."
+            self.app.invalidate()
+            return
         self.app.stack.pop()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -57,12 +65,16 @@ class StatsScene(Scene):
         w = min(size[0] - theme.px(40), theme.px(1180))
         self.panel = pygame.Rect((size[0] - w) // 2, theme.px(110), w,
                                  size[1] - theme.px(110) - theme.px(150))
-        bw, bh = theme.px(220), theme.px(60)
-        self.group.buttons[0].rect = pygame.Rect((size[0] - bw) // 2,
-                                                 size[1] - bh - theme.px(28), bw, bh)
+        bw, bh, gap = theme.px(220), theme.px(60), theme.px(16)
+        left = (size[0] - 2 * bw - gap) // 2
+        for i, button in enumerate(self.group.buttons):
+            button.rect = pygame.Rect(left + i * (bw + gap), size[1] - bh - theme.px(28), bw, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Back by button, Enter or Escape."""
+        """The buttons, F for the folder, Enter or Escape."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
+            self._choose("folder")
+            return True
         return self.group.handle_with_escape(event, lambda: self._choose("back"))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -76,7 +88,8 @@ class StatsScene(Scene):
                         th.DIM, "center")
         draw_panel(surface, theme, self.panel)
         self._draw_table(surface)
-        foot = self.messages[0] if self.messages else f"Kept in {self.path}"
+        foot = self.messages[0] if self.messages else \
+            self.note or "Kept in your Quintet data folder (Show folder shows it)."
         colour = th.WARNING if self.messages else th.DIM
         for i, line in enumerate(theme.wrap(foot, 16, self.panel.width)[:2]):
             theme.blit_text(surface, line, 16, (w // 2, self.panel.bottom + theme.px(14 + 20 * i)),

@@ -249,7 +249,7 @@ class App:
             if kept:
                 details.append(kept)
         if self.log_path is not None:
-            details.insert(0, f"The details were written to {self.log_path}.")
+            details.insert(0, "The details were written to Quintet's log (Show log shows it).")
         for failure in self.stack.restart(self.scene_after_error(details)):
             log.error("leaving %s failed too", type(failure).__name__, exc_info=failure)
         self.invalidate()

@@ -31,6 +31,7 @@ DIM = (150, 160, 178)
 ACCENT = YELLOW  # legal choices, focus
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
+MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
 
 
 class Theme:
@@ -44,6 +45,7 @@ class Theme:
         self.text_scale = 1.0
         self._fonts: dict[int, pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
+        self._min_size: int | None = None
 
     def set_window(self, size: tuple[int, int]) -> None:
         """Scale type to the window: 1.0 at 1280x720."""
@@ -55,9 +57,18 @@ class Theme:
         """A length in design pixels (at 1280x720) scaled to the window."""
         return max(1, round(value * self.scale))
 
+    def min_font_size(self) -> int:
+        """The smallest font size whose lines are MIN_TEXT_PX high on screen."""
+        if self._min_size is None:
+            size = 8
+            while pygame.font.Font(self.font_path, size).size("Hg")[1] < MIN_TEXT_PX:
+                size += 1
+            self._min_size = size
+        return self._min_size
+
     def font(self, size: int) -> pygame.font.Font:
-        """The font at this pixel size."""
-        size = max(8, size)
+        """The font at this size (never smaller than MIN_TEXT_PX lines)."""
+        size = max(self.min_font_size(), size)
         font = self._fonts.get(size)
         if font is None:
             font = self._fonts[size] = pygame.font.Font(self.font_path, size)
@@ -65,7 +76,11 @@ class Theme:
 
     def text_px(self, size: float) -> int:
         """A type size in design pixels scaled to the window (with a floor for small windows)."""
-        return max(8, round(size * self.text_scale))
+        return max(self.min_font_size(), round(size * self.text_scale))
+
+    def line(self, size: float) -> int:
+        """The height in pixels of a line of text at `size` design pixels."""
+        return self.font(self.text_px(size)).size("Hg")[1]
 
     def text(self, text: str, size: float, colour=TEXT) -> pygame.Surface:
         """Rendered text at `size` design pixels (cached)."""
@@ -119,7 +134,37 @@ def mix(a, b, p: float):
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong: bool) -> None:
-    """The ring that marks a legal choice (thin) or the hovered/focused one (thick)."""
+    """A plain ring around a choice: thin for a legal one, thick for one being shown."""
     width = theme.px(4 if strong else 2)
     pygame.draw.rect(surface, ACCENT, rect.inflate(width * 2, width * 2), width,
                      border_radius=theme.px(8))
+
+
+def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,
+                focused: bool = False, legal: bool = True) -> None:
+    """How a clickable thing shows what the mouse and the keyboard are on, never alike.
+
+    `shape` is a Rect or a (centre, radius) circle. A legal choice has a thin yellow ring; under
+    the mouse (hover) that ring turns white and thicker; the keyboard's focus adds a thick yellow
+    ring outside, parted from the choice by a dark gap."""
+    thin, thick, gap = max(1, theme.px(2)), max(3, theme.px(4)), max(2, theme.px(3))
+
+    def ring(grow: int, colour, width: int) -> None:
+        if isinstance(shape, pygame.Rect):
+            pygame.draw.rect(surface, colour, shape.inflate(2 * grow, 2 * grow), width,
+                             border_radius=theme.px(8))
+        else:
+            centre, radius = shape
+            pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])),
+                               round(radius + grow), width)
+
+    edge = 0  # how far outside the choice its rings reach so far
+    if hovered:
+        edge = thick
+        ring(edge, TEXT, thick)
+    elif legal:
+        edge = thin
+        ring(edge, ACCENT, thin)
+    if focused:
+        ring(edge + gap, BACKGROUND, gap)
+        ring(edge + gap + thick, ACCENT, thick)

@@ -20,23 +20,32 @@ class Button:
     hint: str = ""  # a short second line (e.g. a keyboard shortcut)
 
 
-def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *, hot: bool,
-                size: float = 24, selected: bool = False) -> None:
-    """A rounded button; hot (hovered or focused) buttons are ringed in the accent colour."""
+def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
+                focused: bool = False, hovered: bool = False, size: float = 24,
+                selected: bool = False) -> None:
+    """A rounded button: under the mouse it brightens with a white edge; with the keyboard's
+    focus a yellow ring stands outside it (the two never look alike)."""
     radius = theme.px(10)
-    fill = th.shade(th.PANEL, 1.25) if button.enabled else th.PANEL
+    live = button.enabled
+    fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
+    if hovered and live:
+        fill = th.shade(th.PANEL, 1.55)
     if selected:
         fill = th.mix(fill, th.ACCENT, 0.25)
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
-    edge = th.ACCENT if hot and button.enabled else th.PANEL_EDGE
-    pygame.draw.rect(surface, edge, button.rect, theme.px(3 if hot else 2), border_radius=radius)
+    edge = th.TEXT if hovered and live else th.PANEL_EDGE
+    pygame.draw.rect(surface, edge, button.rect, theme.px(2), border_radius=radius)
+    if focused and live:
+        th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
     colour = th.TEXT if button.enabled else th.DIM
-    if button.hint:
-        theme.blit_text(surface, button.label, size, (button.rect.centerx,
-                        button.rect.centery - theme.px(size * 0.35)), colour, "center")
-        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx,
-                        button.rect.centery + theme.px(size * 0.5)), th.DIM, "center")
-    else:
+    label_h, hint_h = theme.line(size), theme.line(size * 0.6)
+    if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
+        top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
+        theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
+                        "midtop")
+        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
+                        th.DIM, "midtop")
+    else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
 
@@ -54,6 +63,10 @@ class ButtonGroup:
     def hot(self, index: int) -> bool:
         """True when this button is hovered or focused."""
         return index in (self.focus, self.hover)
+
+    def looks(self, index: int) -> dict[str, bool]:
+        """draw_button's keywords for this button: focused (keyboard) and hovered (mouse)."""
+        return {"focused": index == self.focus, "hovered": index == self.hover}
 
     def index_at(self, pos) -> int | None:
         """The button under a point, if any."""
@@ -121,7 +134,7 @@ class ButtonGroup:
              selected: Callable[[Any], bool] = lambda value: False) -> None:
         """Draw every button."""
         for index, button in enumerate(self.buttons):
-            draw_button(surface, theme, button, hot=self.hot(index), size=size,
+            draw_button(surface, theme, button, **self.looks(index), size=size,
                         selected=selected(button.value))
 
 
@@ -160,13 +173,18 @@ def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: p
                     size: float = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
     """Wrapped text in a rect, top-down; returns the height used."""
     y = rect.top
-    step = theme.px(size * line_gap)
+    step = paragraph_step(theme, size, line_gap)
     for line in theme.wrap(text, size, rect.width):
         if y + step > rect.bottom + step // 2:
             break
         theme.blit_text(surface, line, size, (rect.left, y), colour)
         y += step
     return y - rect.top
+
+
+def paragraph_step(theme: th.Theme, size: float, line_gap: float = 1.3) -> int:
+    """Pixels from one wrapped line to the next (never less than a line of text)."""
+    return max(theme.px(size * line_gap), theme.line(size) + 1)
 
 
 def draw_veil(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:

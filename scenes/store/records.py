@@ -17,8 +17,8 @@ from typing import Any, Mapping
 
 from game.record import FORMAT, VERSION, Record, RecordError, load_record
 from game.registry import GAMES
-from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.background import Task
+from scenes.store.controllers import check_controllers, human_seats, opponent_words
 from scenes.store.plain_text import brief
 from scenes.store.saves import now_text
 from scenes.store.storage import FileProblem, data_dir, read_json, write_atomic
@@ -105,7 +105,7 @@ def summarise(path: Path) -> RecordSummary:
                                                      f"({brief(data.get('game'))})")
     meta = data.get("meta") if isinstance(data.get("meta"), Mapping) else {}
     return RecordSummary(path, game.title, players=_players(meta), when=_when(meta),
-                         result=_result(data, game.seat_names))
+                         result=_result(data, game.seat_names, meta))
 
 
 def _players(meta: Mapping) -> str:
@@ -122,15 +122,21 @@ def _when(meta: Mapping) -> str:
     return ""
 
 
-def _result(data: Mapping, seat_names: tuple[str, str]) -> str:
+def _result(data: Mapping, seat_names: tuple[str, str], meta: Mapping) -> str:
     result = data.get("result")
     if not isinstance(result, Mapping):
         moves = data.get("moves")
         return f"unfinished, {len(moves) if isinstance(moves, list) else 0} moves"
     winner = result.get("winner")
-    if isinstance(winner, int) and not isinstance(winner, bool) and winner in (0, 1):
-        return f"{seat_names[winner]} won"
-    return "a draw"
+    if not isinstance(winner, int) or isinstance(winner, bool) or winner not in (0, 1):
+        return "a draw"
+    try:  # against the computer, from the person's side
+        people = human_seats(check_controllers(meta.get("controllers")))
+    except ValueError:
+        people = ()
+    if len(people) == 1:
+        return "You won" if winner == people[0] else "You lost"
+    return f"{seat_names[winner]} won"
 
 
 def record_meta(controllers, started: str, **more: Any) -> dict:

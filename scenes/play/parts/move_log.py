@@ -5,6 +5,7 @@ from typing import Iterator
 
 from game.core import ChoiceSealed, Move, State, Step
 from game.record import AGREEMENT, CHANCE, Entry
+from scenes.play.parts.last_moves import LastMoves
 
 
 class MoveLog:
@@ -42,8 +43,10 @@ class MoveLog:
         return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]
 
 
-def replay_into(log: MoveLog, board, record) -> Iterator[tuple[State, Entry, Step, Move | None]]:
-    """Replay a record, writing the log as play would have; each entry with its state before."""
+def replay_into(log: MoveLog, board, record, last: LastMoves | None = None,
+                ) -> Iterator[tuple[State, Entry, Step, Move | None]]:
+    """Replay a record, writing the log (and each seat's last turn) as play would have; each
+    entry with its state before."""
     spec = record.spec
     state = record.initial_state()
     for entry, step in record.replay():
@@ -55,9 +58,9 @@ def replay_into(log: MoveLog, board, record) -> Iterator[tuple[State, Entry, Ste
         else:
             move = spec.parse_move(entry.text)
             text = board.log_text(move, entry.actor, state)
-            if any(isinstance(event, ChoiceSealed) for event in step.events):
-                log.seal(state, entry.actor, text)
-            else:
-                log.add(state, entry.actor, text)
+            sealed = any(isinstance(event, ChoiceSealed) for event in step.events)
+            (log.seal if sealed else log.add)(state, entry.actor, text)
+            if last is not None:
+                (last.seal if sealed else last.add)(state, entry.actor, move)
         yield state, entry, step, move
         state = step.state

@@ -11,6 +11,7 @@ import uuid
 from game.bots.history import History
 from game.match import Match
 from game.record import Record
+from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog, replay_into
 from scenes.store.records import file_stem, record_meta
 from scenes.store.saves import SavedGame, new_game_id, now_text
@@ -79,8 +80,8 @@ class PlaySaves:
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
         match = Match.from_record(record)
-        self.log, self.history = MoveLog(), History()
-        for state, entry, _, move in replay_into(self.log, self.board, record):
+        self.log, self.history, self.last = MoveLog(), History(), LastMoves()
+        for state, entry, _, move in replay_into(self.log, self.board, record, self.last):
             if move is not None:
                 self.history.add(state, entry.actor, move)
         self.match = match

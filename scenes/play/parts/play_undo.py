@@ -1,16 +1,18 @@
 """The play scene's undo: against the computer at once; hot-seat only with the other's consent.
 
 Against a bot, Undo takes the game back to the person's own previous decision (the bot's replies
-and any dice since go too, and its search is cancelled). Hot-seat, the player who made the last
-decision asks and the other accepts or refuses; the question is put over the public board, so
-no secret is on screen. A completed secret turn is never taken back (see game/undo.py): the
+and any dice since go too, and its search is cancelled). Hot-seat, a decision within the player's
+own unfinished turn (a stone placed this turn in Strands) is taken back at once; otherwise the
+player who made the last decision asks and the other accepts or refuses; the question is put
+over the public board, so no secret is on screen. A completed secret turn is never taken back (see game/undo.py): the
 refusal says why.
 """
 from __future__ import annotations
 
 import dataclasses
 
-from game.undo import UndoRefused, last_decider, undo_point
+from game.core import NodeKind
+from game.undo import UndoRefused, entry_facts, last_decider, undo_point
 from scenes.play.parts.play_keys import sentence
 from scenes.store.controllers import human_seats
 
@@ -46,6 +48,9 @@ class PlayUndo:
             return
         state = self.match.state
         asker, other = state.seat_name(seats[0]), state.seat_name(1 - seats[0])
+        if self.own_turn_goes_on(record, seats[0]):  # nothing the other has seen is undone
+            self._undo_to(keep, f"{asker}'s last move was taken back: {asker}'s turn goes on.")
+            return
         if self.handoff_open:  # the question is asked over the public board, not the hand-off
             self.app.stack.pop()
             self.handoff_open = False
@@ -54,6 +59,15 @@ class PlayUndo:
         self.app.go("confirm", title=f"{asker} asks to undo their last move",
                     question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
                     on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))
+
+    def own_turn_goes_on(self, record, seat: int) -> bool:
+        """True when `seat` made the last decision and its turn is still under way (stones
+        placed this turn in Strands): taking it back needs nobody's consent."""
+        state = self.match.state
+        if state.kind is not NodeKind.DECISION or seat not in state.actors:
+            return False
+        last = max(i for i, entry in enumerate(record.entries) if entry.actor == seat)
+        return entry_facts(record)[last].turn == state.turn
 
     def _undo_to(self, keep: int, caption: str) -> None:
         record = self.match.record()

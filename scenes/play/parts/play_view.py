@@ -34,10 +34,12 @@ class PlayDrawing:
             return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
                         chooser=None, before=anim.before, events=anim.events,
                         timeline=anim.timeline if self.animation else None,
-                        t=anim.t if self.animation else 0.0, clock=self.clock)
+                        t=anim.t if self.animation else 0.0, clock=self.clock,
+                        last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat)
+                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat,
+                    last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown."""
@@ -63,7 +65,7 @@ class PlayDrawing:
         pygame.draw.rect(surface, th.PANEL, top)
         title = theme.blit_text(surface, self.spec.title, 26, (theme.px(16), top.centery),
                                 th.TEXT, "midleft")
-        state = view.state
+        state = view.words_state
         hold = getattr(self, "hold", None)
         if self._busy():
             text = "Revealing..." if self.countdown is not None else ""
@@ -108,8 +110,9 @@ class PlayDrawing:
             y += theme.px(8)
         theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
         y += theme.px(28)
-        if self._status_memo[0] is not view.state:  # some scores take work (Strands' groups)
-            self._status_memo = (view.state, self.board.status(view.state))
+        words = view.words_state  # the figures change once the animation has shown it
+        if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
+            self._status_memo = (words, self.board.status(words))
         for line in self._status_memo[1]:
             for part in theme.wrap(line, 20, side.width - theme.px(28)):
                 theme.blit_text(surface, part, 20, (x, y))
@@ -151,13 +154,16 @@ class PlayDrawing:
                 theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
                                 colour)
         for button in self.buttons:
-            draw_button(surface, theme, button, hot=button.value in (self.hover, self.focus),
-                        size=22)
+            draw_button(surface, theme, button, hovered=button.value == self.hover,
+                        focused=button.value == self.focus, size=22)
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         beats = ["3", "2", "1", self.countdown_word]
         index = min(3, max(0, 3 - int(max(self.countdown, 0) / COUNTDOWN_STEP)))
-        board = self.rects["board"]
-        draw_veil(surface, 110, board)
-        theme.blit_text(surface, beats[index], 120, board.center, th.ACCENT, "center")
+        draw_veil(surface, 110, self.rects["board"])
+        stage = self.board.stage()  # over the play, clear of the board's own panels
+        size = 120
+        while size > 40 and theme.text(beats[index], size).get_width() > stage.width:
+            size -= 10
+        theme.blit_text(surface, beats[index], size, stage.center, th.ACCENT, "center")

@@ -10,17 +10,19 @@ import dataclasses
 
 from game.record import Record
 from scenes.boards import board_class
+from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog, replay_into
 
 
 @dataclasses.dataclass(frozen=True)
 class ReplayBook:
-    """The public view after each number of entries, each entry's (before, events, after), and
-    the move log's lines at each position."""
+    """The public view after each number of entries, each entry's (before, events, after), the
+    move log's lines and each seat's last turn (for the board's marks) at each position."""
 
     states: list
     steps: list[tuple]
     logs: list[list[str]]
+    lasts: list
 
     @classmethod
     def of(cls, record: Record, theme) -> "ReplayBook":
@@ -29,9 +31,12 @@ class ReplayBook:
         log = MoveLog()
         states = [record.initial_state().observe_public()]
         steps, logs = [], [[]]
-        for state, _, step, _ in replay_into(log, board, record):
+        last = LastMoves()
+        lasts = [last.shown()]
+        for state, _, step, _ in replay_into(log, board, record, last):
             after = step.state.observe_public()
             steps.append((state.observe_public(), tuple(step.events), after))
             states.append(after)
             logs.append(log.lines())
-        return cls(states, steps, logs)
+            lasts.append(last.shown())
+        return cls(states, steps, logs, lasts)

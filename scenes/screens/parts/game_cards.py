@@ -8,7 +8,9 @@ from scenes.boards import board_class
 from scenes.boards.base import View
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects
+from scenes.shell.widgets import (
+    Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
+)
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -82,14 +84,18 @@ class GameCards(Scene):
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons[:-1]):
             rect = button.rect
-            hot = self.group.hot(index)
-            pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(14))
-            pygame.draw.rect(surface, th.ACCENT if hot else th.PANEL_EDGE, rect,
-                             theme.px(4 if hot else 2), border_radius=theme.px(14))
+            looks = self.group.looks(index)
+            fill = th.shade(th.PANEL, 1.2) if looks["hovered"] else th.PANEL
+            pygame.draw.rect(surface, fill, rect, border_radius=theme.px(14))
+            pygame.draw.rect(surface, th.TEXT if looks["hovered"] else th.PANEL_EDGE, rect,
+                             theme.px(2), border_radius=theme.px(14))
+            if looks["focused"]:  # the keyboard's card: a ring outside it, unlike the mouse's
+                th.draw_choice(surface, theme, rect, focused=True, legal=False)
             pad = theme.px(12)
             theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + pad), th.TEXT,
                             "midtop")
-            text_h = theme.px(60)
+            pitch = theme.wrap(GAMES[button.value].pitch, 16, rect.width - 2 * pad)
+            text_h = len(pitch) * paragraph_step(theme, 16, 1.2)  # the pitch, whole
             pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
                                    rect.width - 2 * pad,
                                    rect.height - 2 * pad - theme.px(34) - text_h)
@@ -100,4 +106,4 @@ class GameCards(Scene):
             draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
                             1.2)
         back = self.group.buttons[-1]
-        draw_button(surface, theme, back, hot=self.group.hot(len(self.ids)), size=26)
+        draw_button(surface, theme, back, **self.group.looks(len(self.ids)), size=26)

@@ -1,0 +1,91 @@
+"""Keyboard focus and mouse hover look different, on buttons, option rows, game cards and every
+board's choices: the same thing drawn focused, hovered, and neither gives three pictures."""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+import pytest
+
+from game.registry import GAMES
+from scenes.boards.base import Choice
+from scenes.screens.select import OptionsScene
+from scenes.shell.widgets import Button, draw_button
+from tests.test_last_moves import DECISIONS, play_some
+from tests.ui_driver import Driver
+
+
+def three_pictures(draw) -> tuple[bytes, bytes, bytes]:
+    """Pixels drawn plain, hovered and focused by `draw(surface, look)`."""
+    pictures = []
+    for look in ("plain", "hovered", "focused"):
+        surface = pygame.Surface((1280, 720))
+        draw(surface, look)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    return tuple(pictures)
+
+
+def assert_all_different(pictures) -> None:
+    plain, hovered, focused = pictures
+    assert hovered != plain and focused != plain, "no sign of the mouse or the keyboard"
+    assert hovered != focused, "focus and hover look the same"
+
+
+def test_buttons(driver):
+    button = Button("Start", "start", pygame.Rect(100, 100, 200, 60), hint="Enter")
+    theme = driver.app.theme
+    assert_all_different(three_pictures(lambda surface, look: draw_button(
+        surface, theme, button, hovered=look == "hovered", focused=look == "focused")))
+
+
+def test_option_rows_and_game_cards(driver):
+    driver.app.stack.reset(driver.app.make("menu"))
+    for screen in ("options", "cards"):
+        if screen == "options":
+            scene = OptionsScene(driver.app, "strands")
+        else:
+            scene = driver.app.make("select")
+        driver.app.stack.push(scene)
+        driver.frames()
+
+        def draw(surface, look, scene=scene):
+            scene.group.focus = 0 if look == "focused" else None
+            scene.group.hover = 0 if look == "hovered" else None
+            scene.draw(surface)
+        assert_all_different(three_pictures(draw))
+        driver.app.stack.pop()
+        driver.frames()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_board_s_choices(tmp_path, game_id):
+    driver = Driver(tmp_path)
+    try:
+        for extra in range(4):  # to a position with a choice on the board (not a button)
+            scene = play_some(driver, game_id, 4, DECISIONS[game_id] // 2 + extra)
+            view = scene.view()
+            spots = [s for s in view.clickable
+                     if not isinstance(s, Choice) and scene.board.spot_rect(s) is not None]
+            if spots:
+                break
+        assert spots, "no choice on the board"
+        spot = sorted(spots, key=repr)[0]
+
+        def draw(surface, look):
+            shown = dataclasses.replace(view, hover=spot if look == "hovered" else None,
+                                        focus=spot if look == "focused" else None)
+            scene.board.draw(surface, shown)
+        assert_all_different(three_pictures(draw))
+    finally:
+        pygame.quit()
+
+
+def test_the_play_screen_s_buttons(driver):
+    scene = play_some(driver, "strands", 2, 3)
+    button = scene.buttons[-1]  # Menu
+
+    def draw(surface, look):
+        scene.hover = button.value if look == "hovered" else None
+        scene.focus = button.value if look == "focused" else None
+        scene._draw_bottom(surface)
+    assert_all_different(three_pictures(draw))

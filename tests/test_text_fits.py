@@ -1,0 +1,230 @@
+"""Nothing clipped or overlapping, from 800x500 to 2560x1440: every text on the play screens and
+the screens around a game lies whole inside the window and inside its panel, overlaps no other
+text, and is at least 12 px at any size (tests/text_inspector.py finds the text)."""
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.core import NodeKind
+from game.match import Match
+from game.registry import GAMES
+from scenes.play.play import PlayScene
+from scenes.screens.select import OptionsScene
+from scenes.shell.theme import MIN_TEXT_PX
+from tests.test_play_vs_bot import FakeWorker
+from tests.text_inspector import Ink, InkSurface, inspecting
+from tests.ui_driver import Driver
+
+SIZES = st.tuples(st.integers(800, 2560), st.integers(500, 1440)).filter(
+    lambda size: 1.2 <= size[0] / size[1] <= 2.4)  # windows from small to fullscreen
+NAMED_SIZES = [(800, 500), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+CONTROLLERS = [("human", "human"), ("human", "bot:easy"), ("bot:easy", "human")]
+
+
+@contextlib.contextmanager
+def window(folder, size, speed: float = 4.0):
+    """A headless app at this window size (closed afterwards)."""
+    driver = Driver(folder, size=size, speed=speed)
+    try:
+        yield driver
+    finally:
+        pygame.quit()
+
+
+def inks_of(driver: Driver, scenes=None) -> list[Ink]:
+    """The text of one frame: every scene on the stack drawn (or just `scenes`)."""
+    app = driver.app
+    with inspecting():
+        app.theme._fonts.clear()
+        app.theme._texts.clear()
+        app._relayout()  # layers and sprites made at layout are made again, their text seen
+        surface = InkSurface(app.screen.get_size())
+        for scene in scenes or app.stack.scenes:
+            scene.draw(surface)
+    app.theme._fonts.clear()
+    app.theme._texts.clear()
+    return surface.inks
+
+
+def problems(inks: list[Ink], size, panels=()) -> list[str]:
+    """What is wrong: text cut off, outside the window or its panel, overlapping, too small."""
+    window = pygame.Rect((0, 0), size)
+    found = [] if inks else ["no text found"]
+    for ink in inks:
+        if ink.cut or not window.contains(ink.rect):
+            found.append(f"{ink.text!r} is cut off")
+        if ink.px < MIN_TEXT_PX - 0.5:
+            found.append(f"{ink.text!r} is {ink.px:.1f} px")
+        for panel in panels:
+            if panel.colliderect(ink.rect) and not panel.contains(ink.rect):
+                found.append(f"{ink.text!r} spills out of its panel {panel}")
+    for i, a in enumerate(inks):
+        for b in inks[i + 1:]:
+            if a.rect.colliderect(b.rect):
+                found.append(f"{a.text!r} overlaps {b.text!r}")
+    return found
+
+
+def check(inks: list[Ink], size, panels=()) -> None:
+    """Whole, inside the window and its panel, no overlaps, and big enough to read."""
+    found = problems(inks, size, panels)
+    assert not found, "\n".join(found)
+
+
+def position(game_id: str, seed: int, decisions: int) -> Match:
+    """A random game played by the engine for up to `decisions` decisions, not yet over."""
+    rng = random.Random(seed)
+    match = Match(game_id, None, seed)
+    for _ in range(decisions):
+        state = match.state
+        if state.kind is NodeKind.CHANCE:
+            match.resolve_chance()
+            continue
+        seat = state.awaiting[0]
+        legal = state.legal_moves(seat)
+        keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
+        before = match
+        match.play(rng.choice(keep), seat)
+        if match.state.is_terminal:
+            return before if before is not match else Match(game_id, None, seed)
+    return match
+
+
+def play_screen(driver: Driver, match: Match, controllers) -> PlayScene:
+    """A game at this position on screen, waiting for a person (hand-offs confirmed)."""
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = PlayScene(driver.app, match.spec.id, match.options, seed=match.seed,
+                      controllers=controllers)
+    driver.app.stack.push(scene)
+    scene.restore(match.record())
+    driver.settle()
+    if driver.top is not scene:
+        driver.key(pygame.K_RETURN)
+        driver.settle()
+    return scene
+
+
+def board_panels(scene: PlayScene) -> list[pygame.Rect]:
+    """The play screen's parts and the board's own panels."""
+    return [scene.rects[name] for name in ("top", "side", "bottom", "board")] + \
+        list(scene.board.panels()) + [button.rect for button in scene.buttons]
+
+
+def play_problems(driver: Driver, scene: PlayScene, size) -> list[str]:
+    """What is wrong with the text of the play screen as it stands."""
+    inks = inks_of(driver)
+    panels = board_panels(scene)
+    found = problems(inks, size, panels)
+    return found + [f"{ink.text!r} is outside the play screen's parts" for ink in inks
+                    if not any(p.contains(ink.rect) for p in panels[:4])]
+
+
+def check_play(driver: Driver, scene: PlayScene, size) -> None:
+    found = play_problems(driver, scene, size)
+    assert not found, "\n".join(found)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=SIZES, game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000),
+       decisions=st.integers(0, 40), controllers=st.sampled_from(CONTROLLERS))
+def test_play_screens_fit_every_window(tmp_path_factory, size, game_id, seed, decisions,
+                                       controllers):
+    with window(tmp_path_factory.mktemp("fit"), size=size, speed=8.0) as driver:
+        scene = play_screen(driver, position(game_id, seed, decisions), controllers)
+        check_play(driver, scene, size)
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_game_fits_the_named_sizes(tmp_path, size, game_id):
+    with window(tmp_path, size=size, speed=8.0) as driver:
+        scene = play_screen(driver, position(game_id, 3, 12), ("human", "bot:easy"))
+        check_play(driver, scene, size)
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES)
+def test_the_options_screens_fit(tmp_path, size):
+    with window(tmp_path, size=size) as driver:
+        for game_id in GAMES:
+            for opponent in ("human", "bot:hard"):
+                driver.app.play_setup = {"opponent": opponent, "seat": 0}
+                driver.app.stack.reset(driver.app.make("menu"))
+                driver.app.stack.push(OptionsScene(driver.app, game_id))
+                driver.frames()
+                check(inks_of(driver, [driver.top]), size)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("game_id", ["pulling_strings", "moriarty"])
+def test_the_countdown_shows_over_the_play_clear_of_the_board_s_panels(tmp_path, size, game_id):
+    with window(tmp_path, size=size, speed=1.0) as driver:
+        match = position(game_id, 5, 0 if game_id == "pulling_strings" else 13)
+        while match.state.kind is not NodeKind.SIMULTANEOUS:
+            state = match.state
+            match.play(state.legal_moves(state.awaiting[0])[0], state.awaiting[0])
+        scene = play_screen(driver, match, ("human", "human"))
+        for seat in (0, 1):
+            if seat:
+                driver.key(pygame.K_RETURN)  # the hand-off to the second player
+                driver.settle()
+            driver.choose_by_keys(scene.match.state.legal_moves(seat)[0])
+        assert scene.countdown is not None
+        inks = inks_of(driver)
+        beat = max(inks, key=lambda ink: ink.px)
+        assert beat.text == "3"
+        assert scene.board.stage().contains(beat.rect)
+        for panel in scene.board.panels():
+            assert not panel.colliderect(beat.rect), f"the countdown is over {panel}"
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES)
+def test_moriarty_s_summary_card_fits(tmp_path, size):
+    from game.rules.moriarty import GameScored
+    from scenes.boards.moriarty import game_summary
+    with window(tmp_path, size=size) as driver:
+        scene = play_screen(driver, position("moriarty", 2, 14), ("human", "bot:easy"))
+        state = scene.match.state
+        games = tuple(GameScored(i, (i % 4, 3 - i % 4), (40 + i, 3 * i), (40, 50),
+                                 "Eks declared Moriarty and was wrong: Oh scores all the points")
+                      for i in range(2))
+        summary = game_summary(state._evolve(history=games[:1], games=3), games[1])
+        with inspecting():
+            driver.app.theme._fonts.clear()
+            driver.app.theme._texts.clear()
+            surface = InkSurface(size)
+            scene.board.draw_summary(surface, summary)
+        driver.app.theme._fonts.clear()
+        driver.app.theme._texts.clear()
+        card = scene.board.summary_rect(summary)
+        check(surface.inks, size, [card])
+        shown = " ".join(ink.text for ink in surface.inks)
+        assert "The match so far" in shown and "Game 2:" in shown  # nothing left out
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES)
+def test_the_screens_around_a_game_fit(tmp_path, size):
+    with window(tmp_path, size=size, speed=8.0) as driver:
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size)  # the main menu
+        driver.app.go("select")
+        driver.frames()
+        # the game cards (each card's picture is a shrunken board: a picture, not words)
+        check([ink for ink in inks_of(driver, [driver.top]) if not ink.scaled], size)
+        scene = driver.start("pulling_strings", {"turn_limit": 2}, seed=3)
+        driver.frames()
+        assert driver.top.route == "handoff"
+        check(inks_of(driver, [driver.top]), size)
+        driver.key(pygame.K_ESCAPE)
+        check(inks_of(driver, [driver.top]), size)  # the pause menu over the hand-off
+        driver.key(pygame.K_ESCAPE)
+        driver.play_to_end(random.Random(3))
+        results = driver.top
+        assert results.route == "results" and scene.match.state.is_terminal
+        check(inks_of(driver, [results]), size, [results.panel])

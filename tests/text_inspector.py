@@ -1,0 +1,129 @@
+"""Where every piece of text lands on screen, and at what size (tests only).
+
+While `inspecting()` is active, fonts render onto surfaces that remember their text, and each
+blit, scale or rotation carries that memory along; so after a frame is drawn onto an `InkSurface`
+its `inks` say, for each text: its words, its pixel size as shown (a label rendered large and
+scaled down counts at its shown size), its tight rectangle on screen, and whether any of it was
+cut off (by the surface's edge, a clip or a blit's area).
+"""
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+
+import pygame
+
+
+@dataclasses.dataclass(frozen=True)
+class Ink:
+    """One text as shown: its words, its pixel size, where it is, and whether it was cut."""
+
+    text: str
+    px: float  # the height of its line of text as shown (a font's "Hg"), in pixels
+    rect: pygame.Rect  # the tight box of its drawn pixels
+    cut: bool = False
+    scaled: bool = False  # part of a picture drawn at one size and shown at another
+
+
+class InkSurface(pygame.Surface):
+    """A surface that remembers the text drawn onto it."""
+
+    @property
+    def inks(self) -> list[Ink]:
+        """The text on this surface (made by pygame itself, it starts with none)."""
+        return self.__dict__.setdefault("_inks", [])
+
+    @inks.setter
+    def inks(self, value: list[Ink]) -> None:
+        self.__dict__["_inks"] = value
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        rect = super().blit(source, dest, area, special_flags)
+        inks = getattr(source, "inks", ())
+        if inks:
+            if isinstance(dest, pygame.Rect) or len(dest) == 4:
+                origin = pygame.Rect(dest).topleft
+            else:
+                origin = (int(dest[0]), int(dest[1]))
+            window = pygame.Rect(area) if area is not None else source.get_rect()
+            shown = self.get_clip().clip(pygame.Rect(origin, window.size))
+            for ink in inks:
+                moved = ink.rect.move(origin[0] - window.left, origin[1] - window.top)
+                cut = ink.cut or not shown.contains(moved)
+                # the same words drawn again in the same place replace the first (a redraw)
+                self.inks = [old for old in self.inks if (old.text, old.rect) != (ink.text, moved)]
+                self.inks.append(Ink(ink.text, ink.px, moved, cut, ink.scaled))
+        return rect
+
+    def fill(self, color, rect=None, special_flags=0):
+        area = self.get_rect() if rect is None else pygame.Rect(rect)
+        if not special_flags:  # paint over: the text beneath is gone
+            self.inks = [ink for ink in self.inks if not area.contains(ink.rect)]
+        return super().fill(color, rect, special_flags)
+
+    def copy(self):
+        return _inked(super().copy(), self.inks)
+
+    def convert_alpha(self, *args):
+        return _inked(super().convert_alpha(*args), self.inks)
+
+    def convert(self, *args):
+        return _inked(super().convert(*args), self.inks)
+
+
+def _inked(surface: pygame.Surface, inks, fx: float = 1.0, fy: float = 1.0) -> pygame.Surface:
+    """`surface` as an InkSurface carrying `inks` scaled by (fx, fy)."""
+    if not inks:
+        return surface
+    twin = InkSurface(surface.get_size(), surface.get_flags(), surface)
+    pygame.Surface.blit(twin, surface, (0, 0), None, pygame.BLEND_RGBA_MAX if
+                        surface.get_flags() & pygame.SRCALPHA else 0)
+    twin.inks = [Ink(ink.text, ink.px * fy,
+                     pygame.Rect(round(ink.rect.x * fx), round(ink.rect.y * fy),
+                                 max(1, round(ink.rect.w * fx)), max(1, round(ink.rect.h * fy))),
+                     ink.cut, ink.scaled or (fx, fy) != (1.0, 1.0)) for ink in inks]
+    return twin
+
+
+class InkFont(pygame.font.Font):
+    """A font whose rendered text remembers its words and its height (a line's, in pixels)."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0):
+        image = super().render(text, antialias, color, bgcolor, wraplength)
+        if not str(text).strip():
+            return image
+        box = image.get_bounding_rect()
+        height = self.size("Hg")[1]
+        return _inked(image, [Ink(str(text), height, box)]) if box.width else image
+
+
+@contextlib.contextmanager
+def inspecting():
+    """Fonts, surfaces and scaling that keep track of text (fonts made before are forgotten)."""
+    saved = (pygame.font.Font, pygame.Surface, pygame.transform.smoothscale,
+             pygame.transform.scale, pygame.transform.rotozoom, pygame.transform.rotate)
+    font, surface, smoothscale, scale, rotozoom, rotate = saved
+
+    def scaled(original):
+        def wrapper(source, size, *args, **kwargs):
+            result = original(source, size, *args, **kwargs)
+            w, h = source.get_size()
+            return _inked(result, getattr(source, "inks", ()), size[0] / max(1, w),
+                          size[1] / max(1, h))
+        return wrapper
+
+    def zoomed(source, angle, zoom):
+        result = rotozoom(source, angle, zoom)
+        return _inked(result, getattr(source, "inks", ()), zoom, zoom)
+
+    def turned(source, angle):
+        return _inked(rotate(source, angle), getattr(source, "inks", ()))
+
+    pygame.font.Font, pygame.Surface = InkFont, InkSurface
+    pygame.transform.smoothscale, pygame.transform.scale = scaled(smoothscale), scaled(scale)
+    pygame.transform.rotozoom, pygame.transform.rotate = zoomed, turned
+    try:
+        yield
+    finally:
+        (pygame.font.Font, pygame.Surface, pygame.transform.smoothscale,
+         pygame.transform.scale, pygame.transform.rotozoom, pygame.transform.rotate) = saved
