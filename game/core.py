@@ -244,6 +244,15 @@ class State:
             raise IllegalMoveError("this is a chance node: use apply_chance")
         raise IllegalMoveError("the game is over")
 
+    def apply_legal(self, move: Move) -> Step:
+        """Make a decision's move already known to be legal (one of `legal_moves`) without
+        checking it again: for a search that generates the moves itself."""
+        return self._apply_decision(move)
+
+    def apply_joint_legal(self, move0: Move, move1: Move) -> Step:
+        """Resolve an open simultaneous node with both seats' legal choices, unchecked."""
+        return self._resolve((move0, move1))  # type: ignore[attr-defined]
+
     def apply_joint(self, move0: Move, move1: Move) -> Step:
         """Resolve a simultaneous node with both seats' choices at once."""
         if self.kind is not NodeKind.SIMULTANEOUS:

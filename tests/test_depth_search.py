@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots import Budget, knowledge_for, make_bot
@@ -118,3 +119,84 @@ def test_a_bot_ahead_in_the_last_game_ends_it(seed):
         state = state._evolve(totals=(state.board_points(1) - state.board_points(0) + 5, 0))
     move = make_bot("moriarty", "medium", seed=seed).choose(state.observe(0), 0, ())
     assert move == moriarty.END
+
+
+def _world_searches(seed: int, rounds: int, plies: int):
+    """From a generated position, the mover's colour worlds searched one by one (each as if
+    the colour were known) and all at once, `plies` deep."""
+    knowledge = knowledge_for("moriarty")
+    knowledge.search_plies = knowledge.deepening_step = plies
+    state = _moriarty_position(seed, rounds)
+    seat = state.actors[0]
+    worlds = knowledge.worlds(state.observe(seat), seat, ())
+    alone = [DepthSearch(world, knowledge, random.Random(0)).run(Budget(1, 60.0))
+             for _, world in worlds]
+    shared = DepthSearch(worlds[0][1], knowledge, random.Random(0), worlds=worlds, seat=seat)
+    return seat, alone, shared.run(Budget(1, 60.0)).views()
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 4))
+def test_worlds_searched_at_once_value_one_round_as_searched_alone(seed, rounds):
+    # In one round the mover's only choice below the root is its slide, solved in each world
+    # as when searched alone; an ending at the root is scored with each world's colours.
+    seat, alone, shared = _world_searches(seed, rounds, 3)
+    assert len(shared) == 4
+    for one, view in zip(alone, shared):
+        assert one.decision_stats().keys() == view.decision_stats().keys()
+        for move, (_, value) in one.decision_stats().items():
+            assert abs(view.decision_stats()[move][1] - value) < 1e-9, move
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3))
+def test_worlds_searched_at_once_never_promise_more_than_knowing_the_world(seed, rounds):
+    # Searched at once, the mover picks its later moves not knowing the colour, so in no world
+    # may a move be worth more to it than when the colour is known (searched alone).
+    seat, alone, shared = _world_searches(seed, rounds, 6)
+    for one, view in zip(alone, shared):
+        for move, (_, value) in one.decision_stats().items():
+            assert view.decision_stats()[move][1] <= value + 1e-9, move
+
+
+def test_a_move_the_mover_would_tailor_to_the_colour_is_worth_less_not_knowing_it():
+    seat, alone, shared = _world_searches(1, 1, 6)
+    assert any(view.decision_stats()[m][1] < v - 1e-6
+               for one, view in zip(alone, shared) for m, (_, v) in one.decision_stats().items())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 3), st.integers(0, 2))
+def test_leaves_valued_for_all_worlds_at_once_match_each_world_valued_alone(
+        seed, rounds, extra_plies, game_index):
+    knowledge = knowledge_for("moriarty")
+    state = _moriarty_position(seed, rounds)._evolve(game_index=game_index, games=3)
+    rng = random.Random(seed)
+    for _ in range(extra_plies):  # any phase of a round, not only its start
+        if state.kind is NodeKind.SIMULTANEOUS:
+            state = state.apply_joint(*(rng.choice(state.legal_moves(s)) for s in (0, 1))).state
+        elif state.kind is NodeKind.DECISION:
+            moves = [m for m in state.legal_moves(state.actors[0])
+                     if not isinstance(m, moriarty.Declare)]
+            state = state.apply(rng.choice(moves)).state
+    if state.kind is NodeKind.TERMINAL:
+        return
+    seat = rng.randrange(2)
+    worlds = [(0.25, state._evolve(bonus=tuple(colour if s != seat else state.bonus[s]
+                                                for s in (0, 1))))
+              for colour in range(4)]
+    expected = [knowledge.leaf_value(knowledge.in_world(state, world)) for _, world in worlds]
+    assert knowledge.leaf_values(state, worlds) == pytest.approx(expected, abs=1e-12)
+
+
+@settings(max_examples=5, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 4))
+def test_a_position_reached_by_two_lines_is_valued_once(seed, rounds):
+    knowledge = knowledge_for("moriarty")
+    knowledge.search_plies = knowledge.deepening_step = 6
+    valued = []
+    plain = knowledge.leaf_value
+    knowledge.leaf_value = lambda state: valued.append(state) or plain(state)
+    state = _moriarty_position(seed, rounds)
+    DepthSearch(state, knowledge, random.Random(0)).run(Budget(1, 60.0))
+    assert valued and len(valued) == len(set(valued))

@@ -61,7 +61,7 @@ def test_a_writer_killed_mid_write_leaves_the_previous_save_whole(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     torn_seen = False
     rounds = 0
-    while rounds < 12 and (rounds < 4 or not torn_seen):
+    while rounds < 12 and (rounds < 4 or not torn_seen):  # kills at whatever moment they land
         rounds += 1
         writer = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], env=env,
                                   stdout=subprocess.PIPE, text=True)
@@ -80,7 +80,43 @@ def test_a_writer_killed_mid_write_leaves_the_previous_save_whole(tmp_path):
         assert data["filler"] == f"{data['version']:08d}" * 1_000_000
         for leftover in leftovers:
             leftover.unlink()
-    assert torn_seen, "no kill landed mid-write: the test proved nothing"
+    # A loaded machine may time every kill above between two writes; this one lands mid-write.
+    paused = tmp_path / "paused"
+    paused.mkdir()
+    _kill_a_writer_paused_before_its_rename(paused / "big.json", env)
+
+
+PAUSED_WRITER = """
+import os, sys, time
+from pathlib import Path
+from scenes.store.storage import write_json
+path = Path(sys.argv[1])
+write_json(path, {"version": 1, "filler": "00000001" * 1_000_000})
+real_fsync = os.fsync
+def fsync_then_wait(fd):
+    real_fsync(fd)
+    if os.fstat(fd).st_size > 1_000_000:  # the new version's temporary file, whole but unnamed
+        print("paused", flush=True)
+        time.sleep(60)
+os.fsync = fsync_then_wait
+write_json(path, {"version": 2, "filler": "00000002" * 1_000_000})
+"""
+
+
+def _kill_a_writer_paused_before_its_rename(path, env) -> None:
+    """A writer killed with its new version written but not yet renamed over the old one."""
+    writer = subprocess.Popen([sys.executable, "-c", PAUSED_WRITER, str(path)], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert writer.stdout.readline().strip() == "paused"
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+    leftovers = [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert any(p.stat().st_size > 1_000_000 for p in leftovers)
+    data = read_json(path, LIMIT)
+    assert data["version"] == 1 and data["filler"] == "00000001" * 1_000_000
 
 
 @pytest.mark.parametrize("content, words", [

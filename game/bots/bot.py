@@ -37,7 +37,7 @@ class Bot:
         if found is not None:
             searches = [self._top_up(found, should_stop)]
         else:
-            searches = self._search(worlds, should_stop)
+            searches = self._search(worlds, seat, should_stop)
         if observation.kind is NodeKind.SIMULTANEOUS:
             mixed = self._mixed(worlds, searches, seat, legal)
             return self.rng.choices(list(mixed), list(mixed.values()))[0]
@@ -51,7 +51,7 @@ class Bot:
             return {legal[0]: 1.0} if len(legal) == 1 else {}
         self.reusable = None
         worlds = self.knowledge.worlds(observation, seat, history)
-        return self._mixed(worlds, self._search(worlds, should_stop), seat, legal)
+        return self._mixed(worlds, self._search(worlds, seat, should_stop), seat, legal)
 
     def _top_up(self, search: Search, should_stop) -> Search:
         """Carry on a search kept from the last decision until its root has the full budget."""
@@ -61,8 +61,13 @@ class Bot:
         self.last_iterations = search.iterations
         return search
 
-    def _search(self, worlds: list[tuple[float, State]], should_stop) -> list:
+    def _search(self, worlds: list[tuple[float, State]], seat: int, should_stop) -> list:
         budget = self.level.budget
+        if len(worlds) > 1 and self.knowledge.shares_tree(worlds):
+            shared = DepthSearch(worlds[0][1], self.knowledge, self.rng, worlds=worlds, seat=seat)
+            shared.run(budget, should_stop)
+            self.last_iterations = shared.iterations
+            return shared.views()
         searches = []
         for weight, world in worlds:
             share = Budget(max(1, round(budget.iterations * weight)), budget.seconds * weight)

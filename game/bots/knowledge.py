@@ -119,6 +119,19 @@ class Knowledge:
         """
         return [(1.0, unseal(observation))]
 
+    def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
+        """True when the worlds differ only in what positions are worth, not in the moves
+        anyone may make, so one depth search can value them all (`in_world`)."""
+        return False
+
+    def in_world(self, state: State, world: State) -> State:
+        """`state` as it is in `world` (for worlds that share the tree)."""
+        return state
+
+    def leaf_values(self, state: State, worlds: Sequence[tuple[float, State]]) -> list[float]:
+        """`leaf_value` of `state` in each of the worlds that share its tree."""
+        return [self.leaf_value(self.in_world(state, world)) for _, world in worlds]
+
 
 def unseal(observation: State) -> State:
     """The observation with any sealed choice of the other seat reopened (not yet chosen)."""

@@ -24,8 +24,8 @@ from typing import Sequence
 from game.bots.knowledge import Knowledge, squash, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import (ACTIVE, BONUS, END, PASS, PIVOT, SETUP, Declare, EndGame,
-                                 MoriartyState, PickPivot, Take)
+from game.rules.moriarty import (ACTIVE, BONUS, END, OVER, PASS, PIVOT, SETUP, Declare,
+                                 EndGame, MoriartyState, PickPivot, Take)
 
 # How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
 # scored by these weights on `colour_features`, mixed with noise. Fitted by maximum likelihood
@@ -92,6 +92,18 @@ def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> 
     return after[mine] / sum(after) - before[mine]
 
 
+def _points_by_colour(state: MoriartyState, seat: int) -> list[int]:
+    """A seat's board points from tokens of each colour (four counts), then from all tokens."""
+    south = seat == state.south
+    counts = [0, 0, 0, 0, 0]
+    for colour, row in zip(state.colours, state.rows):
+        points = 5 - row if south else row - 4
+        if points > 0:
+            counts[colour] += points
+            counts[4] += points
+    return counts
+
+
 def _banked_lead(state: MoriartyState, seat: int) -> int:
     """How far `seat` would lead the match if the game were scored now."""
     return (state.totals[seat] + state.board_points(seat)) \
@@ -130,6 +142,16 @@ class GameKnowledge(Knowledge):
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
+
+    def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
+        """The worlds differ only in the opponent's Bonus Colour, which changes the score and
+        never a legal move, once the tokens are placed."""
+        return all(self.searches_all(world) for _, world in worlds)
+
+    def in_world(self, state: State, world: State) -> State:
+        """`state` with the world's Bonus Colours."""
+        bonus = world.bonus  # type: ignore[attr-defined]
+        return state if state.bonus == bonus else state._evolve(bonus=bonus)  # type: ignore
 
     @property
     def weighs_moves(self) -> bool:
@@ -172,6 +194,32 @@ class GameKnowledge(Knowledge):
         if state.phase == PIVOT:
             return ended
         return max(value, ended) if state.actors[0] == 0 else min(value, ended)
+
+    def leaf_values(self, state: State, worlds: Sequence[tuple[float, State]]) -> list[float]:
+        """`leaf_value` in each colour world, from one count of the board's points by colour
+        (the worlds differ only in which colour each seat multiplies)."""
+        assert isinstance(state, MoriartyState)
+        if state.phase in (SETUP, BONUS, OVER) or None in state.bonus:
+            return super().leaf_values(state, worlds)
+        counts = [_points_by_colour(state, seat) for seat in (0, 1)]
+        extra = 2 + state.game_index  # a Bonus Colour's token counts 3, 4 or 5 times
+        ending = state.phase in (PIVOT, ACTIVE) and state.can_end
+        last_game = state.game_index + 1 >= state.games
+        values = []
+        for _, world in worlds:
+            bonus = world.bonus  # type: ignore[attr-defined]
+            board = [counts[s][4] + extra * counts[s][bonus[s]] for s in (0, 1)]
+            now = squash(state.totals[0] + board[0] - state.totals[1] - board[1], 12.0)
+            if not ending:
+                values.append(now)
+                continue
+            lead = state.totals[0] + board[0] - state.totals[1] - board[1]
+            ended = (0.5 + 0.5 * ((lead > 0) - (lead < 0))) if last_game else squash(lead, 12.0)
+            if state.phase == PIVOT:
+                values.append(ended)
+            else:
+                values.append(max(now, ended) if state.actors[0] == 0 else min(now, ended))
+        return values
 
     def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
         """A random move that never declares Moriarty; the player ahead ends the game."""
