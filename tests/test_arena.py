@@ -41,3 +41,53 @@ def test_bad_command_lines_exit_with_a_message(argv, capsys):
         arena.main(argv)
     assert exit_info.value.code == 2
     assert capsys.readouterr().err
+
+
+class _Clock:
+    """A clock that moves only when told: every read adds `step` seconds."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize("game_id", ["strands", "moriarty"])
+def test_a_bot_reads_its_seconds_on_its_budgets_clock(game_id):
+    # A clock that stands still leaves the iterations to end the search; one that leaps ends
+    # it at the first look, whatever the wall clock says.
+    from game.bots import Bot, knowledge_for
+    from game.match import Match
+    match = Match(game_id, {}, 3)
+    while match.state.awaiting == () or len(match.state.legal_moves(match.state.awaiting[0])) < 2:
+        state = match.state
+        if state.awaiting == ():
+            match.resolve_chance()
+        else:
+            match.play(state.legal_moves(state.awaiting[0])[0], state.awaiting[0])
+    seat = match.state.awaiting[0]
+    level = knowledge_for(game_id).levels()["medium"]
+    counts = []
+    for step in (0.0, 1000.0):
+        bot = Bot(knowledge_for(game_id), level.timed_by(_Clock(step)), seed=1)
+        bot.choose(match.observe(seat), seat, ())
+        counts.append(bot.last_iterations)
+    assert counts[0] > counts[1] > 0
+
+
+def test_uct_reads_its_seconds_on_the_clock_it_is_given():
+    from game.match import Match
+    from game.tools.uct import PlainUCT
+    state = Match("strands", {}, 3).state
+    seat = state.awaiting[0]
+    leaping = PlainUCT(1.0, 1, _Clock(1000.0))  # a whole second on the wall clock
+    leaping.choose(state.observe(seat), seat)
+    assert leaping.last_iterations == 16  # one batch, then its own clock says time is up
+
+
+def test_the_cpu_clock_plays_a_pairing(capsys):
+    assert arena.main(["tug_of_war", "medium", "greedy", "--games", "2", "--jobs", "1",
+                       "--clock", "cpu", "--scale", "0.2"]) == 0
+    assert "medium v greedy" in capsys.readouterr().out

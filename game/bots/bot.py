@@ -57,7 +57,7 @@ class Bot:
         """Carry on a search kept from the last decision until its root has the full budget."""
         budget = self.level.budget
         wanted = max(budget.iterations // 10, budget.iterations - search.root.visits)
-        search.run(Budget(wanted, budget.seconds), should_stop)
+        search.run(budget.times(wanted, budget.seconds), should_stop)
         self.last_iterations = search.iterations
         return search
 
@@ -70,7 +70,7 @@ class Bot:
             return shared.views()
         searches = []
         for weight, world in worlds:
-            share = Budget(max(1, round(budget.iterations * weight)), budget.seconds * weight)
+            share = budget.times(max(1, round(budget.iterations * weight)), budget.seconds * weight)
             kind = DepthSearch if self.knowledge.searches_all(world) else Search
             search = kind(world, self.knowledge, self.rng, self.level.exploration)
             searches.append(search.run(share, should_stop))

@@ -68,6 +68,7 @@ class DepthSearch:
         self._table: dict = {}  # (position, plies) -> values, for positions reached again
         self._views = [WorldFinding(self, w) for w in range(len(self.worlds))]
         self._deadline = 0.0
+        self._clock_read: Callable[[], float] = time.perf_counter
         self._clock = False
         self._should_stop: Callable[[], bool] | None = None
 
@@ -92,7 +93,8 @@ class DepthSearch:
         """Deepen `deepening_step` plies at a time (a whole round, say, so that no search stops
         halfway through one) up to the knowledge's `search_plies` while the budget's seconds
         last; the first depth is always finished."""
-        self._deadline = time.perf_counter() + budget.seconds
+        self._clock_read = budget.clock
+        self._deadline = budget.clock() + budget.seconds
         self._should_stop = should_stop
         plies, step = self.knowledge.search_plies, self.knowledge.deepening_step
         depths = [*range(step, plies, step), plies]
@@ -193,7 +195,7 @@ class DepthSearch:
         return sum(w * v for w, v in zip(self.weights, values))
 
     def _check_clock(self) -> None:
-        if time.perf_counter() >= self._deadline or (
+        if self._clock_read() >= self._deadline or (
                 self._should_stop is not None and self._should_stop()):
             raise _OutOfTime
 

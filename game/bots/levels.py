@@ -2,16 +2,25 @@
 from __future__ import annotations
 
 import dataclasses
+import time
+from typing import Callable
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
 
 @dataclasses.dataclass(frozen=True)
 class Budget:
-    """How long one search may run: at most this many iterations and this many seconds."""
+    """How long one search may run: at most this many iterations and this many seconds, read
+    on `clock` (the wall clock; the arena may count the thread's processor time instead, so that
+    a busy machine plays the same games as a quiet one, only slower)."""
 
     iterations: int
     seconds: float
+    clock: Callable[[], float] = time.perf_counter
+
+    def times(self, iterations: int, seconds: float) -> "Budget":
+        """This budget's clock with other limits."""
+        return dataclasses.replace(self, iterations=iterations, seconds=seconds)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -26,8 +35,13 @@ class Level:
 
     def scaled(self, scale: float, floor: int = 10) -> "Level":
         """This level with its budget (iterations and seconds) times `scale`."""
-        budget = Budget(max(floor, int(self.budget.iterations * scale)), self.budget.seconds * scale)
+        budget = self.budget.times(max(floor, int(self.budget.iterations * scale)),
+                                   self.budget.seconds * scale)
         return dataclasses.replace(self, budget=budget)
+
+    def timed_by(self, clock: Callable[[], float]) -> "Level":
+        """This level with its seconds read on `clock`."""
+        return dataclasses.replace(self, budget=dataclasses.replace(self.budget, clock=clock))
 
 
 def default_levels() -> dict[str, Level]:

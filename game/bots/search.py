@@ -11,7 +11,6 @@ from __future__ import annotations
 import bisect
 import math
 import random
-import time
 from typing import Callable
 
 from game.bots.knowledge import Knowledge, terminal_value
@@ -89,13 +88,14 @@ class Search:
     # ---- running ---------------------------------------------------------------------------
     def run(self, budget: Budget, should_stop: Callable[[], bool] | None = None) -> "Search":
         """Iterate until the budget is spent or `should_stop()` says so; returns self."""
-        deadline = time.perf_counter() + budget.seconds
+        clock = budget.clock
+        deadline = clock() + budget.seconds
         done = 0
         while done < budget.iterations:
             for _ in range(min(CHECK_EVERY, budget.iterations - done)):
                 self._iterate()
             done += CHECK_EVERY
-            if time.perf_counter() >= deadline or (should_stop is not None and should_stop()):
+            if clock() >= deadline or (should_stop is not None and should_stop()):
                 break
         return self
 

@@ -24,7 +24,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
 from game.bots.history import History
@@ -77,13 +77,24 @@ class GameResult:
     declarations: tuple[Declaration, ...] = ()
 
 
+CLOCKS: Mapping[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+
+
 @dataclasses.dataclass(frozen=True)
 class Setup:
     """How the arena sizes its players: bots' budgets times `scale`, uct's time times
-    `time_factor` (of the level it faces)."""
+    `time_factor` (of the level it faces), every think time read on `clock` ("wall", or "cpu":
+    the thinking thread's processor time, so a machine busy with other work plays the same
+    games as a quiet one and reports the times a quiet one would)."""
 
     scale: float = 1.0
     time_factor: float = 1.0
+    clock: str = "wall"
+
+    @property
+    def read_clock(self) -> Callable[[], float]:
+        """The clock function think times are read on."""
+        return CLOCKS[self.clock]
 
 
 def player_level(name: str, other: str) -> str:
@@ -123,8 +134,9 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
         return SOLVED[game_id, kind](seed)
     knowledge = knowledge_for(game_id)
     level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
+    level = level.timed_by(setup.read_clock)
     if kind == "uct":
-        return PlainUCT(level.budget.seconds * setup.time_factor, seed)
+        return PlainUCT(level.budget.seconds * setup.time_factor, seed, setup.read_clock)
     if kind == "predictor":
         predictor = Predictor(game_id, level.name, seed)
         predictor.model = Bot(knowledge_for(game_id), level, seed + 7919)
@@ -143,6 +155,7 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
     history = History()
     decisions = 0
     declarations = []
+    clock = setup.read_clock
     while not match.state.is_terminal:
         state = match.state
         if state.awaiting == ():
@@ -150,9 +163,9 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             continue
         for seat in state.awaiting:
             before = match.state
-            start = time.perf_counter()
+            start = clock()
             move = players[seat].choose(match.observe(seat), seat, history.entries)
-            think[seats.index(seat)].append(time.perf_counter() - start)
+            think[seats.index(seat)].append(clock() - start)
             step = match.play(move, seat)
             history.add(before, seat, move)
             decisions += 1
@@ -279,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="uct thinks this many times as long as the level it faces")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="every bot's budget times this (quick rough runs; default 1)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="read think times on the wall clock (default) or on the thinking "
+                             "thread's processor time (cpu: a busy machine plays as a quiet one)")
     parser.add_argument("--detail", action="store_true",
                         help="also list Moriarty's declarations: who, when, right, points")
     args = parser.parse_args(argv)
@@ -286,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --jobs must be at least 1")
     if not (args.time_factor > 0 and args.scale > 0):
         parser.error("--time-factor and --scale must be more than 0")
-    setup = Setup(args.scale, args.time_factor)
+    setup = Setup(args.scale, args.time_factor, args.clock)
     if args.table:
         pairings = table_pairings(args.only or GAMES)
     elif args.game and args.first and args.second:

@@ -12,7 +12,7 @@ import bisect
 import math
 import random
 import time
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State
@@ -52,8 +52,10 @@ class _Node:
 class PlainUCT:
     """Monte Carlo tree search with UCB1 and random rollouts, for `seconds` a decision."""
 
-    def __init__(self, seconds: float, seed: int | None = None) -> None:
+    def __init__(self, seconds: float, seed: int | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.seconds = seconds
+        self.clock = clock
         self.rng = random.Random(seed)
         self.last_iterations = 0
 
@@ -64,13 +66,13 @@ class PlainUCT:
         if len(legal) == 1:
             return legal[0]
         root = _Node(root_state)
-        deadline = time.perf_counter() + self.seconds
+        deadline = self.clock() + self.seconds
         iterations = 0
         while True:
             for _ in range(16):
                 self._iterate(root)
             iterations += 16
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 break
         self.last_iterations = iterations
         stats = root.stats[0] if root.kind is NodeKind.DECISION else root.stats[seat]
