@@ -312,6 +312,12 @@ class State:
         return Step(ended, (DrawAgreed(), GameOver(outcome)))
 
     # ---- what each seat may see ----------------------------------------------------------
+    @property
+    def reveals_choices(self) -> bool:
+        """True when this simultaneous node's secret choices are shown to both players once
+        both are made (a pull, a slide); False when they stay secret (a Bonus Colour)."""
+        return True
+
     def observe(self, seat: int) -> "State":
         """This state as `seat` may know it: the other seat's secrets replaced by placeholders."""
         pending = getattr(self, "pending", (None, None))

@@ -9,6 +9,7 @@ from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
 from game.bots.matrix import solve
+from game.bots.reading import Reader, safe_response
 from game.bots.search import Search
 from game.core import Move, NodeKind, State
 
@@ -22,6 +23,8 @@ class Bot:
         self.rng = random.Random(seed)
         self.reusable: Search | None = None  # the last search, below the move it chose
         self.last_iterations = 0
+        self.reader = Reader(knowledge.reading_value) if knowledge.reading > 0 else None
+        self.last_reading = 0.0  # how far the last secret choice followed the opponent model
 
     def choose(self, observation: State, seat: int, history: Sequence = (),
                should_stop: Callable[[], bool] | None = None) -> Move:
@@ -39,7 +42,7 @@ class Bot:
         else:
             searches = self._search(worlds, seat, should_stop)
         if observation.kind is NodeKind.SIMULTANEOUS:
-            mixed = self._mixed(worlds, searches, seat, legal)
+            mixed = self._mixed(worlds, searches, seat, legal, history)
             return self.rng.choices(list(mixed), list(mixed.values()))[0]
         return self._decision(worlds, searches, seat, legal, history)
 
@@ -51,7 +54,8 @@ class Bot:
             return {legal[0]: 1.0} if len(legal) == 1 else {}
         self.reusable = None
         worlds = self.knowledge.worlds(observation, seat, history)
-        return self._mixed(worlds, self._search(worlds, seat, should_stop), seat, legal)
+        searches = self._search(worlds, seat, should_stop)
+        return self._mixed(worlds, searches, seat, legal, history)
 
     def _top_up(self, search: Search, should_stop) -> Search:
         """Carry on a search kept from the last decision until its root has the full budget."""
@@ -114,12 +118,14 @@ class Bot:
             weights = [math.exp((scores[m] - top) * 25.0 / temperature) for m in moves]
         return self.rng.choices(moves, weights)[0]
 
-    def _mixed(self, worlds, searches: list[Search], seat: int,
-               legal: Sequence[Move]) -> dict[Move, float]:
+    def _mixed(self, worlds, searches: list[Search], seat: int, legal: Sequence[Move],
+               history: Sequence = ()) -> dict[Move, float]:
         """The mixed strategy for a secret choice: the matrix of own choices by replies, each
         cell the search's mean there shrunk toward the evaluation (by `prior_visits`), averaged
         over the worlds and solved to an equilibrium, which a player who predicts the mix
-        cannot punish. Easy mixes it with a uniform choice, by its temperature."""
+        cannot punish; or, for a level that reads its opponent, the safe response to the model
+        of how this opponent has been choosing. Easy mixes it with a uniform choice, by its
+        temperature."""
         payoff: list[list[float]] | None = None
         for (weight, world), search in zip(worlds, searches):
             moves, stats = self._cells(world, search)
@@ -131,13 +137,24 @@ class Bot:
                 for j in range(len(cols)):
                     v = stats[(i, j) if seat == 0 else (j, i)]
                     payoff[i][j] += weight * (v if seat == 0 else 1.0 - v)
-        strategy, _, _ = solve(payoff)  # type: ignore[arg-type]
+        strategy = self._respond(payoff, worlds[0][1], seat, cols, history)  # type: ignore
         blend = min(1.0, self.level.temperature)
         strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]
         floor = 0.0 if blend > 0 else 0.02  # drop what only the solver's noise keeps
         kept = {m: p for m, p in zip(own, strategy) if p >= floor and m in legal}
         total = sum(kept.values())
         return {m: p / total for m, p in kept.items()}
+
+    def _respond(self, payoff: list[list[float]], world: State, seat: int, replies: Sequence,
+                 history: Sequence) -> list[float]:
+        """The equilibrium of `payoff`, or the safe response to the opponent model."""
+        if self.reader is None:
+            self.last_reading = 0.0
+            return solve(payoff)[0]
+        model = self.reader.model(world, 1 - seat)
+        followed = self.knowledge.reading * self.reader.confidence(history, 1 - seat)
+        self.last_reading = followed
+        return safe_response(payoff, [model.get(m, 0.0) for m in replies], followed)
 
     def _cells(self, world: State, search: Search) -> tuple[tuple, dict]:
         """Both seats' moves at a simultaneous root, and seat 0's value of every pair."""

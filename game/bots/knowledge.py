@@ -36,6 +36,8 @@ class Knowledge:
     prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
     search_plies = 0  # above 0: search every line this deep (DepthSearch) where `searches_all`
     deepening_step = 1  # plies DepthSearch adds each time it deepens
+    reading = 0.0  # above 0: at secret turns, play on a model of the opponent (`reading.py`),
+    # followed at most this much (a level's setting)
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""
@@ -103,6 +105,11 @@ class Knowledge:
 
     def leaf_value(self, state: State) -> float:
         """Seat 0's value of a position where a depth-limited search stops; the evaluation."""
+        return self.value(state)
+
+    def reading_value(self, state: State) -> float:
+        """Seat 0's value of a state as a simple player would judge it, for reading how the
+        opponent chooses (`reading.py`), from public positions: the evaluation by default."""
         return self.value(state)
 
     def value(self, state: State) -> float:

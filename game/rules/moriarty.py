@@ -481,6 +481,11 @@ class MoriartyState(State):
                               turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
+    @property
+    def reveals_choices(self) -> bool:
+        """Slides are revealed together; Bonus Colours stay secret until the game is scored."""
+        return self.phase != BONUS
+
     def observe(self, seat: int) -> "MoriartyState":
         """The state as `seat` knows it: the opponent's Bonus Colour and sealed slide hidden."""
         seen = State.observe(self, seat)

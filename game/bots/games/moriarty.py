@@ -21,7 +21,7 @@ import math
 import random
 from typing import Sequence
 
-from game.bots.knowledge import Knowledge, squash, unseal
+from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
 from game.rules.moriarty import (ACTIVE, BONUS, END, OVER, PASS, PIVOT, SETUP, Declare,
@@ -125,9 +125,10 @@ class GameKnowledge(Knowledge):
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
-            "medium": Level("medium", Budget(1000, 0.8), traits=(("search_plies", 6),)),
+            "medium": Level("medium", Budget(1000, 0.8),
+                            traits=(("search_plies", 6), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
-                          traits=(("concealment", 0.3), ("search_plies", 9))),
+                          traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
@@ -230,6 +231,18 @@ class GameKnowledge(Knowledge):
             return END
         quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
         return rng.choice(quiet or moves)
+
+    def reading_value(self, state: State) -> float:
+        """Seat 0's chances as a simple player sees them, both Bonus Colours unknown: the match
+        totals plus the board's plain points."""
+        assert isinstance(state, MoriartyState)
+        if state.is_terminal:
+            return terminal_value(state)
+        plain = state if state.bonus == (None, None) else state._evolve(bonus=(None, None))
+        lead = state.totals[0] - state.totals[1]
+        if state.phase not in (SETUP, BONUS):
+            lead += plain.board_points(0) - plain.board_points(1)
+        return squash(lead, 12.0)
 
     def evaluate(self, state: State) -> float:
         """Seat 0's chances from the match totals plus the board as it would score now."""

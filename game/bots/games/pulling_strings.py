@@ -33,13 +33,15 @@ class GameKnowledge(Knowledge):
     """What the search knows of Pulling Strings."""
 
     playout_depth = 0
+    uses_history = True  # the revealed pulls, for reading the opponent
 
     def levels(self) -> dict[str, Level]:
-        """Pulling Strings' levels: 20 pulls a side, so a mixed strategy needs many samples."""
+        """Pulling Strings' levels: 20 pulls a side, so a mixed strategy needs many samples;
+        Medium and Hard read how the opponent pulls (`reading.py`)."""
         return {
             "easy": Level("easy", Budget(150, 0.25), temperature=0.5),
-            "medium": Level("medium", Budget(1200, 0.8)),
-            "hard": Level("hard", Budget(9000, 2.4)),
+            "medium": Level("medium", Budget(1200, 0.8), traits=(("reading", 0.8),)),
+            "hard": Level("hard", Budget(9000, 2.4), traits=(("reading", 0.8),)),
         }
 
     def evaluate(self, state: State) -> float:

@@ -1,0 +1,99 @@
+"""Reading the other player at secret turns, and taking advantage of it safely.
+
+An equilibrium mix cannot be punished, but it wins little from a player who is predictable.
+Most people at a simultaneous turn choose what does best against an even guess of the other's
+choice, one turn ahead (a "level-one" player). The bot models that: each of the other's
+choices valued against a uniform choice of its own by the game's evaluation after the turn,
+softened into probabilities and mixed with noise. From the choices revealed so far it weighs how
+much better that model explains this opponent than chance does (recent turns counting most),
+and plays a restricted Nash response: the equilibrium of the game in which the opponent follows
+the model with probability `p` (that weight, capped by the level) and is free otherwise. If
+the mix found could be punished by more than `SAFETY` below the game's value by a player who
+knew it, `p` is halved until it cannot, so a player who reads the bot gains little.
+
+Everything here comes from public information (revealed choices, the bot's own view), so a
+copy of the bot fed the same view computes the same mix.
+"""
+from __future__ import annotations
+
+import math
+from typing import Callable, Sequence
+
+from game.bots.matrix import payoff_matrix, solve
+from game.core import Move, NodeKind, State
+
+RATIONALITY = 100.0  # how sharply the model prefers better choices (values are 0..1 chances)
+NOISE = 0.25  # the share of a player's choices the model leaves to other reasons
+PRIOR = 0.3  # the prior belief that the opponent plays like the model
+MEMORY = 0.9  # each older revealed turn counts this much less than the next
+SAFETY = 0.05  # at most this far below the game's value against a best reply
+HALVINGS = 4  # how often `p` may be halved before the plain equilibrium is played
+CACHE_LIMIT = 4096  # model answers kept per bot (a game has at most a few hundred turns)
+
+Value = Callable[[State], float]  # seat 0's value of a state
+
+
+def level_one(state: State, seat: int, value: Value) -> dict[Move, float]:
+    """The model's probability of each of `seat`'s choices at an open simultaneous `state`:
+    a softmax of each choice's mean value against the other's choices, taken as equally
+    likely, one turn on."""
+    mine, theirs = state.legal_moves(seat), state.legal_moves(1 - seat)
+    matrix = payoff_matrix(state, seat, mine, theirs, value)
+    means = [sum(row) / len(row) for row in matrix]
+    top = max(means)
+    weights = [math.exp(RATIONALITY * (m - top)) for m in means]
+    total = sum(weights)
+    return {move: w / total for move, w in zip(mine, weights)}
+
+
+class Reader:
+    """A bot's reading of its opponent, with the model's answers kept for positions seen."""
+
+    def __init__(self, value: Value) -> None:
+        self.value = value
+        self._cache: dict[tuple[State, int], dict[Move, float]] = {}
+
+    def model(self, state: State, seat: int) -> dict[Move, float]:
+        """`level_one` for `seat` at `state`, remembered."""
+        key = (state, seat)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
+            found = self._cache[key] = level_one(state, seat, self.value)
+        return found
+
+    def confidence(self, history: Sequence, opponent: int) -> float:
+        """The belief that `opponent` plays like the model, from their revealed secret
+        choices in `history` (entries of a state both chose in, a seat and its choice)."""
+        evidence = 0.0
+        for state, who, move in history:
+            if who != opponent or state.kind is not NodeKind.SIMULTANEOUS:
+                continue
+            predicted = self.model(state, who)
+            if move not in predicted:  # pragma: no cover - a revealed choice is legal
+                continue
+            likely = (1.0 - NOISE) * predicted[move] + NOISE / len(predicted)
+            evidence = MEMORY * evidence + math.log(likely * len(predicted))
+        odds = math.log(PRIOR / (1.0 - PRIOR)) + evidence
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, odds))))
+
+
+def safe_response(payoff: Sequence[Sequence[float]], model: Sequence[float],
+                  p: float) -> list[float]:
+    """The row player's mix against a column player who follows `model` with probability `p`
+    and is free otherwise, with `p` halved until a best reply takes at most `SAFETY` below the
+    matrix's value (`p` = 0: the plain equilibrium)."""
+    rows, _, value = solve(payoff)
+    for _ in range(HALVINGS):
+        if p <= 0.0:
+            break
+        expected = [sum(a * q for a, q in zip(line, model)) for line in payoff]
+        blended = [[p * e + (1.0 - p) * a for a in line] for e, line in zip(expected, payoff)]
+        mix, _, _ = solve(blended)
+        guaranteed = min(sum(x * payoff[i][j] for i, x in enumerate(mix))
+                         for j in range(len(payoff[0])))
+        if value - guaranteed <= SAFETY:
+            return mix
+        p /= 2.0
+    return rows
