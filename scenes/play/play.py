@@ -28,6 +28,7 @@ from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Ste
 from game.match import Match
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary
+from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
@@ -86,6 +87,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                  bot_level: Level | None = None, demo: bool = False) -> None:
         super().__init__(app)
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
+        self.pace = DemoPace(game_id) if demo else None  # keeps the demo's board moving
         self.match = Match(game_id, options, seed)
         self.spec = self.match.spec
         self.controllers = tuple(controllers)
@@ -426,6 +428,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             return
         self.bot_answer = self.bot_asked = None
         self.bot_failures = 0
+        if self.pace is not None:
+            move = self.pace.pick(self.match.observe(seat), seat, move)
         self._commit(seat, move)
         self.calm_since = self.clock
 
@@ -473,6 +477,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.say(sentence(str(error)), error=True)
             return False
         self.history.add(state, seat, move)
+        if self.pace is not None:
+            self.pace.note(step.events)
         self._clear_input()
         self.say("")
         self.autosave()
