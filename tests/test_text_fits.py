@@ -228,3 +228,41 @@ def test_the_screens_around_a_game_fit(tmp_path, size):
         results = driver.top
         assert results.route == "results" and scene.match.state.is_terminal
         check(inks_of(driver, [results]), size, [results.panel])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+def test_settings_records_stats_their_questions_and_still_playing_fit(tmp_path, size):
+    """The screens of issue 16's point 13 and 15: switches and steppers, the delete and reset
+    questions over their screens, and the kiosk's "Still playing?" card."""
+    from tests.test_settings_feel import write_record, write_save
+    with window(tmp_path, size=size) as driver:
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("settings")
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size)
+        write_record(1)
+        write_save(2)
+        driver.app.go("records")
+        driver.frames()
+        records = driver.top
+        driver.until(lambda: records.reading is None)
+        driver.key(pygame.K_DELETE)  # the game in progress, listed first
+        check([ink for ink in inks_of(driver, [records]) if ink.rect.bottom < records.list_rect.top
+               or ink.rect.top > records.list_rect.bottom], size)  # the list is checked elsewhere
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+        driver.key(pygame.K_ESCAPE)
+        driver.app.go("stats")
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size)
+        driver.key(pygame.K_r)
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+    with window(tmp_path, size=size) as driver:
+        from scenes.kiosk.still_playing import StillPlayingScene
+        from scenes.shell.kiosk import Kiosk
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.frames()
+        kiosk = Kiosk(driver.app)
+        kiosk.idle = kiosk.idle_seconds - 5
+        driver.app.stack.push(StillPlayingScene(driver.app, kiosk))
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
