@@ -124,7 +124,7 @@ class SettingsScene(Scene):
         """Rows centred; each row's control at its right end."""
         theme = self.app.theme
         w = min(theme.px(640), size[0] - theme.px(40))
-        area = pygame.Rect((size[0] - w) // 2, theme.px(110), w, size[1] - theme.px(150))
+        area = pygame.Rect((size[0] - w) // 2, theme.px(104), w, size[1] - theme.px(160))
         count = len(self.group.buttons)
         rects = stack_rects(area, count, theme.px(60), theme.px(12))
         self.parts = {}
@@ -204,9 +204,10 @@ class SettingsScene(Scene):
                 self._draw_switch(surface, button)
             else:
                 self._draw_stepper(surface, button)
-        theme.blit_text(surface, f"Quintet {self.version} · saved in your Quintet settings "
-                        "folder for next time", 15, (w // 2, h - theme.px(14)), th.DIM,
-                        "midbottom")
+        theme.blit_text(surface, f"Quintet {self.version}", 17, (w // 2, h - theme.px(36)),
+                        th.DIM, "midbottom")
+        theme.blit_text(surface, "Saved in your Quintet settings folder for next time", 15,
+                        (w // 2, h - theme.px(12)), th.DIM, "midbottom")
 
     def _draw_switch(self, surface: pygame.Surface, button: Button) -> None:
         """A switch: its knob at the right and lit when on; the word beside it says which."""
@@ -231,7 +232,7 @@ class SettingsScene(Scene):
         parts = self.parts[button.value]
         settings = self.app.settings
         hovered = self._part_at(self.mouse)
-        for part, sign, step in (("minus", "-", -1), ("plus", "+", 1)):
+        for part, sign, step in (("minus", "\u2212", -1), ("plus", "+", 1)):  # a minus sign
             rect = parts[part]
             live = button.enabled and not at_end(settings, button.value, step)
             pygame.draw.rect(surface, th.BACKGROUND, rect, border_radius=theme.px(8))
