@@ -249,3 +249,44 @@ def test_the_statistics_reset_after_the_question(driver):
     answer(driver, yes=True)
     assert StatsFile().load() == ({}, []) and scene.games == {}
     assert "reset" in scene.note
+
+
+CHANGES = ["none", "rewritten", "removed", "replaced", "folder", "link", "touched"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(change=st.sampled_from(CHANGES), content=st.text(min_size=1, max_size=40))
+def test_a_delete_removes_only_the_file_that_was_seen(tmp_path_factory, change, content):
+    """Whatever happened to a listed file before its delete, the delete never fails and never
+    removes anything but that very file."""
+    folder = tmp_path_factory.mktemp("delete")
+    path = folder / "record.json"
+    path.write_text(content)
+    seen = signature(path)
+    if change == "rewritten":  # the same name, a new file (as every atomic write makes)
+        (folder / "new").write_text(content + "!")
+        os.replace(folder / "new", path)
+    elif change == "removed":
+        path.unlink()
+    elif change == "replaced":  # another file under the name, same size
+        path.unlink()
+        path.write_text(content)
+    elif change == "folder":
+        path.unlink()
+        path.mkdir()
+    elif change == "link":
+        path.unlink()
+        (folder / "other.json").write_text(content)
+        os.symlink(folder / "other.json", path)
+    elif change == "touched":  # written in place: its time moves on
+        stamp = os.stat(path).st_mtime_ns + 5_000_000_000
+        os.utime(path, ns=(stamp, stamp))
+    result = remove_if_unchanged(path, seen)
+    expected = {"none": "removed", "removed": "gone"}.get(change, "changed")
+    if change == "replaced" and signature(path) == seen:  # the system reused the very inode
+        expected = "removed"  # and time: nothing tells it apart (not seen here in practice)
+    assert result == expected
+    assert os.path.lexists(path) == (expected == "changed")
+    if change == "link":
+        assert (folder / "other.json").read_text() == content
+    assert not list(folder.glob(".*deleting"))
