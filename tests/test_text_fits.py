@@ -266,3 +266,29 @@ def test_settings_records_stats_their_questions_and_still_playing_fit(tmp_path, 
         driver.app.stack.push(StillPlayingScene(driver.app, kiosk))
         driver.frames()
         check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_rules_scroll_hint_has_its_own_line(tmp_path, size):
+    """The hint under scrolling rules never lies over the rules' text (it did at 800x500)."""
+    with window(tmp_path, size=size) as driver:
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("rules", game_id="moriarty")
+        driver.frames()
+        theme, drawn = driver.app.theme, []
+        blit = theme.blit_text
+
+        def record(surface, text, *args, **kwargs):
+            rect = blit(surface, text, *args, **kwargs)
+            drawn.append((text, rect, surface.get_clip()))
+            return rect
+
+        theme.blit_text = record
+        try:
+            driver.top.draw(driver.app.screen)
+        finally:
+            theme.blit_text = blit
+        hint = next(rect for text, rect, _ in drawn if text.startswith("scroll:"))
+        body = [clip.clip(rect) for text, rect, clip in drawn
+                if clip != driver.app.screen.get_rect() and not text.startswith("scroll:")]
+        assert body and not any(hint.colliderect(rect) for rect in body if rect.height)
