@@ -68,7 +68,7 @@ def typeface() -> tuple[str | None, float]:
     path = asset_path(*FONT_FILE)
     try:
         pygame.font.Font(str(path), 12).render("Hg", True, TEXT)  # a damaged file fails here
-    except (OSError, pygame.error, FileNotFoundError) as error:
+    except (OSError, pygame.error) as error:
         log.warning("the typeface %s could not be loaded (%s); using pygame's default font",
                     path.name, error)
         return None, 1.0
