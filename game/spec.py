@@ -24,6 +24,9 @@ class GameSpec:
     start: Callable[[Mapping[str, Any]], State]
     move_parser: Callable[[str], Move]
     chance_parser: Callable[[str], Any] = _no_chance
+    # options a bot-vs-bot demo plays with unless told otherwise (RULES: Pulling Strings' turn
+    # limit is on by default for bot-vs-bot demos)
+    demo_options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     def parse_move(self, text: str) -> Move:
         """The move this text names (not yet checked against any state); MoveParseError if none."""

@@ -86,6 +86,11 @@ def _demo(app, **arguments):
     return AttractScene(app, **arguments)
 
 
+def _still_playing(app, **arguments):
+    from scenes.kiosk.still_playing import StillPlayingScene
+    return StillPlayingScene(app, **arguments)
+
+
 def _quickstart(app, **arguments):
     from scenes.kiosk.quickstart import QuickStartScene
     return QuickStartScene(app, **arguments)
@@ -108,4 +113,5 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out)
     "demo": _demo,  # the kiosk's self-running demo: kiosk=
     "quickstart": _quickstart,  # the kiosk's two-touch start
+    "still_playing": _still_playing,  # the kiosk's "Still playing?" countdown: kiosk=
 })

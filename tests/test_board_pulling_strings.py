@@ -136,12 +136,14 @@ def test_the_first_pick_shows_only_as_sealed_while_the_second_seat_chooses(drive
     scene = driver.start("pulling_strings")
     to_choice(driver)
     driver.click(scene.board.spot_rect(End("c")).center)
+    driver.click(driver.lock_in_button().rect.center)
     to_choice(driver)
     view = scene.view()
     assert view.chooser == 1 and view.state.pending[0] is SEALED
     assert scene.board._seat_note(view, 0) == ("sealed", "has chosen")
     assert scene.board._seat_note(view, 1)[0] == "choosing"
     driver.type("h")
+    driver.key(pygame.K_RETURN)  # Lock in
     countdown = scene.view()  # both picks are in, the countdown runs: still sealed
     assert scene.countdown is not None
     assert [scene.board._seat_note(countdown, s)[0] for s in (0, 1)] == ["sealed", "sealed"]
@@ -152,8 +154,10 @@ def test_the_reveal_names_both_pulls(driver):
     scene = driver.start("pulling_strings")
     to_choice(driver)
     driver.type("c")
+    driver.key(pygame.K_RETURN)
     to_choice(driver)
     driver.type("h")
+    driver.key(pygame.K_RETURN)
     while scene.countdown is not None:
         driver.frames(1, dt=0.05)
     view = scene.view()

@@ -43,7 +43,7 @@ def test_the_kiosk_opens_on_the_demo_and_its_bots_play(kiosk):
     assert demo.play.demo and demo.play.controllers == ("bot:medium", "bot:medium")
     kiosk.frames(400, dt=0.05)
     assert len(demo.play.match.entries) >= 4
-    assert demo.caption() == demo.play.caption != ""
+    assert demo.caption() == demo.play.caption != "" or demo.finished  # (a quick game ended)
     assert demo.play.spec.pitch  # shown in the band beside the title
 
 

@@ -126,7 +126,7 @@ def test_records_and_stats_show_no_paths_but_a_show_folder_button(driver, shown)
     stats = driver.top
     assert isinstance(stats, StatsScene)
     no_paths(texts_of(driver, [stats]))
-    driver.click(stats.group.buttons[0].rect.center)  # Show folder
+    driver.click(next(b for b in stats.group.buttons if b.value == "folder").rect.center)
     assert shown[-1] == stats.path.parent
     driver.app.go("settings")
     driver.frames()

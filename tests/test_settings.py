@@ -91,9 +91,9 @@ def test_the_settings_screen_changes_and_saves(tmp_path):
         saved = json.loads((tmp_path / "settings.json").read_text())
         assert saved["muted"] is False
         driver.key(pygame.K_DOWN)  # animation speed
-        driver.key(pygame.K_RIGHT)  # the driver's 4x is the fastest: it wraps to the slowest
-        assert driver.app.settings.animation_speed == 0.5
-        assert json.loads((tmp_path / "settings.json").read_text())["animation_speed"] == 0.5
+        driver.key(pygame.K_LEFT)  # from the driver's 4x
+        assert driver.app.settings.animation_speed == 2.0
+        assert json.loads((tmp_path / "settings.json").read_text())["animation_speed"] == 2.0
     finally:
         pygame.quit()
 

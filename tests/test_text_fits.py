@@ -228,3 +228,67 @@ def test_the_screens_around_a_game_fit(tmp_path, size):
         results = driver.top
         assert results.route == "results" and scene.match.state.is_terminal
         check(inks_of(driver, [results]), size, [results.panel])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+def test_settings_records_stats_their_questions_and_still_playing_fit(tmp_path, size):
+    """The screens of issue 16's point 13 and 15: switches and steppers, the delete and reset
+    questions over their screens, and the kiosk's "Still playing?" card."""
+    from tests.test_settings_feel import write_record, write_save
+    with window(tmp_path, size=size) as driver:
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("settings")
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size)
+        write_record(1)
+        write_save(2)
+        driver.app.go("records")
+        driver.frames()
+        records = driver.top
+        driver.until(lambda: records.reading is None)
+        driver.key(pygame.K_DELETE)  # the game in progress, listed first
+        check([ink for ink in inks_of(driver, [records]) if ink.rect.bottom < records.list_rect.top
+               or ink.rect.top > records.list_rect.bottom], size)  # the list is checked elsewhere
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+        driver.key(pygame.K_ESCAPE)
+        driver.app.go("stats")
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size)
+        driver.key(pygame.K_r)
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+    with window(tmp_path, size=size) as driver:
+        from scenes.kiosk.still_playing import StillPlayingScene
+        from scenes.shell.kiosk import Kiosk
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.frames()
+        kiosk = Kiosk(driver.app)
+        kiosk.idle = kiosk.idle_seconds - 5
+        driver.app.stack.push(StillPlayingScene(driver.app, kiosk))
+        driver.frames()
+        check(inks_of(driver, [driver.top]), size, [driver.top.panel])
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+def test_the_rules_scroll_hint_has_its_own_line(tmp_path, size):
+    """The hint under scrolling rules never lies over the rules' text (it did at 800x500)."""
+    with window(tmp_path, size=size) as driver:
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("rules", game_id="moriarty")
+        driver.frames()
+        theme, drawn = driver.app.theme, []
+        blit = theme.blit_text
+
+        def record(surface, text, *args, **kwargs):
+            rect = blit(surface, text, *args, **kwargs)
+            drawn.append((text, rect, surface.get_clip()))
+            return rect
+
+        theme.blit_text = record
+        try:
+            driver.top.draw(driver.app.screen)
+        finally:
+            theme.blit_text = blit
+        hint = next(rect for text, rect, _ in drawn if text.startswith("scroll:"))
+        body = [clip.clip(rect) for text, rect, clip in drawn
+                if clip != driver.app.screen.get_rect() and not text.startswith("scroll:")]
+        assert body and not any(hint.colliderect(rect) for rect in body if rect.height)

@@ -170,12 +170,22 @@ class Driver:
 
     # ---- playing --------------------------------------------------------------------------
     def choose_by_clicks(self, move) -> None:
-        """Make a move by clicking each spot of its path."""
+        """Make a move by clicking each spot of its path (and Lock in, for a secret choice)."""
         scene = self.play_scene()
         path = scene.board.path(move, scene.match.state)
         for spot in path:
             assert spot in scene.clickable(), f"{spot!r} of {move} is not clickable"
             self.click(self.spot_pos(spot))
+        if scene.pending_choice() is not None:
+            assert scene.pending_choice() == move
+            self.click(self.lock_in_button().rect.center)
+
+    def lock_in_button(self):
+        """The play screen's Lock in button (a secret choice is waiting)."""
+        scene = self.play_scene()
+        found = [b for b in scene.buttons if getattr(b.value, "name", None) == "lockin"]
+        assert found, f"no Lock in among {[b.label for b in scene.buttons]}"
+        return found[0]
 
     def choose_by_keys(self, move) -> None:
         """Make a move by typing its text (and Enter when it is a prefix of another move)."""

@@ -33,6 +33,7 @@ SEAT_NAMES = ("Eks", "Oh")
 HOMES = (((0, 1), (1, 4), (3, 0), (4, 3)), ((0, 3), (1, 0), (3, 4), (4, 1)))
 HOME_MARKS = ("X", "O")
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
+DEMO_TURN_LIMIT = 30  # the turn limit of bot-vs-bot demos
 ROW_LETTERS = "yxwvt"  # left ends, top row first: the seeds' figures name rows by them
 
 # Each end: (string id, pull direction). Strings 0..4 are columns a..e, 5..9 are rows y..t.
@@ -54,6 +55,16 @@ def string_cells(string: int) -> tuple[tuple[int, int], ...]:
     if string < SIZE:
         return tuple((row, string) for row in range(SIZE))
     return tuple((string - SIZE, col) for col in range(SIZE))
+
+
+def moves_a_stack(stacks: tuple[int, ...], end: str) -> bool:
+    """True when pulling this end moves some stack, whatever the other pull: a stack lies on
+    its string short of the edge it is pulled toward."""
+    string, direction = END_INFO[end]
+    for row, col in string_cells(string):
+        if stacks[row * SIZE + col] and _step((row, col), direction) != (row, col):
+            return True
+    return False
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -317,6 +328,9 @@ GAME = GameSpec(
         Option("turn_limit", 0, "end the game drawn after this many turns (0: no limit)",
                minimum=0, maximum=1000),
     ),
+    # bot-vs-bot demos: on by default (RULES), short enough that a kiosk demo game ends by the
+    # rules within its few minutes on screen (a demo turn takes about 5 s at speed 1)
+    demo_options={"turn_limit": DEMO_TURN_LIMIT},
     start=_start,
     move_parser=parse_move,
 )

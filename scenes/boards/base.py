@@ -202,6 +202,10 @@ class Board:
         """How a move appears in the public log (a game hides secrets here)."""
         return str(move)
 
+    def choice_words(self, move: Move, state: State) -> str:
+        """A choice in words for its chooser ("pull c"), said while it waits for Lock in."""
+        return str(move)
+
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """A timeline for these events; the default is a short still pause."""

@@ -450,6 +450,14 @@ class MoriartyBoard(Board):
         """The Bonus Colour never reaches the log."""
         return "bonus ?" if isinstance(move, Bonus) else str(move)
 
+    def choice_words(self, move: Move, state: State) -> str:
+        """"orange as your Bonus Colour", "slide toward you"."""
+        if isinstance(move, Bonus):
+            return f"{COLOURS[move.colour]} as your Bonus Colour"
+        if isinstance(move, Slide):
+            return "slide toward you" if move.toward else "slide away from you"
+        return str(move)
+
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Tokens drop in, markers appear, slides run (the Pivot after the actives), verdicts."""

@@ -244,6 +244,10 @@ class PullingStringsBoard(Board):
         return Pull(spot.letter) if isinstance(spot, End) else None
 
     # ---- words ----------------------------------------------------------------------------
+    def choice_words(self, move: Move, state: State) -> str:
+        """"pull c"."""
+        return f"pull {move}"
+
     def prompt(self, state: State, seat: int) -> str:
         """Ask the chooser to pull."""
         return f"{state.seat_name(seat)}: pull a string (click or type its letter)"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import NodeKind
+from game.registry import GAMES
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import draw_panel
@@ -53,6 +54,7 @@ class AttractScene(Scene):
             self.play.exit()
         game_id = self.kiosk.next_game()
         self.play = self.app.make("play", game_id=game_id,
+                                  options=GAMES[game_id].demo_options,
                                   controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
                                   bot_level=self.kiosk.demo_level(game_id), demo=True)
         self.elapsed = self.ended_for = 0.0

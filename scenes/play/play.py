@@ -28,6 +28,7 @@ from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Ste
 from game.match import Match
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary
+from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
@@ -86,6 +87,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                  bot_level: Level | None = None, demo: bool = False) -> None:
         super().__init__(app)
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
+        self.pace = DemoPace(game_id) if demo else None  # keeps the demo's board moving
         self.match = Match(game_id, options, seed)
         self.spec = self.match.spec
         self.controllers = tuple(controllers)
@@ -289,13 +291,13 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._refresh_buttons()
             return
 
-    def _hand_off(self, seat: int) -> None:
+    def _hand_off(self, seat: int, peek: bool = False) -> None:
         self.private_seat = None
         self.handoff_open = True
         self._clear_input()
         self.app.sound.play("handoff")
         self.app.go("handoff", name=self.match.state.seat_name(seat),
-                    on_ready=lambda: self._handoff_done(seat), play=self)
+                    on_ready=lambda: self._handoff_done(seat), play=self, peek=peek)
 
     def _handoff_done(self, seat: int) -> None:
         self.app.invalidate()
@@ -333,8 +335,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.app.invalidate()
 
     def peek(self, seat: int) -> None:
-        """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)."""
-        self._hand_off(seat)
+        """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)
+        until its move or Hide."""
+        self._hand_off(seat, peek=True)
 
     # ---- bots ---------------------------------------------------------------------------------
     def _tick_bots(self) -> None:
@@ -425,6 +428,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             return
         self.bot_answer = self.bot_asked = None
         self.bot_failures = 0
+        if self.pace is not None:
+            move = self.pace.pick(self.match.observe(seat), seat, move)
         self._commit(seat, move)
         self.calm_since = self.clock
 
@@ -472,6 +477,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.say(sentence(str(error)), error=True)
             return False
         self.history.add(state, seat, move)
+        if self.pace is not None:
+            self.pace.note(step.events)
         self._clear_input()
         self.say("")
         self.autosave()
@@ -573,10 +580,35 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         return memo[2]
 
     def clickable(self) -> frozenset:
-        """The spots that continue a legal path from the current selection."""
-        depth = len(self.selected)
+        """The spots that continue a legal path from the current selection; while a secret
+        choice waits to be locked in, the first spots of every choice (another replaces it)."""
+        depth = 0 if self.pending_choice() is not None else len(self.selected)
+        selected = self.selected[:depth]
         return frozenset(p[depth] for p in self.legal_paths()
-                         if len(p) > depth and p[:depth] == self.selected)
+                         if len(p) > depth and p[:depth] == selected)
+
+    def secret_turn(self) -> bool:
+        """True when the chooser's choice now is sealed until a reveal (a simultaneous turn):
+        such a choice is selected first and sealed only by Lock in."""
+        return self.chooser is not None and self.match.state.kind is NodeKind.SIMULTANEOUS
+
+    def pending_choice(self) -> Move | None:
+        """The secret choice selected and waiting for Lock in, if any."""
+        if not self.selected or not self.secret_turn():
+            return None
+        paths = self.legal_paths()
+        move = paths.get(self.selected)
+        depth = len(self.selected)
+        if move is None or any(len(p) > depth and p[:depth] == self.selected for p in paths):
+            return None
+        return move
+
+    def lock_in(self) -> bool:
+        """Seal the secret choice selected (Lock in); False if none is waiting."""
+        move = self.pending_choice()
+        if move is None:
+            return False
+        return self.choose(move)
 
     def _refresh_buttons(self) -> None:
         theme = self.app.theme
@@ -592,11 +624,18 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state
         if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
                 and self.private_seat != seat:
-            extras.insert(0, Button("Peek", Extra("peek"), hint="my secret"))
+            extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
+                                    hint=f"{state.seat_name(seat)}'s secret"))
+        elif seat is not None and self.hot_seat and self.private_seat == seat \
+                and not self.needs_privacy(seat):
+            extras.insert(0, Button("Hide", Extra("hide"),
+                                    hint=f"{state.seat_name(seat)}'s secret"))
         if (seat is not None and state.draw_by_agreement and not self.selected
                 and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
         buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
+        if self.pending_choice() is not None:
+            buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter"))
         if self.hold is not None:
             buttons = [Button("Continue", Extra("continue"), hint="any key")]
         if self.selected:
@@ -712,14 +751,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             rest = tuple(s for s in self.selected if s != spot)
             if not rest or any(p[:len(rest)] == rest for p in self.legal_paths()):
                 self.selected = rest
+                if self.secret_turn():
+                    self.say("")
                 self._refresh_buttons()
                 return
         if spot in self.clickable():
+            if self.pending_choice() is not None:
+                self.selected = ()  # another choice replaces the one waiting
             self.selected += (spot,)
             paths = self.legal_paths()
             longer = [p for p in paths if len(p) > len(self.selected)
                       and p[:len(self.selected)] == self.selected]
-            if self.selected in paths and not longer:
+            if self.selected in paths and not longer and self.secret_turn():
+                self._selected_secret(paths[self.selected])
+            elif self.selected in paths and not longer:
                 self.choose(paths[self.selected])
             else:
                 self.app.sound.play("select")
@@ -735,7 +780,25 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         legal = self.board.legal_words(state, seat, self.selected, self.clickable())
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
+    def _selected_secret(self, move: Move) -> None:
+        """A secret choice is selected: shown, and sealed only by Lock in."""
+        self.app.sound.play("select")
+        self.focus = None
+        self.say(f"Selected: {self.board.choice_words(move, self.match.state)}. Lock in (Enter) "
+                 "seals it; pick another to change it.")
+        self._refresh_buttons()
+
     def _extra(self, name: str) -> None:
+        if name == "lockin":
+            self.lock_in()
+            return
+        if name == "hide":
+            self.private_seat = None
+            self._clear_input()
+            self.say("")
+            self._refresh_buttons()
+            self.app.invalidate()
+            return
         if name == "menu":
             self.app.go("pause", play=self)
         elif name == "undo":
@@ -744,6 +807,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.acknowledge()
         elif name == "cancel":
             self._clear_input()
+            self.say("")
             self._refresh_buttons()
         elif name == "peek" and self.chooser is not None:
             self.peek(self.chooser)

@@ -23,6 +23,7 @@ class ConfirmScene(Scene):
         self.group = ButtonGroup([Button(yes, True), Button(no, False)], self._choose, columns=2)
         self.group.focus = 1
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[str] = []  # the question, wrapped to the panel
 
     def _choose(self, value: bool) -> None:
         self.app.stack.pop()
@@ -32,7 +33,11 @@ class ConfirmScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel with the buttons side by side."""
         theme = self.app.theme
-        w, h = min(size[0] - theme.px(40), theme.px(620)), theme.px(240)
+        w = min(size[0] - theme.px(40), theme.px(620))
+        self.lines = theme.wrap(self.question, 22, w - theme.px(40))
+        # the title, the question's lines and the buttons, never less than the usual height
+        h = min(size[1] - theme.px(20), max(theme.px(240), theme.px(92) + theme.px(100)
+                                            + (len(self.lines) - 1) * theme.line(22)))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         bw, bh = (w - theme.px(60)) // 2, theme.px(60)
         y = self.panel.bottom - bh - theme.px(20)
@@ -50,6 +55,11 @@ class ConfirmScene(Scene):
         draw_panel(surface, theme, self.panel)
         theme.blit_text(surface, self.title, 30, (self.panel.centerx, self.panel.top + theme.px(46)),
                         th.TEXT, "center")
-        theme.blit_text(surface, self.question, 22,
-                        (self.panel.centerx, self.panel.top + theme.px(92)), th.DIM, "center")
+        lines = self.lines
+        step = theme.line(22)
+        top = self.panel.top + theme.px(92) - step // 2
+        room = self.group.buttons[0].rect.top - theme.px(8) - top
+        for i, line in enumerate(lines[:max(1, room // step)]):
+            theme.blit_text(surface, line, 22, (self.panel.centerx, top + i * step), th.DIM,
+                            "midtop")
         self.group.draw(surface, theme, 22)

@@ -63,7 +63,7 @@ def build_rows(saves: list[SavedGame], summaries: list[RecordSummary]) -> list[R
 
 
 class RecordsScene(Scene):
-    """The list; Replay, Continue (games in progress) and Export; Back."""
+    """The list; Replay, Continue (games in progress), Export and Delete; Back."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -80,27 +80,37 @@ class RecordsScene(Scene):
         self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
                                   Button("Continue", "continue", hint="C"),
                                   Button("Export", "export", hint="X"),
+                                  Button("Delete", "delete", hint="Del"),
                                   Button("Show folder", "folder", hint="F"),
-                                  Button("Back", "back", hint="Esc")], self._choose, columns=5)
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=6)
         self.group.focus = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._update_buttons()
 
     # ---- the background work ------------------------------------------------------------------
-    def _read_folder(self, task: Task) -> tuple[list[SavedGame], list[str], list[RecordSummary]]:
+    def _read_folder(self, task: Task, said: str = "") -> tuple:
         saves, messages = self.saves.scan()
-        return saves, messages, self.records.listing(task)
+        return saves, messages, self.records.listing(task), said
+
+    def _delete_then_read(self, row: Row, task: Task) -> tuple:
+        if row.saved is not None:
+            said = self.saves.delete(row.saved)
+        else:
+            said = self.records.delete(row.summary)
+        return self._read_folder(task, said)
 
     def update(self, dt: float) -> None:
         """Take in what the background tasks have finished; show how far the reading has got."""
         if self.reading is not None:
             if self.reading.done:
                 task, self.reading = self.reading, None
-                saves, messages, summaries = task.result()
+                saves, messages, summaries, said = task.result()
                 self.app.notices.extend(messages)
                 self.rows = build_rows(saves, summaries)
                 if messages:
                     self.say(messages[0], error=True)
+                elif said:
+                    self.say(said, error=not said.startswith("Deleted"))
                 self.select(self.selected)
                 self._update_buttons()
                 self.app.invalidate()
@@ -132,10 +142,11 @@ class RecordsScene(Scene):
 
     def _update_buttons(self) -> None:
         row = self.row
-        replay, resume, export, _, _ = self.group.buttons
+        replay, resume, export, delete, _, _ = self.group.buttons
         replay.enabled = row is not None  # a damaged file says what is wrong when opened
         resume.enabled = export.enabled = row is not None and row.saved is not None
         replay.enabled = replay.enabled and self.opening is None
+        delete.enabled = row is not None and self.reading is None and self.opening is None
 
     def select(self, index: int) -> None:
         """Select a row (kept in view)."""
@@ -169,6 +180,24 @@ class RecordsScene(Scene):
             self.app.reset("continue", saved=row.saved)
         elif value == "export" and row.saved is not None:
             self.export(row.saved)
+        elif value == "delete" and self.reading is None and self.opening is None:
+            self.ask_to_delete(row)
+
+    def ask_to_delete(self, row: Row) -> None:
+        """The confirmation before a record file or a game in progress is deleted."""
+        title, players, status, when = row.columns
+        what = "this game in progress" if row.saved is not None else "this record"
+        self.app.go("confirm", title=f"Delete {what}?",
+                    question=" · ".join(part for part in (title, players, status, when) if part),
+                    yes="Delete", no="Keep", on_yes=lambda: self.delete(row))
+
+    def delete(self, row: Row) -> None:
+        """Delete a row's file in the background (only if it is still the file listed), then
+        read the folder again."""
+        self.reading = Task(lambda task: self._delete_then_read(row, task),
+                            name="quintet-records")
+        self.shown_progress = (0, 0)
+        self._update_buttons()
 
     def replay(self, row: Row) -> None:
         """Open the selected game in the replay viewer. A record file is checked in full and the
@@ -201,6 +230,7 @@ class RecordsScene(Scene):
             return
         self.say(f"Exported as {path.name}: it is listed here (Show folder shows the file).")
         self.reading = Task(self._read_folder, name="quintet-records")
+        self._update_buttons()
 
     def say(self, text: str, error: bool = False) -> None:
         """A line under the list."""
@@ -255,7 +285,8 @@ class RecordsScene(Scene):
                 return True
             value = {pygame.K_ESCAPE: "back", pygame.K_RETURN: "replay",
                      pygame.K_KP_ENTER: "replay", pygame.K_c: "continue",
-                     pygame.K_x: "export", pygame.K_f: "folder"}.get(event.key)
+                     pygame.K_x: "export", pygame.K_f: "folder",
+                     pygame.K_DELETE: "delete", pygame.K_BACKSPACE: "delete"}.get(event.key)
             if value is not None:
                 button = next(b for b in self.group.buttons if b.value == value)
                 if button.enabled:

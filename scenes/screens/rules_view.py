@@ -137,6 +137,9 @@ class RulesScene(Scene):
         draw_panel(surface, theme, self.text_rect)
         clip = surface.get_clip()
         inner = self.text_rect.inflate(-theme.px(40), -theme.px(30))
+        scrolls = self._content_height() > inner.height
+        if scrolls:  # the scroll hint gets a line of its own under the text
+            inner.height -= theme.line(15)
         surface.set_clip(inner)
         y = inner.top - self.scroll
         for text, size, colour in self.lines:
@@ -145,7 +148,7 @@ class RulesScene(Scene):
                 theme.blit_text(surface, text, size, (inner.left, y), colour)
             y += step
         surface.set_clip(clip)
-        if self._content_height() > inner.height:
+        if scrolls:
             theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15,
                             (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6)),
                             th.DIM, "bottomright")

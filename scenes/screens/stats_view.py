@@ -40,24 +40,40 @@ class StatsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        stats = app.data.stats()
-        self.path = stats.path
-        self.games, messages = stats.load()
+        self.stats = app.data.stats()
+        self.path = self.stats.path
+        self.games, messages = self.stats.load()
         app.notices.extend(messages)
         self.messages = messages
-        self.group = ButtonGroup([Button("Show folder", "folder", hint="F"),
-                                  Button("Back", "back", hint="Esc")], self._choose, columns=2)
-        self.group.focus = 1
+        self.group = ButtonGroup([Button("Reset", "reset", hint="R"),
+                                  Button("Show folder", "folder", hint="F"),
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=3)
+        self.group.focus = 2
         self.note = ""  # what Show folder did
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def _choose(self, value: str) -> None:
+        if value == "reset":
+            self.app.go("confirm", title="Reset the statistics?",
+                        question="Every count of every game goes back to 0. Records and games in "
+                                 "progress are kept.", yes="Reset", no="Keep",
+                        on_yes=self.reset)
+            return
         if value == "folder":
             self.note = show_folder(self.path.parent) or "Your data folder is open in your " \
                                                          "file manager."
             self.app.invalidate()
             return
         self.app.stack.pop()
+
+    def reset(self) -> None:
+        """Counting starts again from nothing (after the player said yes)."""
+        problems = self.stats.reset()
+        self.app.notices.extend(problems)
+        self.games, self.messages = self.stats.load()
+        self.messages = problems + self.messages
+        self.note = "" if problems else "The statistics were reset: every count starts from 0."
+        self.app.invalidate()
 
     def layout(self, size: tuple[int, int]) -> None:
         """The table in a panel; Back beneath it."""
@@ -66,14 +82,16 @@ class StatsScene(Scene):
         self.panel = pygame.Rect((size[0] - w) // 2, theme.px(110), w,
                                  size[1] - theme.px(110) - theme.px(150))
         bw, bh, gap = theme.px(220), theme.px(60), theme.px(16)
-        left = (size[0] - 2 * bw - gap) // 2
+        count = len(self.group.buttons)
+        left = (size[0] - count * bw - (count - 1) * gap) // 2
         for i, button in enumerate(self.group.buttons):
             button.rect = pygame.Rect(left + i * (bw + gap), size[1] - bh - theme.px(28), bw, bh)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """The buttons, F for the folder, Enter or Escape."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_f:
-            self._choose("folder")
+        """The buttons, F for the folder, R to reset, Enter or Escape."""
+        keys = {pygame.K_f: "folder", pygame.K_r: "reset"}
+        if event.type == pygame.KEYDOWN and event.key in keys:
+            self._choose(keys[event.key])
             return True
         return self.group.handle_with_escape(event, lambda: self._choose("back"))
 

@@ -25,6 +25,7 @@ INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERD
                           pygame.TEXTINPUT, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN})
 MODIFIER_MASKS = {"ctrl": pygame.KMOD_CTRL, "alt": pygame.KMOD_ALT, "shift": pygame.KMOD_SHIFT,
                   "meta": pygame.KMOD_GUI}
+STILL_SECONDS = 10.0  # the "Still playing?" countdown before an idle screen returns to the demo
 REFUSED_KEYS = frozenset({pygame.K_F11})  # the window's own keys; closing is refused as QUIT
 
 
@@ -124,13 +125,26 @@ class Kiosk:
                 return True
         return False
 
+    def warning_due(self) -> bool:
+        """True in the last STILL_SECONDS of idle time before the demo returns."""
+        return self.idle >= self.idle_seconds - self.still_seconds()
+
+    def still_seconds(self) -> float:
+        """How long "Still playing?" counts down (never more than a third of the timeout)."""
+        return min(STILL_SECONDS, self.idle_seconds / 3)
+
     def update(self, dt: float) -> None:
-        """Count idle time; past the timeout, off the demo, the demo comes back."""
+        """Count idle time; off the demo, "Still playing?" counts down its last seconds, then
+        the demo comes back."""
         self.idle += dt
-        if self.idle >= self.idle_seconds and not self.on_demo():
+        if self.on_demo():
+            return
+        if self.idle >= self.idle_seconds:
             log.info("kiosk: %.0f s without input, back to the demo", self.idle)
             self.idle = 0.0
             self.app.stack.reset(self.demo_scene())
+        elif self.warning_due() and getattr(self.app.stack.top, "route", None) != "still_playing":
+            self.app.go("still_playing", kiosk=self)
 
     def _restore_window(self, window) -> None:
         """Bring a minimised window back (the event names it; else the display's own)."""

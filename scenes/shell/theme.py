@@ -1,16 +1,30 @@
 """Colours, sizes and cached text rendering shared by every scene.
 
+Text is set in Inter SemiBold (assets/fonts, SIL Open Font License), at sizes from one type
+scale (TYPE_SCALE): a size asked for in design pixels is the nearest step of the scale. A design
+size is what pygame's own default font was drawn at when the layouts were made; that font's em
+is 0.6875 of its size, so a face is opened at that share of the design size (EM_PER_SIZE) and
+text keeps the room the layouts give it. The face's hinting keeps its letters' advances (the
+default font's TrueType hints widened narrow letters by up to a third at small sizes: the gap in
+"St rings"). If the font file is missing or cannot be read, pygame's default font stands in and
+the log says so.
+
 Any text may reach the screen from a file (a record's name, a message quoting a bad value), so
 text is drawn through `printable`: control characters, lone surrogates and direction marks show
 as escapes instead of failing to render or turning the line around, and a line is cut to length.
 """
 from __future__ import annotations
 
+import logging
+import math
 from collections import OrderedDict
 
 import pygame
 
+from scenes.shell.assets import asset_path
 from scenes.store.plain_text import LINE_LIMIT, printable
+
+log = logging.getLogger("quintet")
 
 # Okabe & Ito's palette, safe for the common forms of colour blindness; pieces also carry
 # shapes, letters or numerals so colour is never the only cue.
@@ -32,6 +46,33 @@ ACCENT = YELLOW  # legal choices, focus
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
 MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
+FONT_FILE = ("fonts", "Inter-SemiBold.otf")
+EM_PER_SIZE = 0.6875  # the em of pygame's default font at a size: what design sizes mean
+# The type scale in design pixels: six steps to an octave (each about 12% above the last),
+# through 16; every text is drawn at one of these (then scaled with the window).
+TYPE_STEPS_PER_OCTAVE = 6
+TYPE_SCALE = tuple(16 * 2 ** (step / TYPE_STEPS_PER_OCTAVE) for step in range(-6, 19))
+
+
+def type_size(size: float) -> float:
+    """The step of the type scale nearest to a design size (by ratio)."""
+    if size <= TYPE_SCALE[0]:
+        return TYPE_SCALE[0]
+    step = round(TYPE_STEPS_PER_OCTAVE * math.log2(size / 16))
+    return TYPE_SCALE[max(0, min(len(TYPE_SCALE) - 1, step + 6))]
+
+
+def typeface() -> tuple[str | None, float]:
+    """The shipped face's path and its em per design size; pygame's default font (None, 1.0)
+    with a line in the log if the file is missing or unreadable."""
+    path = asset_path(*FONT_FILE)
+    try:
+        pygame.font.Font(str(path), 12).render("Hg", True, TEXT)  # a damaged file fails here
+    except (OSError, pygame.error) as error:
+        log.warning("the typeface %s could not be loaded (%s); using pygame's default font",
+                    path.name, error)
+        return None, 1.0
+    return str(path), EM_PER_SIZE
 
 
 class Theme:
@@ -39,8 +80,8 @@ class Theme:
 
     CACHE_SIZE = 600
 
-    def __init__(self, font_path: str | None = None) -> None:
-        self.font_path = font_path
+    def __init__(self) -> None:
+        self._face: tuple[str | None, float] | None = None  # (path, em per size), when loaded
         self.scale = 1.0
         self.text_scale = 1.0
         self._fonts: dict[int, pygame.font.Font] = {}
@@ -61,22 +102,34 @@ class Theme:
         """The smallest font size whose lines are MIN_TEXT_PX high on screen."""
         if self._min_size is None:
             size = 8
-            while pygame.font.Font(self.font_path, size).size("Hg")[1] < MIN_TEXT_PX:
+            while self._open(size).size("Hg")[1] < MIN_TEXT_PX:
                 size += 1
             self._min_size = size
         return self._min_size
+
+    @property
+    def face(self) -> tuple[str | None, float]:
+        """The typeface's file (None: pygame's default) and its em per size, found once."""
+        if self._face is None:
+            self._face = typeface()
+        return self._face
+
+    def _open(self, size: int) -> pygame.font.Font:
+        path, em = self.face
+        return pygame.font.Font(path, max(1, round(size * em)))
 
     def font(self, size: int) -> pygame.font.Font:
         """The font at this size (never smaller than MIN_TEXT_PX lines)."""
         size = max(self.min_font_size(), size)
         font = self._fonts.get(size)
         if font is None:
-            font = self._fonts[size] = pygame.font.Font(self.font_path, size)
+            font = self._fonts[size] = self._open(size)
         return font
 
     def text_px(self, size: float) -> int:
-        """A type size in design pixels scaled to the window (with a floor for small windows)."""
-        return max(self.min_font_size(), round(size * self.text_scale))
+        """A design size's step of the type scale, scaled to the window (with a floor for small
+        windows)."""
+        return max(self.min_font_size(), round(type_size(size) * self.text_scale))
 
     def line(self, size: float) -> int:
         """The height in pixels of a line of text at `size` design pixels."""

@@ -25,6 +25,23 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                 selected: bool = False) -> None:
     """A rounded button: under the mouse it brightens with a white edge; with the keyboard's
     focus a yellow ring stands outside it (the two never look alike)."""
+    draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
+    colour = th.TEXT if button.enabled else th.DIM
+    label_h, hint_h = theme.line(size), theme.line(size * 0.6)
+    if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
+        top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
+        theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
+                        "midtop")
+        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
+                        th.DIM, "midtop")
+    else:  # no room for a second line: the label alone
+        theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
+
+
+def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, *,
+                      focused: bool = False, hovered: bool = False,
+                      selected: bool = False) -> None:
+    """A button's body without its words: fill, edge, and the focus ring."""
     radius = theme.px(10)
     live = button.enabled
     fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
@@ -37,16 +54,6 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
     pygame.draw.rect(surface, edge, button.rect, theme.px(2), border_radius=radius)
     if focused and live:
         th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
-    colour = th.TEXT if button.enabled else th.DIM
-    label_h, hint_h = theme.line(size), theme.line(size * 0.6)
-    if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
-        top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
-        theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
-                        "midtop")
-        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
-                        th.DIM, "midtop")
-    else:  # no room for a second line: the label alone
-        theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
 
 class ButtonGroup:

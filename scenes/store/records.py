@@ -21,7 +21,8 @@ from scenes.store.background import Task
 from scenes.store.controllers import check_controllers, human_seats, opponent_words
 from scenes.store.plain_text import brief
 from scenes.store.saves import now_text
-from scenes.store.storage import FileProblem, data_dir, read_json, write_atomic
+from scenes.store.storage import (FileProblem, Signature, data_dir, deleted_words, read_json,
+                                  remove_if_unchanged, signature, write_atomic)
 
 SIZE_LIMIT = 1_000_000  # bytes: the longest real game's record is under 10,000
 
@@ -36,6 +37,7 @@ class RecordSummary:
     when: str = ""
     result: str = ""
     problem: str = ""  # why the file cannot be opened, if its header already says so
+    seen: Signature | None = None  # the file as it was when listed (deleting checks it)
 
 
 class RecordFolder:
@@ -66,6 +68,13 @@ class RecordFolder:
         except RecordError as error:
             raise FileProblem(path, f"is not a record Quintet can open: {error}") from None
 
+    def delete(self, summary: RecordSummary) -> str:
+        """Delete a listed record file if it is still the file listed; what happened, in words."""
+        name = summary.path.name
+        if self.read_only:
+            return f"{name} was not deleted: {self.read_only}."
+        return deleted_words(name, remove_if_unchanged(summary.path, summary.seen))
+
     def listing(self, task: Task | None = None) -> list[RecordSummary]:
         """Every JSON file in the folder, the newest first, from its header alone.
 
@@ -89,6 +98,11 @@ class RecordFolder:
 
 def summarise(path: Path) -> RecordSummary:
     """A record file's summary, or its problem, without replaying it."""
+    seen = signature(path)  # before reading: a file rewritten since is not the one listed
+    return dataclasses.replace(_summary(path), seen=seen)
+
+
+def _summary(path: Path) -> RecordSummary:
     try:
         data = read_json(path, SIZE_LIMIT)
     except FileProblem as problem:

@@ -24,8 +24,9 @@ from typing import Any
 from game.record import Record, RecordError, load_record
 from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.plain_text import brief
-from scenes.store.storage import (SAVES_FOLDER, FileProblem, check_header, data_dir,
-                                  keep_bad_file, read_json, write_json)
+from scenes.store.storage import (SAVES_FOLDER, FileProblem, Signature, check_header, data_dir,
+                                  deleted_words, keep_bad_file, read_json, remove_if_unchanged,
+                                  signature, write_json)
 
 SAVE_FORMAT = "quintet-save"
 SAVE_VERSION = 1
@@ -52,6 +53,7 @@ class SavedGame:
     controllers: tuple[str, str]
     started: str
     saved: str = ""
+    seen: Signature | None = dataclasses.field(default=None, compare=False)  # the file when read
 
     def parts(self) -> tuple[str, str, str]:
         """The game's title, who plays, and the turn it stopped at."""
@@ -116,7 +118,9 @@ class SaveFolder:
 
     def read(self, path: Path) -> SavedGame:
         """One saved game; FileProblem if it cannot be used."""
-        return SavedGame.from_json(path, read_json(path, SIZE_LIMIT))
+        seen = signature(path)  # before reading: a file rewritten since is not the one read
+        return dataclasses.replace(SavedGame.from_json(path, read_json(path, SIZE_LIMIT)),
+                                   seen=seen)
 
     def scan(self) -> tuple[list[SavedGame], list[str]]:
         """Every usable save, the latest first; bad ones are moved aside, with a message each."""
@@ -160,6 +164,14 @@ class SaveFolder:
         """Move a save that cannot be used aside (unless saving is off); a message saying so."""
         return keep_bad_file("Saved game", problem, "it cannot be continued",
                              move=not self.read_only)
+
+    def delete(self, saved: SavedGame) -> str:
+        """Delete a game in progress the player chose, if its file is still the one read; what
+        happened, in words."""
+        name = "The game in progress"
+        if self.read_only:
+            return f"{name} was not deleted: {self.read_only}."
+        return deleted_words(name, remove_if_unchanged(self.path_for(saved.id), saved.seen))
 
     def remove(self, game_id: str) -> None:
         """Forget a game that has ended (its record lives on in the records folder)."""

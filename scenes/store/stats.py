@@ -94,6 +94,12 @@ class StatsFile:
         cell[name] += 1
         return messages + self._write(games)
 
+    def reset(self) -> list[str]:
+        """Start counting again from nothing (the player asked); messages if it failed."""
+        if self.read_only:
+            return [f"The statistics were not reset: {self.read_only}."]
+        return self._write({})
+
     def _write(self, games: dict[str, dict[str, Counts]]) -> list[str]:
         if self.read_only:
             return [f"The game was not counted in the statistics: {self.read_only}."]

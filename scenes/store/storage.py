@@ -11,7 +11,8 @@ plausible file of its kind: a folder or device in its place, a size far beyond a
 (checked before a byte is read), text that is not UTF-8, JSON that is nested absurdly deep,
 holds a key twice or a number JSON does not allow (NaN, Infinity, 1e999). A file that cannot be
 used is never overwritten or deleted: `move_aside` renames it to `<name>.bad-<time>` beside
-itself (a link's target beside the target).
+itself (a link's target beside the target). A file the player asks to delete is removed only if
+it is still the file they were shown (`signature` then, `remove_if_unchanged` now).
 """
 from __future__ import annotations
 
@@ -275,6 +276,65 @@ def check_header(path: Path, data: Any, kind: str, fmt: str, version: int) -> Ma
         raise FileProblem(path, f"was written by a newer Quintet (version {brief(found)}; this one "
                                 f"reads up to {version}); update Quintet to open it")
     return data
+
+
+Signature = tuple[int, int, int, int]  # device, inode, size, modification time (ns)
+
+
+def signature(path: Path) -> Signature | None:
+    """What tells this directory entry apart from any later file of the same name (a link is
+    itself, not its target); None if there is nothing there."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def remove_if_unchanged(path: Path, seen: Signature | None) -> str:
+    """Delete the file at `path` if it is still the one whose signature was `seen`: "removed",
+    "gone" (nothing there any more), "changed" (another file, or this one rewritten, is there:
+    it is left alone) or "failed: <why>".
+
+    The file is first renamed to a hidden name of its own and checked there, so a file written
+    under the name between the check and the removal is never the one removed (it would be
+    put back, unless yet another file has taken the name meanwhile: then it keeps the hidden
+    name, never overwriting anything)."""
+    if seen is None or signature(path) is None:
+        return "gone"
+    if signature(path) != seen:
+        return "changed"
+    hidden = path.with_name(f".{path.name[:120]}.{os.urandom(4).hex()}.deleting")
+    try:
+        os.rename(path, hidden)
+    except FileNotFoundError:
+        return "gone"
+    except OSError as error:
+        return f"failed: {error.strerror or error}"
+    if signature(hidden) != seen:  # it changed between the look and the rename: put it back
+        try:
+            os.link(hidden, path, follow_symlinks=False)  # refuses to overwrite a newer file
+            os.unlink(hidden)
+        except (OSError, NotImplementedError):
+            pass
+        return "changed"
+    try:
+        os.unlink(hidden)
+    except OSError as error:
+        return f"failed: {error.strerror or error}"
+    _sync_folder(path.parent)
+    return "removed"
+
+
+def deleted_words(name: str, result: str) -> str:
+    """What a delete did (remove_if_unchanged's answer), for the player."""
+    if result == "removed":
+        return f"Deleted {name}."
+    if result == "gone":
+        return f"{name} was already gone."
+    if result == "changed":
+        return f"{name} changed since it was listed, so it was kept: look at it again first."
+    return f"{name} could not be deleted ({result.removeprefix('failed: ')})."
 
 
 def keep_bad_file(what: str, problem: FileProblem, instead: str, move: bool = True) -> str:

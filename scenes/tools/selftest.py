@@ -3,8 +3,8 @@
 The check a packaged executable gets in CI, so a missing asset or hidden import, or a part of
 Python or pygame that build.spec left out but the app needs, fails there and not on a player's
 machine. It loads every asset the app uses (each sound, each game's rules text, the icon files,
-the licences, the solved table) and imports every module of the app, shows each screen that
-needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game of each of
+the typeface, the licences, the solved table) and imports every module of the app, shows each
+screen that needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game of each of
 the five games on the real PlayScene at animation speed 4, and checks that at least one bot move
 was played in each: the bots think in a "spawn" worker process, which in a frozen app is the
 executable started again, so this also proves the worker starts frozen.
@@ -96,6 +96,7 @@ def check_assets() -> list[str]:
     from scenes.boards.base import Board
     from scenes.shell.assets import asset_path, asset_root
     from scenes.shell.synth import EFFECTS
+    from scenes.shell.theme import FONT_FILE
 
     problems = []
     for name in EFFECTS:
@@ -127,6 +128,14 @@ def check_assets() -> list[str]:
         problems.append(f"the icon could not be loaded as an image ({error})")
     if not asset_path("LICENSES").is_file():
         problems.append(f"{asset_path('LICENSES')} is missing")
+    font = asset_path(*FONT_FILE)
+    try:
+        pygame.font.init()
+        pygame.font.Font(str(font), 16).render("Quintet", True, (255, 255, 255))
+    except (pygame.error, OSError) as error:
+        problems.append(f"the typeface {font} could not be loaded ({error})")
+    if not asset_path("fonts", "OFL.txt").is_file():
+        problems.append(f"the typeface's licence {asset_path('fonts', 'OFL.txt')} is missing")
     try:
         TableLoader().get()  # Tug of War's Hard plays from it
     except GameError as error:
@@ -135,7 +144,8 @@ def check_assets() -> list[str]:
         raise SelfTestFailure("missing or broken parts of the build:\n  "
                               + "\n  ".join(problems))
     return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts and boards, "
-            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), licences, the solved table, "
+            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences, the "
+            f"solved table, "
             f"from {asset_root()}"]
 
 

@@ -33,6 +33,10 @@ class PlayKeys:
                                                            and not self.typed):
             if self.typed:
                 self._submit_typed(final=True)
+            elif self.pending_choice() is not None and (
+                    self.focus is None or self.focus in self.selected
+                    or getattr(self.focus, "name", None) == "lockin"):
+                self.lock_in()  # Enter on the choice selected seals it
             elif self.focus is not None:
                 self.activate(self.focus)
             return True
@@ -62,7 +66,11 @@ class PlayKeys:
         if exact and (final or not longer):
             self.typed = ""
             self.selected = ()
-            self.choose(exact[0])
+            if self.secret_turn():  # selected like a click: Lock in (Enter) seals it
+                self.selected = tuple(self.board.path(exact[0], self.match.state))
+                self._selected_secret(exact[0])
+            else:
+                self.choose(exact[0])
             return
         if longer and not final:
             return  # keep typing

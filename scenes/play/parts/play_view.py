@@ -153,9 +153,12 @@ class PlayDrawing:
             for i, text in enumerate(shown):
                 theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
                                 colour)
+        picked = getattr(self, "selected", ())
         for button in self.buttons:
             draw_button(surface, theme, button, hovered=button.value == self.hover,
-                        focused=button.value == self.focus, size=22)
+                        focused=button.value == self.focus, size=22,
+                        selected=button.value in picked  # the choice waiting, and Lock in
+                        or getattr(button.value, "name", None) == "lockin")
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
