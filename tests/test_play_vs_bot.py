@@ -1,13 +1,14 @@
 """Playing the computer in the app: bots think off the frame loop, commit first, and stay fair."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 
 import pygame
 import pytest
 
-from game.bots import Level
+from game.bots import Level, knowledge_for
 from game.bots.levels import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.core import SEALED, NodeKind
@@ -253,9 +254,16 @@ def test_a_thinking_bot_is_shown_on_its_card_and_in_the_top_bar(driver):
 
 
 def test_the_frame_loop_keeps_running_while_a_hard_bot_thinks(driver):
+    # Pulling Strings' own Hard (its traits: reading the other player...) searching in the real
+    # worker process, with a budget that never runs out: it thinks until the test releases it
+    # (leaving the game cancels it), so the second watched below can never race its answer
+    # (the real Hard answers in about a second on a quiet machine).
+    hard = knowledge_for("pulling_strings").levels()["hard"]
+    endless_hard = dataclasses.replace(hard, budget=ENDLESS.budget)
     worker = BotWorker()
     try:
-        scene = start_vs(driver, "pulling_strings", ("human", "bot:hard"), worker, level=None)
+        scene = start_vs(driver, "pulling_strings", ("human", "bot:hard"), worker,
+                         level=endless_hard)
         frames, thinking = 0, True
         started = last = time.perf_counter()
         while time.perf_counter() - started < 1.0:
