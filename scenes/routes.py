@@ -61,6 +61,11 @@ def _play(app, **arguments):
     return PlayScene(app, **arguments)
 
 
+def _learn(app, **arguments):
+    from scenes.play.play import PlayScene
+    return PlayScene.learn(app, **arguments)
+
+
 def _continue(app, **arguments):
     from scenes.play.play import PlayScene
     return PlayScene.from_save(app, **arguments)
@@ -102,6 +107,7 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=
     "error": _error,  # after a rescued error: details=
     "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
+    "learn": _learn,  # a guided first game (a lesson, then play on against Easy): game_id=
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
     "results": _results,  # over a finished game: play=

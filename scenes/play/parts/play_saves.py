@@ -38,8 +38,8 @@ class PlaySaves:
         Kiosk visitors' games are not saved: the kiosk returns to its demo when left idle, and
         a game night would leave a pile of abandoned games behind.
         """
-        if self.demo or getattr(self.app, "kiosk", None) is not None:
-            return False
+        if self.demo or getattr(self.app, "kiosk", None) is not None or self.in_lesson():
+            return False  # (a lesson is kept once its script has run out)
         try:
             self.app.data.saves().write(self.saved_game())
         except OSError as error:
