@@ -95,8 +95,8 @@ def test_a_wrong_move_gets_a_word_of_help_and_the_lesson_goes_on(driver):
 def test_an_illegal_move_is_explained_by_the_rules(driver):
     scene = start_lesson(driver, "strands")
     to_learner(driver, scene)
-    driver.type("b2")  # a 3: Black opens on a 2
-    driver.key(pygame.K_RETURN)
+    b2 = scene.board.path(scene.match.spec.parse_move("b2"), scene.match.state)[0]
+    driver.click(scene.board.spot_rect(b2).center)  # a 3: Black opens on a 2
     assert len(scene.match.entries) == 0
     assert "marked 2" in scene.message and scene.message_is_error
 
@@ -147,3 +147,78 @@ def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, g
             else:
                 driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
         assert not scene.in_lesson()
+
+
+def game_select(driver):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.frames()
+    driver.app.go("select")
+    driver.frames()
+    return driver.top
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_card_s_learn_button_starts_its_lesson(driver, game_id):
+    select = game_select(driver)
+    driver.click(select.learn_rects[game_id].center)
+    driver.frames()
+    assert isinstance(driver.top, PlayScene) and driver.top.guide.lesson.game == game_id
+
+
+def test_l_learns_the_focused_card_s_game(driver):
+    select = game_select(driver)
+    driver.key(pygame.K_RIGHT)
+    driver.key(pygame.K_l, "l")
+    driver.frames()
+    assert driver.top.guide.lesson.game == select.ids[1]
+
+
+def test_a_game_never_played_offers_its_lesson_once_a_session(driver):
+    from scenes.screens.select import OptionsScene
+    select = game_select(driver)
+    card = select.group.buttons[select.ids.index("synch")]
+    driver.click(card.rect.center)
+    offer = driver.top
+    assert offer.route == "confirm" and "Synch" in offer.title
+    driver.click(offer.group.buttons[0].rect.center)  # Learn it
+    driver.frames()
+    assert isinstance(driver.top, PlayScene) and driver.top.guide.lesson.game == "synch"
+    driver.click(leave_button(driver.top).rect.center)
+    driver.frames()
+    assert driver.top is select
+    driver.click(card.rect.center)  # offered once a session: now straight to the options
+    assert isinstance(driver.top, OptionsScene)
+    driver.key(pygame.K_ESCAPE)
+    strands = select.group.buttons[select.ids.index("strands")]
+    driver.click(strands.rect.center)
+    driver.click(driver.top.group.buttons[1].rect.center)  # Just play
+    assert isinstance(driver.top, OptionsScene) and driver.top.spec.id == "strands"
+
+
+def test_a_game_finished_here_before_offers_no_lesson(driver):
+    from game.core import Outcome
+    from scenes.screens.select import OptionsScene
+    driver.app.data.stats().count("moriarty", ("human", "bot:easy"), Outcome(0, "test", (1, 0)))
+    select = game_select(driver)
+    driver.click(select.group.buttons[select.ids.index("moriarty")].rect.center)
+    assert isinstance(driver.top, OptionsScene)
+
+
+@pytest.mark.parametrize("how", ["click", "key"])
+def test_the_rules_lead_to_the_lesson_of_the_game_shown(driver, how):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.app.go("rules", game_id="tug_of_war")
+    driver.frames()
+    rules = driver.top
+    if how == "click":
+        button = next(b for b in rules.group.buttons if b.value == "learn")
+        driver.click(button.rect.center)
+    else:
+        driver.key(pygame.K_l, "l")
+    driver.frames()
+    assert driver.top.guide.lesson.game == "tug_of_war"
+    driver.click(leave_button(driver.top).rect.center)
+    driver.frames()
+    assert driver.top is rules

@@ -33,6 +33,7 @@ class RulesScene(Scene):
         self.game_id = game_id or self.ids[0]
         self.group = ButtonGroup([Button(GAMES[g].title, g) for g in self.ids]
                                  + [Button("Examples", "examples", hint="E"),
+                                    Button("Learn by playing", "learn", hint="L"),
                                     Button("Back", "back", hint="Esc")], self._choose)
         self.group.focus = self.ids.index(self.game_id)
         self.scroll = 0
@@ -43,6 +44,8 @@ class RulesScene(Scene):
     def _choose(self, value: str) -> None:
         if value == "back":
             self.app.stack.pop()
+        elif value == "learn":  # a guided first game of the game shown
+            self.app.go("learn", game_id=self.game_id)
         elif value == "examples":
             examples = self._examples()
             if examples:
@@ -108,6 +111,9 @@ class RulesScene(Scene):
                 return True
             if event.key == pygame.K_e:
                 self._choose("examples")
+                return True
+            if event.key == pygame.K_l:
+                self._choose("learn")
                 return True
             if event.key in amounts and not event.mod & pygame.KMOD_SHIFT:
                 self._scroll_by(amounts[event.key])

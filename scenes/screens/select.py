@@ -14,14 +14,36 @@ from scenes.shell.widgets import Button, ButtonGroup, draw_button
 
 
 class GameSelect(GameCards):
-    """Five cards; pick one to set its options."""
+    """Five cards; pick one to set its options (the first time, a guided game is offered)."""
+
+    offers_learn = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        games, _ = app.data.stats().load()  # a small file, read once as the screen opens
+        self.played = {game_id for game_id, counts in games.items()
+                       if any(sum(c.values()) for c in counts.values())}
 
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")
         if value == "back":
             self.go_back()
+        elif self.first_time(value):
+            title = GAMES[value].title
+            self.app.go("confirm", title=f"New to {title}?",
+                        question="A guided first game teaches it move by move.",
+                        yes="Learn it", no="Just play", on_yes=lambda: self.learn(value),
+                        on_no=lambda: self.app.stack.push(OptionsScene(self.app, value)))
         else:
             self.app.stack.push(OptionsScene(self.app, value))
+
+    def first_time(self, game_id: str) -> bool:
+        """True (once a session) when no game of this one has been finished here yet."""
+        offered = self.app.lessons_offered
+        if game_id in self.played or game_id in offered:
+            return False
+        offered.add(game_id)
+        return True
 
 
 def option_values(option) -> list[Any]:
