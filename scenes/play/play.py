@@ -32,6 +32,7 @@ from scenes.boards.base import Board, Choice, Summary
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
 from scenes.play.parts.move_log import MoveLog
+from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
@@ -86,7 +87,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
                  bot_level: Level | None = None, demo: bool = False,
-                 lesson: Lesson | None = None) -> None:
+                 lesson: Lesson | None = None, hints: bool | None = None) -> None:
         super().__init__(app)
         self.guide = LessonGuide(lesson) if lesson is not None else None  # a guided first game
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
@@ -132,6 +133,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
         self._init_saves()
+        # hints: on against the computer, off hot-seat unless both agreed; never in a demo
+        allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
+        self.hints = PlayHints(self, allowed and not demo and HUMAN in self.controllers)
 
     @classmethod
     def learn(cls, app, game_id: str) -> "PlayScene":
@@ -166,6 +170,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if len(path) > depth and tuple(path[:depth]) == self.selected:
                 return path[depth]
         return None
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The ghost of a hint asked for this choice, if any."""
+        self.hints.draw(surface)
 
     def leave_lesson(self) -> None:
         """Leave a lesson for the screen it was started from (nothing is kept)."""
@@ -266,6 +274,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def exit(self) -> None:
         """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
         self._drop_bot_request()
+        self.hints.drop()
 
     # ---- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -393,9 +402,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
         if self.dots_changed():
             self.app.invalidate(self.rects.get("top"))
-        if self.bot_ticket is not None:
+        self.hints.tick()
+        if self.bot_ticket is not None or self.hints.thinking:
             answer = self.app.bot_worker.poll()
-            if answer is not None:
+            if answer is not None and not self.hints.answered(*answer):
                 self._bot_answered(*answer)
         seat = self.bot_to_move()
         asked = self.bot_asked
@@ -418,6 +428,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         if scripted is not None:  # a lesson's computer answers from its script, at once
             self.bot_asked, self.bot_answer = (state, seat), scripted
             return
+        self.hints.drop()  # one search at a time: the game's bot comes first
         level = self.bot_level or self.bot_levels[seat]
         history = self.history.entries if self.uses_history else ()
         self.bot_asked = (state, seat)
@@ -649,6 +660,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
                          key=lambda c: (c.order, c.label))
         extras = [Button("Menu", Extra("menu"), hint="Esc")]
+        if self.hints.offered():
+            extras.insert(0, Button("Hint..." if self.hints.thinking else "Hint", Extra("hint"),
+                                    hint="?"))
         if self.undo_offered():
             extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
         seat = self.chooser
@@ -812,6 +826,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.request_undo()
         elif name == "continue":
             self.acknowledge()
+        elif name == "hint":
+            self.hints.ask()
         elif name == "leave":
             self.leave_lesson()
         elif name == "cancel":

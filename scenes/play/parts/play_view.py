@@ -40,6 +40,9 @@ class PlayDrawing:
         """The spot a lesson asks for next, ringed (None: none)."""
         return None
 
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """A hint's ghost over the board (none by default)."""
+
     def shown_focus(self):
         """The keyboard's focus, or else the spot a lesson asks for."""
         return self.focus if self.focus is not None else self.lesson_spot()
@@ -70,6 +73,7 @@ class PlayDrawing:
             self._draw_side(surface, view)
         if self.rects["bottom"].height and clip.colliderect(self.rects["bottom"]):
             self._draw_bottom(surface)
+        self.draw_hint(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)
         hold = getattr(self, "hold", None)
