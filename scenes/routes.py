@@ -86,6 +86,11 @@ def _replay(app, **arguments):
     return ReplayScene(app, **arguments)
 
 
+def _review(app, **arguments):
+    from scenes.play.review import ReviewScene
+    return ReviewScene(app, **arguments)
+
+
 def _demo(app, **arguments):
     from scenes.kiosk.attract import AttractScene
     return AttractScene(app, **arguments)
@@ -111,7 +116,9 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
     "results": _results,  # over a finished game: play=
-    "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out)
+    "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out),
+    # start= (the position shown first)
+    "review": _review,  # a look back at a record: record=, name=, book=, on_pick= (a replay's)
     "demo": _demo,  # the kiosk's self-running demo: kiosk=
     "quickstart": _quickstart,  # the kiosk's two-touch start
 })

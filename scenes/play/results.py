@@ -20,8 +20,9 @@ class ResultsScene(Scene):
         self.group = ButtonGroup([Button("Rematch", "rematch", hint="R"),
                                   Button("Menu", "menu", hint="M"),
                                   Button("Replay", "replay", hint="P"),
+                                  Button("Review", "review", hint="V"),
                                   Button("See board", "board", hint="B")], self._choose,
-                                 columns=4)
+                                 columns=5)
         self.group.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.hidden = False
@@ -37,6 +38,8 @@ class ResultsScene(Scene):
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":
             self.app.go("replay", record=self.play.match.record())
+        elif value == "review":  # who was ahead after each move, and what swung it
+            self.app.go("review", record=self.play.match.record())
         else:
             self.hidden = not self.hidden
 
@@ -57,7 +60,7 @@ class ResultsScene(Scene):
         """Buttons, or R / M / B."""
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
-                        pygame.K_p: "replay", pygame.K_ESCAPE: "menu"}.get(event.key)
+                        pygame.K_p: "replay", pygame.K_v: "review", pygame.K_ESCAPE: "menu"}.get(event.key)
             if shortcut:
                 self._choose(shortcut)
                 return True

@@ -5,7 +5,7 @@ import pygame
 
 from game.registry import GAMES
 from scenes.boards import board_class
-from scenes.boards.base import View
+from scenes.boards.base import View, board_picture
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (
@@ -19,21 +19,11 @@ def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     """A position of the game drawn by its own board as in play, shrunk to fit its card."""
     spec = GAMES[game_id]
     options = spec.resolve_options()
-    theme = app.theme
-    full = pygame.Surface((theme.px(936), theme.px(508)))  # the play screen's board area
-    full.fill(th.BACKGROUND)
-    board = board_class(game_id)(spec, options, theme)
-    board.layout(full.get_rect())
+    board = board_class(game_id)(spec, options, app.theme)
     examples = board.examples()  # a worked example's position shows more than an empty board
     state = examples[0].start if examples else spec.new_game(options)
-    board.draw(full, View(state=state.observe_public(), seat=None, chooser=None))
-    scale = min(size[0] / full.get_width(), size[1] / full.get_height())
-    shrunk = pygame.transform.smoothscale(full, (max(1, round(full.get_width() * scale)),
-                                                 max(1, round(full.get_height() * scale))))
-    picture = pygame.Surface(size)
-    picture.fill(th.PANEL)
-    picture.blit(shrunk, shrunk.get_rect(center=(size[0] // 2, size[1] // 2)))
-    return picture
+    return board_picture(board, View(state=state.observe_public(), seat=None, chooser=None),
+                         size, th.PANEL)
 
 
 class GameCards(Scene):
