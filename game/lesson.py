@@ -17,13 +17,13 @@ the computer first. `Lesson.check` plays a script through the engine and says wh
 from __future__ import annotations
 
 import dataclasses
-import json
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from game.core import GameError, NodeKind, State
 from game.record import CHANCE, Entry, apply_entry
-from game.registry import GAMES, get_game
+from game.game_data import objects, read_game_file
+from game.registry import get_game
 
 LESSON_FORMAT = "quintet-lesson"
 LESSON_VERSION = 1
@@ -111,38 +111,12 @@ def _text(data: Mapping, key: str, where: str, required: bool = True) -> str:
 
 def lesson_from_json(text: str) -> Lesson:
     """Read a lesson file's text (LessonError says what is wrong and where)."""
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise LessonError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != LESSON_FORMAT:
-        raise LessonError(f"not a lesson (format {LESSON_FORMAT!r})")
-    if data.get("version") != LESSON_VERSION:
-        raise LessonError(f"lesson version {data.get('version')!r} is not {LESSON_VERSION}")
-    unknown = set(data) - KEYS
-    if unknown:
-        raise LessonError(f"unknown keys {sorted(unknown)}")
-    game = data.get("game")
-    if game not in GAMES:
-        raise LessonError(f"{game!r} is not a game")
+    data, game, options = read_game_file(text, LESSON_FORMAT, LESSON_VERSION, KEYS, LessonError)
     learner = data.get("learner")
     if learner not in (0, 1) or isinstance(learner, bool):
         raise LessonError("'learner' must be seat 0 or 1")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise LessonError("'options' must be an object")
-    try:
-        options = get_game(game).resolve_options(options)
-    except GameError as error:
-        raise LessonError(f"options: {error}") from None
-    raw_steps = data.get("steps")
-    if not isinstance(raw_steps, list) or not raw_steps:
-        raise LessonError("'steps' must be a non-empty list")
     steps = []
-    for index, raw in enumerate(raw_steps):
-        where = f"step {index + 1}"
-        if not isinstance(raw, dict) or set(raw) - STEP_KEYS:
-            raise LessonError(f"{where}: an object with keys among {sorted(STEP_KEYS)}")
+    for where, raw in objects(data, "steps", STEP_KEYS, "step", LessonError):
         by = raw.get("by")
         if by not in BY:
             raise LessonError(f"{where}: 'by' must be one of {BY}")

@@ -85,7 +85,7 @@ def test_a_script_with_a_wrong_step_is_refused_naming_it(game_id, data):
 
 
 @pytest.mark.parametrize("change, words", [
-    (lambda d: d.update(format="x"), "not a lesson"),
+    (lambda d: d.update(format="x"), "not a quintet-lesson file"),
     (lambda d: d.update(version=2), "version"),
     (lambda d: d.update(game="chess"), "not a game"),
     (lambda d: d.update(learner=2), "learner"),
