@@ -206,3 +206,18 @@ def test_the_review_fits(tmp_path, size, monkeypatch):
         driver.frames(4)
         review.position = len(review.values) - 1
         check(words(), size, [review.rects["graph"]] + [b.rect for b in review.swing_buttons])
+
+
+def test_strands_playouts_keep_the_opening_rule():
+    """A position's value is the mean of the values after its moves: at Strands' start too, where
+    Black covers exactly one 2 (playouts once let Black open with any X: 0.63 against 0.47)."""
+    import random
+
+    from game.bots.games import knowledge_for
+    knowledge, spec = knowledge_for("strands"), GAMES["strands"]
+    start = spec.start(spec.resolve_options())
+    rng = random.Random(5)
+    at_start = sum(knowledge.playout_value(start, rng) for _ in range(3000)) / 3000
+    after = [sum(knowledge.playout_value(start.apply(move).state, rng) for _ in range(100)) / 100
+             for move in start.legal_moves(0)]
+    assert at_start == pytest.approx(sum(after) / len(after), abs=0.04)
