@@ -5,6 +5,7 @@ one rule, for the Rules screen to animate beside that rule's words.
      "figures": [{"rule": "A stack on exactly one pulled string", "caption": "...",
                   "setup": ["1:t", "0:c"], "moves": ["1:c", "0:g"]}]}
 
+A figure may carry its own "options" (a variation, a smaller board) over the file's.
 `rule` is words of the rule's line in the game's rules text (assets/rules/<game>.md), which the
 figure is drawn under; `setup` entries (as a record writes them: `0:c`, `*:135`) make the
 position shown first, `moves` are then played one by one. `Figure.steps` plays them through the
@@ -23,7 +24,7 @@ from game.registry import get_game
 
 FIGURES_FORMAT = "quintet-figures"
 FIGURES_VERSION = 1
-FIGURE_KEYS = frozenset({"rule", "caption", "setup", "moves"})
+FIGURE_KEYS = frozenset({"rule", "caption", "setup", "moves", "options"})
 KEYS = frozenset({"format", "version", "game", "options", "figures"})
 
 
@@ -80,7 +81,12 @@ def figures_from_json(text: str) -> list[Figure]:
         rule, caption = item.get("rule"), item.get("caption")
         if not isinstance(rule, str) or not rule.strip() or not isinstance(caption, str):
             raise FigureError(f"{where}: 'rule' and 'caption' must be text")
-        figures.append(Figure(game, MappingProxyType(dict(options)), rule.strip(),
+        own = item.get("options") or {}  # a figure's own options over the file's
+        try:
+            mine = get_game(game).resolve_options({**options, **own}) if own else options
+        except (GameError, TypeError) as error:
+            raise FigureError(f"{where} options: {error}") from None
+        figures.append(Figure(game, MappingProxyType(dict(mine)), rule.strip(),
                               caption.strip(), _entries(item.get("setup", []), f"{where} setup"),
                               _entries(item.get("moves"), f"{where} moves")))
     return figures

@@ -1,4 +1,5 @@
-"""Pictures in the rules: every rule of a turn has a small animated figure on its game's board,
+"""Pictures in the rules: every rule has a small animated figure on its game's board (but the few
+named in NOT_YET),
 each figure plays through the engine, sits under the rule it shows, and moves on screen;
 Strands' worked examples play."""
 from __future__ import annotations
@@ -16,30 +17,37 @@ from scenes.screens.rules_view import FIGURE, ExampleScene, RulesScene, load_rul
 from scenes.shell.theme import Theme
 
 
-def turn_rules(game_id: str) -> list[str]:
-    """The numbered rules of a game's turn (the main rules: a variation's list is left out)."""
-    rules, inside = [], False
+# rules with no figure yet: a tie at 5 or more needs a long game to reach; Strands' listing of
+# groups and its odd board are shown by the other ending figures, not on their own
+NOT_YET = ("If the totals are equal and at least 5", "Each player lists their groups",
+           "Every board has an odd number of spaces")
+
+
+def rules_to_show(game_id: str) -> list[str]:
+    """The rules a figure must show: every numbered rule (setting up, a turn, a variation) and
+    every rule of how the game ends."""
+    rules, section = [], ""
     for line in load_rules(game_id).splitlines():
         if line.startswith("## "):
-            inside = line == "## A turn"
+            section = line[3:]
             continue
-        if inside and "variation" in line:
-            break
-        if inside and re.match(r"- \d+\. ", line):
+        numbered = re.match(r"- \d+\. ", line)
+        ending = section.startswith("How the game ends") and line.startswith("- ")
+        if (numbered or ending) and not any(words in line for words in NOT_YET):
             rules.append(line)
     return rules
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_rule_of_a_turn_has_a_figure_that_plays(game_id):
+def test_every_rule_has_a_figure_that_plays(game_id):
     figures = load_figures(game_id)
     text = load_rules(game_id).splitlines()
     for figure in figures:
         assert sum(figure.rule in line for line in text) == 1, figure.rule
         start, steps = figure.steps()
         assert steps and figure.caption
-    rules = turn_rules(game_id)
-    assert rules
+    rules = rules_to_show(game_id)
+    assert len(rules) >= 5
     for rule in rules:
         assert any(f.rule in rule for f in figures), f"no figure for {rule[:60]!r}"
 
