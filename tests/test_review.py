@@ -221,3 +221,13 @@ def test_strands_playouts_keep_the_opening_rule():
     after = [sum(knowledge.playout_value(start.apply(move).state, rng) for _ in range(100)) / 100
              for move in start.legal_moves(0)]
     assert at_start == pytest.approx(sum(after) / len(after), abs=0.04)
+
+
+def test_records_open_the_review_of_any_record_with_v(driver, quick):
+    from tests.test_replay import finished, open_records, settle_records, write_record
+    write_record(finished("strands", seed=1, side=5))
+    records = open_records(driver)
+    driver.key(pygame.K_v, "v")
+    settle_records(driver, records)
+    driver.frames()
+    assert isinstance(driver.top, ReviewScene) and driver.top.record.game == "strands"
