@@ -61,6 +61,11 @@ def _play(app, **arguments):
     return PlayScene(app, **arguments)
 
 
+def _learn(app, **arguments):
+    from scenes.play.play import PlayScene
+    return PlayScene.learn(app, **arguments)
+
+
 def _continue(app, **arguments):
     from scenes.play.play import PlayScene
     return PlayScene.from_save(app, **arguments)
@@ -79,6 +84,11 @@ def _results(app, **arguments):
 def _replay(app, **arguments):
     from scenes.play.replay import ReplayScene
     return ReplayScene(app, **arguments)
+
+
+def _review(app, **arguments):
+    from scenes.play.review import ReviewScene
+    return ReviewScene(app, **arguments)
 
 
 def _demo(app, **arguments):
@@ -107,10 +117,13 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=
     "error": _error,  # after a rescued error: details=
     "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
+    "learn": _learn,  # a guided first game (a lesson, then play on against Easy): game_id=
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
     "results": _results,  # over a finished game: play=
-    "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out)
+    "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out),
+    # start= (the position shown first)
+    "review": _review,  # a look back at a record: record=, name=, book=, on_pick= (a replay's)
     "demo": _demo,  # the kiosk's self-running demo: kiosk=
     "quickstart": _quickstart,  # the kiosk's two-touch start
     "still_playing": _still_playing,  # the kiosk's "Still playing?" countdown: kiosk=

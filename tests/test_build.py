@@ -149,6 +149,8 @@ def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(
     assert "BUNDLE" not in made
     expected = {f"assets/sounds/{name}.wav" for name in EFFECTS}
     expected |= {f"assets/rules/{game_id}.md" for game_id in GAMES}
+    expected |= {f"assets/lessons/{game_id}.json" for game_id in GAMES}
+    expected |= {f"assets/figures/{game_id}.json" for game_id in GAMES}
     expected |= {f"assets/icons/{name}" for name in ICON_MAGIC}
     expected |= {"assets/LICENSES", "assets/solved/tug_of_war.bin", "pyproject.toml"}
     assert expected <= _bundled_files(analysis)

@@ -372,16 +372,18 @@ def options_screen(driver, game_id="pulling_strings") -> OptionsScene:
 
 def test_options_choose_the_opponent_and_seat_by_keyboard(driver):
     scene = options_screen(driver)
-    assert [kind for kind, _ in scene.rows] == ["opponent", "option"]  # hot-seat: no seat row
+    assert [kind for kind, _ in scene.rows] == ["opponent", "hints", "option"]  # no seat row
+    driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)
     driver.key(pygame.K_UP)  # from Start up to the Opponent row
     driver.key(pygame.K_RIGHT)
     assert scene.opponent == "bot:easy"
-    assert [kind for kind, _ in scene.rows] == ["opponent", "seat", "option"]
+    assert [kind for kind, _ in scene.rows] == ["opponent", "seat", "hints", "option"]
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RIGHT)  # You play: Oh
     assert scene.subtitle() == "You play Oh; the computer (Medium) plays Eks"
+    driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_DOWN)  # Start
     driver.key(pygame.K_RETURN)
@@ -406,4 +408,5 @@ def test_options_choose_the_opponent_and_seat_by_mouse(driver):
     scene = options_screen(driver, "strands")
     friend = next(rect for rect, value in scene.segments[0] if value == "human")
     driver.click(friend.center)
-    assert scene.controllers() == ("human", "human") and 1 not in scene.segments
+    assert scene.controllers() == ("human", "human")
+    assert "seat" not in [kind for kind, _ in scene.rows]  # row 1 is now the hints

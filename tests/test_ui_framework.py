@@ -29,6 +29,7 @@ def test_the_menu_leads_to_a_game_by_keyboard(driver):
     driver.frames()
     driver.key(pygame.K_p)  # Play
     driver.key(pygame.K_RETURN)  # the first card (focused)
+    driver.key(pygame.K_RETURN)  # never played here: a lesson is offered; Just play (focused)
     driver.key(pygame.K_RETURN)  # Start (focused)
     driver.frames(2)
     assert isinstance(driver.top, (PlayScene, HandoffScene))

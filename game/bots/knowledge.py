@@ -126,6 +126,11 @@ class Knowledge:
         """
         return [(1.0, unseal(observation))]
 
+    def public_worlds(self, view: State) -> list[tuple[float, State]]:
+        """Full states consistent with what an onlooker sees (sealed choices reopened), with
+        their probabilities, for valuing a position without its secrets (a game's review)."""
+        return [(1.0, unseal(view))]
+
     def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
         """True when the worlds differ only in what positions are worth, not in the moves
         anyone may make, so one depth search can value them all (`in_world`)."""

@@ -10,7 +10,7 @@ from game.core import Event, GameOver, Move, State
 from game.rules.strands import (
     END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded, compare_groups,
 )
-from scenes.boards.base import Board, Choice
+from scenes.boards.base import Board, Choice, Example
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_out_back
 
@@ -170,6 +170,28 @@ class StrandsBoard(Board):
         return END_TURN if spot == END else None
 
     # ---- words ------------------------------------------------------------------------------
+    def examples(self) -> list[Example]:
+        """Worked examples: a turn of X spaces marked X, and two groups joined into one."""
+        def after(*labels: str) -> State:
+            state = self.spec.start(self.options)
+            for label in labels:
+                state = state.apply(self.spec.parse_move(label)).state
+            return state
+
+        place = self.spec.parse_move
+        return [
+            Example("X spaces marked X",
+                    "Black opened on a 2 and White took two 2s. Now Black picks X = 3 and "
+                    "covers three spaces marked 3; the turn ends by itself after the third.",
+                    after("e5", "f7", "g7"), (place("b2"), place("b3"), place("b4"))),
+            Example("Groups join",
+                    "Black has a group of 3 near the centre and a group of 2 up and to the "
+                    "left. Stones that touch are one group: two 2s between them make one "
+                    "group of 7.",
+                    after("e5", "f7", "g7", "e6", "d5", "f6", "b2", "b3", "end", "g6", "g5"),
+                    (place("c3"), place("d4"))),
+        ]
+
     def prompt(self, state: State, seat: int) -> str:
         """The opening, the first stone of a turn, or more stones on the same number."""
         name = state.seat_name(seat)

@@ -25,12 +25,15 @@ from game.bots import Level, knowledge_for
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
+from game.lesson import Lesson
 from game.match import Match
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
+from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
 from scenes.play.parts.move_log import MoveLog
+from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
@@ -84,8 +87,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
-                 bot_level: Level | None = None, demo: bool = False) -> None:
+                 bot_level: Level | None = None, demo: bool = False,
+                 lesson: Lesson | None = None, hints: bool | None = None) -> None:
         super().__init__(app)
+        self.guide = LessonGuide(lesson) if lesson is not None else None  # a guided first game
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
         self.pace = DemoPace(game_id) if demo else None  # keeps the demo's board moving
         self.match = Match(game_id, options, seed)
@@ -130,6 +135,55 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
         self._init_saves()
+        # hints: on against the computer, off hot-seat unless both agreed; never in a demo
+        allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
+        self.hints = PlayHints(self, allowed and not demo and HUMAN in self.controllers)
+
+    @classmethod
+    def learn(cls, app, game_id: str) -> "PlayScene":
+        """A guided first game of a game: its lesson's script, then play on against Easy."""
+        lesson = load_lesson(game_id)
+        return cls(app, game_id, lesson.options, controllers=lesson_controllers(lesson),
+                   lesson=lesson)
+
+    def in_lesson(self) -> bool:
+        """True while a lesson's script is still being followed."""
+        return self.guide is not None and self.guide.running(self.match)
+
+    def lesson_words(self) -> tuple[str, str] | None:
+        """(progress, explanation) of a lesson while its words show, else None."""
+        if self.guide is None or not self.guide.shown(self.match):
+            return None
+        return self.guide.progress(self.match), self.guide.words(self.match)
+
+    def prompt_words(self, state: State, seat: int) -> str:
+        """The top bar's request: the lesson's ask, else the board's prompt."""
+        ask = self.guide.ask(self.match, seat) if self.guide is not None else ""
+        return ask or self.board.prompt(state, seat)
+
+    def lesson_spot(self) -> Any:
+        """The spot or button the lesson asks to be picked next (ringed as if focused)."""
+        seat = self.chooser
+        move = self.guide.expected(self.match, seat) if self.guide and seat is not None else None
+        if move is None:
+            return None
+        for path in self.board.paths(move, self.match.state):
+            depth = len(self.selected)
+            if len(path) > depth and tuple(path[:depth]) == self.selected:
+                return path[depth]
+        return None
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """The ghost of a hint asked for this choice, if any."""
+        self.hints.draw(surface)
+
+    def leave_lesson(self) -> None:
+        """Leave a lesson for the screen it was started from (nothing is kept)."""
+        self._drop_bot_request()
+        if len(self.app.stack.scenes) > 1:
+            self.app.stack.pop()
+        else:
+            self.app.stack.reset(self.app.home_scene())
 
     # ---- who is doing what ------------------------------------------------------------------
     @property
@@ -222,6 +276,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def exit(self) -> None:
         """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
         self._drop_bot_request()
+        self.hints.drop()
 
     # ---- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -271,9 +326,15 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                 self.app.sound.play("win")
                 self.app.go("results", play=self)
             return
+        if self.guide is not None and self.guide.hold_here(self.match):
+            self.hold = Hold("Read the lesson, then Continue")  # before the next scripted step
+            self._refresh_buttons()
+            self.app.invalidate()
+            return
         if state.kind is NodeKind.CHANCE:
             before = self.observation()
-            step = self.match.resolve_chance()
+            step = self.match.resolve_chance(
+                self.guide.chance(self.match) if self.guide is not None else None)
             self.log.add(state, None, f"[{self.match.entries[-1].text}]")
             self._start_animation(before, step)
             return
@@ -344,9 +405,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
         if self.dots_changed():
             self.app.invalidate(self.rects.get("top"))
-        if self.bot_ticket is not None:
+        self.hints.tick()
+        if self.bot_ticket is not None or self.hints.thinking:
             answer = self.app.bot_worker.poll()
-            if answer is not None:
+            if answer is not None and not self.hints.answered(*answer):
                 self._bot_answered(*answer)
         seat = self.bot_to_move()
         asked = self.bot_asked
@@ -365,6 +427,11 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     def _ask_bot(self, seat: int) -> None:
         state = self.match.state
+        scripted = self.guide.computer_move(self.match, seat) if self.guide is not None else None
+        if scripted is not None:  # a lesson's computer answers from its script, at once
+            self.bot_asked, self.bot_answer = (state, seat), scripted
+            return
+        self.hints.drop()  # one search at a time: the game's bot comes first
         level = self.bot_level or self.bot_levels[seat]
         history = self.history.entries if self.uses_history else ()
         self.bot_asked = (state, seat)
@@ -448,7 +515,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         if self.hot_seat:
             return ""
         state = self.match.state
-        words = {seat: f"{level.capitalize()} bot" for seat, level in self.bot_levels.items()}
+        words = {seat: "the lesson" if self.in_lesson() else f"{level.capitalize()} bot"
+                 for seat, level in self.bot_levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
     # ---- making moves -------------------------------------------------------------------------
@@ -460,6 +528,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         reason = self.match.state.why_illegal(seat, move)
         if reason is not None:
             self.say(sentence(reason), error=True)
+            return False
+        refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
+        if refusal is not None:  # legal, but not the lesson's move: a word of help
+            self._clear_input()
+            self._refresh_buttons()
+            self.say(refusal, error=True)
             return False
         return self._commit(seat, move)
 
@@ -618,6 +692,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
                          key=lambda c: (c.order, c.label))
         extras = [Button("Menu", Extra("menu"), hint="Esc")]
+        if self.hints.offered():
+            extras.insert(0, Button("Hint..." if self.hints.thinking else "Hint", Extra("hint"),
+                                    hint="?"))
         if self.undo_offered():
             extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
         seat = self.chooser
@@ -631,6 +708,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             extras.insert(0, Button("Hide", Extra("hide"),
                                     hint=f"{state.seat_name(seat)}'s secret"))
         if (seat is not None and state.draw_by_agreement and not self.selected
+                and not self.in_lesson()
                 and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
         buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
@@ -655,6 +733,12 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             button.rect = pygame.Rect(x, y, w, height)
             x -= gap
         self.buttons = buttons + extras
+        if self.in_lesson():  # in the lesson's box at the foot of the side panel
+            side = self.rects["side"]
+            leave = Button("Leave lesson", Extra("leave"))
+            leave.rect = pygame.Rect(side.left + theme.px(14), side.bottom - theme.px(62),
+                                     side.width - theme.px(28), theme.px(50))
+            self.buttons.append(leave)
 
     def _button_width(self, button: Button) -> int:
         """Wide enough for its label and its hint."""
@@ -805,6 +889,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.request_undo()
         elif name == "continue":
             self.acknowledge()
+        elif name == "hint":
+            self.hints.ask()
+        elif name == "leave":
+            self.leave_lesson()
         elif name == "cancel":
             self._clear_input()
             self.say("")

@@ -52,7 +52,7 @@ class ReplayScene(PlayDrawing, Scene):
     """Steps through a record: Right/Left, Home/End, Space to play on, Esc to close."""
 
     def __init__(self, app, record: Record, name: str = "",
-                 book: ReplayBook | None = None) -> None:
+                 book: ReplayBook | None = None, start: int = 0) -> None:
         super().__init__(app)
         self.record = record
         self.spec = record.spec
@@ -75,11 +75,15 @@ class ReplayScene(PlayDrawing, Scene):
                                   Button("Play", "play", hint="Space"),
                                   Button("Next", "next", hint="Right"),
                                   Button("End", "end", hint="End"),
-                                  Button("Close", "close", hint="Esc")], self._choose, columns=6)
+                                  Button("Review", "review", hint="V"),
+                                  Button("Close", "close", hint="Esc")], self._choose, columns=7)
         self.group.focus = 3
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
         self.countdown = None  # PlayDrawing's countdown: a replay has none
+        self.book = book
+        if start:
+            self.go_to(start)
 
     # ---- what PlayDrawing's side panel reads ------------------------------------------------
     @property
@@ -143,6 +147,11 @@ class ReplayScene(PlayDrawing, Scene):
         if value == "close":
             self.app.stack.pop()
             return
+        if value == "review":  # who was ahead, move by move; a move picked there shows here
+            self.playing = False
+            self.app.go("review", record=self.record, name=self.name, book=self.book,
+                        on_pick=self.go_to)
+            return
         if value != "play":
             self.playing = False
         if value == "start":
@@ -167,7 +176,8 @@ class ReplayScene(PlayDrawing, Scene):
         area = self.rects["bottom"]
         gap = theme.px(10)
         height = theme.px(56)
-        width = min(theme.px(130), (area.width - gap * 5) // 6)
+        count = len(self.group.buttons)
+        width = min(theme.px(130), (area.width - gap * (count - 1)) // count)
         for i, button in enumerate(self.group.buttons):
             button.rect = pygame.Rect(area.left + i * (width + gap), area.bottom - height,
                                       width, height)
@@ -176,7 +186,7 @@ class ReplayScene(PlayDrawing, Scene):
         """Buttons, arrows, Home/End, Space and Escape."""
         if event.type == pygame.KEYDOWN:
             value = {pygame.K_RIGHT: "next", pygame.K_LEFT: "back", pygame.K_HOME: "start",
-                     pygame.K_END: "end", pygame.K_SPACE: "play",
+                     pygame.K_END: "end", pygame.K_SPACE: "play", pygame.K_v: "review",
                      pygame.K_ESCAPE: "close"}.get(event.key)
             if value is not None:
                 self._choose(value)

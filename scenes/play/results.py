@@ -20,8 +20,9 @@ class ResultsScene(Scene):
         self.group = ButtonGroup([Button("Rematch", "rematch", hint="R"),
                                   Button("Menu", "menu", hint="M"),
                                   Button("Replay", "replay", hint="P"),
+                                  Button("Review", "review", hint="V"),
                                   Button("See board", "board", hint="B")], self._choose,
-                                 columns=4)
+                                 columns=5)
         self.group.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.hidden = False
@@ -31,11 +32,14 @@ class ResultsScene(Scene):
             play = self.play
             # the same seats and players (a person keeps the side they chose against the computer)
             self.app.reset("play", game_id=play.spec.id, options=play.match.options,
-                           controllers=play.controllers, bot_level=play.bot_level)
+                           controllers=play.controllers, bot_level=play.bot_level,
+                           hints=play.hints.allowed)
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":
             self.app.go("replay", record=self.play.match.record())
+        elif value == "review":  # who was ahead after each move, and what swung it
+            self.app.go("review", record=self.play.match.record())
         else:
             self.hidden = not self.hidden
 
@@ -56,7 +60,7 @@ class ResultsScene(Scene):
         """Buttons, or R / M / B."""
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
-                        pygame.K_p: "replay", pygame.K_ESCAPE: "menu"}.get(event.key)
+                        pygame.K_p: "replay", pygame.K_v: "review", pygame.K_ESCAPE: "menu"}.get(event.key)
             if shortcut:
                 self._choose(shortcut)
                 return True

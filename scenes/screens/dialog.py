@@ -11,15 +11,16 @@ from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil
 
 
 class ConfirmScene(Scene):
-    """A question with two buttons; the first runs `on_yes`, either closes the dialog."""
+    """A question with two buttons; the first runs `on_yes`, the second (and Escape) `on_no` if
+    given; either closes the dialog."""
 
     opaque = False
 
     def __init__(self, app, title: str, question: str, yes: str, no: str,
-                 on_yes: Callable[[], None]) -> None:
+                 on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.title, self.question = title, question
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
         self.group = ButtonGroup([Button(yes, True), Button(no, False)], self._choose, columns=2)
         self.group.focus = 1
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -29,6 +30,8 @@ class ConfirmScene(Scene):
         self.app.stack.pop()
         if value:
             self.on_yes()
+        elif self.on_no is not None:
+            self.on_no()
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel with the buttons side by side."""

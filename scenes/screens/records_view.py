@@ -75,7 +75,8 @@ class RecordsScene(Scene):
         self.message = ""
         self.message_is_error = False
         self.reading: Task | None = Task(self._read_folder, name="quintet-records")
-        self.opening: tuple[Task, str] | None = None  # a record file being opened, and its name
+        self.opening: tuple[Task, str, str] | None = None  # a file being opened: the task,
+        # its name, the screen it opens in (replay or review)
         self.shown_progress = (0, 0)
         self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
                                   Button("Continue", "continue", hint="C"),
@@ -118,7 +119,7 @@ class RecordsScene(Scene):
                 self.shown_progress = self.reading.progress
                 self.app.invalidate()
         if self.opening is not None and self.opening[0].done:
-            (task, name), self.opening = self.opening, None
+            (task, name, screen), self.opening = self.opening, None
             self._update_buttons()
             try:
                 record, book = task.result()
@@ -126,7 +127,7 @@ class RecordsScene(Scene):
                 self.say(f"Record file {problem}.", error=True)
                 return
             self.say("")
-            self.app.go("replay", record=record, name=name, book=book)
+            self.app.go(screen, record=record, name=name, book=book)
 
     def exit(self) -> None:
         """Leaving: work still running is no longer wanted."""
@@ -199,9 +200,9 @@ class RecordsScene(Scene):
         self.shown_progress = (0, 0)
         self._update_buttons()
 
-    def replay(self, row: Row) -> None:
-        """Open the selected game in the replay viewer. A record file is checked in full and the
-        replay worked out in the background: the replay shows when it is ready."""
+    def replay(self, row: Row, screen: str = "replay") -> None:
+        """Open the selected game in the replay viewer (or its review: V). A record file is
+        checked in full and the replay worked out in the background: it shows when ready."""
         if self.opening is not None:
             return
         if row.saved is not None:
@@ -211,7 +212,7 @@ class RecordsScene(Scene):
             path, name = row.summary.path, row.summary.path.name
             task = Task(lambda _: self._prepare(self.records.open(path)),
                         name="quintet-open-record")
-        self.opening = (task, name)
+        self.opening = (task, name, screen)
         self.say(f"Opening {name}...")
         self._update_buttons()
 
@@ -266,7 +267,11 @@ class RecordsScene(Scene):
         return self.group.hover
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Click or arrows to pick a row; the buttons or their keys; the wheel scrolls."""
+        """Click or arrows to pick a row; the buttons or their keys (V: the selected game's
+        review); the wheel scrolls."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and self.row is not None:
+            self.replay(self.row, screen="review")  # who was ahead, move by move
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._row_at(event.pos)
             if index is not None:

@@ -1,18 +1,23 @@
-"""The rules of each game in our own words (assets/rules/<game>.md), with animated examples."""
+"""The rules of each game in our own words (assets/rules/<game>.md), each rule with a small
+animated figure on the game's own board (assets/figures/<game>.json), and worked examples."""
 from __future__ import annotations
 
 import pygame
 
-from game.core import NodeKind
+from game.core import GameError, NodeKind
 from game.registry import GAMES
 from scenes.boards import board_class
-from scenes.boards.base import Example, View
+from scenes.boards.base import PLAY_AREA, Example, View
+from scenes.screens.parts.rule_figures import FigurePlayer, load_figures
 from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel
+from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel, paragraph_step
 
 HOUSE_MARK = "House ruling"
+FIGURE = object()  # marks a rule figure's place among the text's lines
+FIGURE_WIDTH = 460  # design pixels: a figure's width (less in a narrow window)
+CAPTION = 16
 
 
 def load_rules(game_id: str) -> str:
@@ -33,16 +38,21 @@ class RulesScene(Scene):
         self.game_id = game_id or self.ids[0]
         self.group = ButtonGroup([Button(GAMES[g].title, g) for g in self.ids]
                                  + [Button("Examples", "examples", hint="E"),
+                                    Button("Learn by playing", "learn", hint="L"),
                                     Button("Back", "back", hint="Esc")], self._choose)
         self.group.focus = self.ids.index(self.game_id)
         self.scroll = 0
         self.text_rect = pygame.Rect(0, 0, 0, 0)
-        self.lines: list[tuple[str, float, tuple]] = []
+        self.lines: list[tuple] = []  # (text, size, colour), or (FIGURE, height, figure)
         self.board = None
+        self.figures: dict[str, list] = {}  # each game's rule figures, read when first shown
+        self.players: dict[int, FigurePlayer] = {}  # id(figure) -> its player, when seen
 
     def _choose(self, value: str) -> None:
         if value == "back":
             self.app.stack.pop()
+        elif value == "learn":  # a guided first game of the game shown
+            self.app.go("learn", game_id=self.game_id)
         elif value == "examples":
             examples = self._examples()
             if examples:
@@ -69,10 +79,30 @@ class RulesScene(Scene):
                                      size[0] - tab_w - theme.px(64), size[1] - theme.px(110))
         self._wrap()
 
+    def _figures(self) -> list:
+        if self.game_id not in self.figures:
+            self.figures[self.game_id] = load_figures(self.game_id)
+        return self.figures[self.game_id]
+
+    def figure_size(self) -> tuple[int, int]:
+        """A figure's picture: as wide as fits, the play screen's board area's shape."""
+        theme = self.app.theme
+        width = min(theme.px(FIGURE_WIDTH), self.text_rect.width - theme.px(60))
+        return width, round(width * PLAY_AREA[1] / PLAY_AREA[0])
+
+    def _figure_block(self, figure) -> tuple:
+        theme = self.app.theme
+        width, height = self.figure_size()
+        caption = theme.wrap(figure.caption, CAPTION, width)
+        total = height + theme.px(8) + len(caption) * paragraph_step(theme, CAPTION) \
+            + theme.px(14)
+        return (FIGURE, total, figure)
+
     def _wrap(self) -> None:
         theme = self.app.theme
         width = self.text_rect.width - theme.px(40)
         self.lines = []
+        figures = self._figures()
         for raw in load_rules(self.game_id).splitlines():
             line = raw.rstrip()
             if line.startswith("# "):
@@ -89,9 +119,47 @@ class RulesScene(Scene):
                 for i, part in enumerate(theme.wrap(body, 20, width - (theme.px(20)
                                                                        if bullet else 0))):
                     self.lines.append((("    " if bullet and i else "") + part, 20, colour))
+                self.lines += [self._figure_block(f) for f in figures if f.rule in line]
+
+    def inner_rect(self) -> pygame.Rect:
+        """Where the text scrolls: inside the panel, above the scrolling hint if there is one."""
+        theme = self.app.theme
+        inner = self.text_rect.inflate(-theme.px(40), -theme.px(30))
+        if self._content_height() > inner.height:
+            inner.height -= theme.line(15)
+        return inner
+
+    def _step(self, line: tuple) -> int:
+        """The height a line (or a figure) takes."""
+        return line[1] if line[0] is FIGURE else self.app.theme.px(line[1] * 1.35)
 
     def _content_height(self) -> int:
-        return sum(self.app.theme.px(size * 1.35) for _, size, _ in self.lines)
+        return sum(self._step(line) for line in self.lines)
+
+    def update(self, dt: float) -> None:
+        """The figures in view play on (the others wait where they are)."""
+        inner = self.inner_rect()
+        y = inner.top - self.scroll
+        moving = False
+        for line in self.lines:
+            step = self._step(line)
+            if line[0] is FIGURE and y + step >= inner.top and y <= inner.bottom:
+                player = self._player(line[2])
+                if player is not None:
+                    player.update(dt * self.app.settings.animation_speed)
+                    moving = True
+            y += step
+        if moving:
+            self.app.invalidate(self.text_rect)
+
+    def _player(self, figure) -> FigurePlayer | None:
+        player = self.players.get(id(figure))
+        if player is None:
+            try:
+                player = self.players[id(figure)] = FigurePlayer(figure, self.app.theme)
+            except GameError:  # a figure that no longer plays: its rule's words still show
+                return None
+        return player
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Scrolling, tabs, Escape."""
@@ -108,6 +176,9 @@ class RulesScene(Scene):
                 return True
             if event.key == pygame.K_e:
                 self._choose("examples")
+                return True
+            if event.key == pygame.K_l:
+                self._choose("learn")
                 return True
             if event.key in amounts and not event.mod & pygame.KMOD_SHIFT:
                 self._scroll_by(amounts[event.key])
@@ -136,22 +207,37 @@ class RulesScene(Scene):
                         selected=button.value == self.game_id)
         draw_panel(surface, theme, self.text_rect)
         clip = surface.get_clip()
-        inner = self.text_rect.inflate(-theme.px(40), -theme.px(30))
-        scrolls = self._content_height() > inner.height
-        if scrolls:  # the scroll hint gets a line of its own under the text
-            inner.height -= theme.line(15)
+        inner = self.inner_rect()
         surface.set_clip(inner)
         y = inner.top - self.scroll
-        for text, size, colour in self.lines:
-            step = theme.px(size * 1.35)
-            if y + step >= inner.top and y <= inner.bottom and text:
-                theme.blit_text(surface, text, size, (inner.left, y), colour)
+        for line in self.lines:
+            step = self._step(line)
+            visible = y + step >= inner.top and y <= inner.bottom
+            if visible and line[0] is FIGURE:
+                self._draw_figure(surface, line[2], (inner.left + theme.px(20), y))
+            elif visible and line[0]:
+                theme.blit_text(surface, line[0], line[1], (inner.left, y), line[2])
             y += step
         surface.set_clip(clip)
-        if scrolls:
+        if self._content_height() > inner.height:
             theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15,
                             (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6)),
                             th.DIM, "bottomright")
+
+
+    def _draw_figure(self, surface: pygame.Surface, figure, topleft) -> None:
+        """A rule's figure: the board's picture, framed, and its caption beneath."""
+        theme = self.app.theme
+        size = self.figure_size()
+        rect = pygame.Rect(topleft, size)
+        player = self._player(figure)
+        if player is not None:
+            surface.blit(player.picture(size), rect)
+        pygame.draw.rect(surface, th.PANEL_EDGE, rect, theme.px(2), border_radius=theme.px(6))
+        y = rect.bottom + theme.px(8)
+        for part in theme.wrap(figure.caption, CAPTION, size[0]):
+            theme.blit_text(surface, part, CAPTION, (rect.left, y), th.DIM)
+            y += paragraph_step(theme, CAPTION)
 
 
 class ExampleScene(Scene):

@@ -14,14 +14,36 @@ from scenes.shell.widgets import Button, ButtonGroup, draw_button
 
 
 class GameSelect(GameCards):
-    """Five cards; pick one to set its options."""
+    """Five cards; pick one to set its options (the first time, a guided game is offered)."""
+
+    offers_learn = True
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        games, _ = app.data.stats().load()  # a small file, read once as the screen opens
+        self.played = {game_id for game_id, counts in games.items()
+                       if any(sum(c.values()) for c in counts.values())}
 
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")
         if value == "back":
             self.go_back()
+        elif self.first_time(value):
+            title = GAMES[value].title
+            self.app.go("confirm", title=f"New to {title}?",
+                        question="A guided first game teaches it move by move.",
+                        yes="Learn it", no="Just play", on_yes=lambda: self.learn(value),
+                        on_no=lambda: self.app.stack.push(OptionsScene(self.app, value)))
         else:
             self.app.stack.push(OptionsScene(self.app, value))
+
+    def first_time(self, game_id: str) -> bool:
+        """True (once a session) when no game of this one has been finished here yet."""
+        offered = self.app.lessons_offered
+        if game_id in self.played or game_id in offered:
+            return False
+        offered.add(game_id)
+        return True
 
 
 def option_values(option) -> list[Any]:
@@ -65,6 +87,7 @@ class OptionsScene(Scene):
         setup = getattr(app, "play_setup", {})  # the last choice of this session, if any
         self.opponent = setup.get("opponent", "human")
         self.seat = setup.get("seat", 0)  # the person's seat when playing the computer
+        self.hints: bool | None = None  # None: on against the computer, off hot-seat
         self.rows: list[tuple[str, int]] = []
         self.group = ButtonGroup([], self._choose)
         self._build_rows()
@@ -77,10 +100,12 @@ class OptionsScene(Scene):
 
     # ---- rows -------------------------------------------------------------------------------
     def _build_rows(self) -> None:
-        """Opponent, the person's seat (only against the computer), then the game's options."""
+        """Opponent, the person's seat (only against the computer), hints, then the game's
+        options."""
         self.rows = [("opponent", 0)]
         if self.opponent != "human":
             self.rows.append(("seat", 0))
+        self.rows.append(("hints", 0))
         self.rows += [("option", i) for i in range(len(self.shown))]
         self.group.buttons = ([Button(kind, ("row", r)) for r, (kind, _) in enumerate(self.rows)]
                               + [Button("Start", "start", hint="Enter"),
@@ -92,19 +117,33 @@ class OptionsScene(Scene):
             return ("human", "human")
         return tuple("human" if s == self.seat else self.opponent for s in (0, 1))  # type: ignore
 
+    def hints_on(self) -> bool:
+        """Whether the game will offer hints: as chosen, else on against the computer only."""
+        return self.opponent != "human" if self.hints is None else self.hints
+
     def _choices(self, kind: str) -> list[tuple[Any, str]]:
         if kind == "opponent":
             return [(value, label) for value, label in OPPONENTS]
+        if kind == "hints":  # hot-seat, hints are for both: on only when both agree
+            return [(True, "On"), (False, "Off")] if self.opponent != "human" \
+                else [(False, "Off"), (True, "On: we both agree")]
         return [(s, self.spec.seat_names[s]) for s in (0, 1)]
+
+    def _current(self, kind: str) -> Any:
+        return {"opponent": self.opponent, "seat": self.seat, "hints": self.hints_on()}[kind]
 
     def _pick(self, kind: str, value: Any) -> None:
         if kind == "opponent":
             before = len(self.rows)
+            if (value == "human") != (self.opponent == "human"):
+                self.hints = None  # hot-seat and the computer have their own defaults
             self.opponent = value
             self._build_rows()
             if self.group.focus:  # the rows below the seat row move when it comes or goes
                 self.group.focus += len(self.rows) - before
             self.layout(self.size)
+        elif kind == "hints":
+            self.hints = value
         else:
             self.seat = value
         self.app.sound.play("select")
@@ -118,7 +157,7 @@ class OptionsScene(Scene):
                 self.values["seed"] = random.randint(option.minimum or 0, option.maximum or 10**6)
             self.app.play_setup = {"opponent": self.opponent, "seat": self.seat}
             self.app.replace("play", game_id=self.spec.id, options=self.values,
-                             controllers=self.controllers())
+                             controllers=self.controllers(), hints=self.hints_on())
         elif value == "back":
             self.app.stack.pop()
         else:
@@ -127,9 +166,9 @@ class OptionsScene(Scene):
     def change(self, row: int, step: int) -> None:
         """Move row `row` to its next (step 1) or previous (step -1) value."""
         kind, index = self.rows[row]
-        if kind in ("opponent", "seat"):
+        if kind in ("opponent", "seat", "hints"):
             values = [v for v, _ in self._choices(kind)]
-            current = self.opponent if kind == "opponent" else self.seat
+            current = self._current(kind)
             self._pick(kind, values[(values.index(current) + step) % len(values)])
             return
         option = self.shown[index]
@@ -166,7 +205,7 @@ class OptionsScene(Scene):
                                           side, side))
             self.plus.append(pygame.Rect(button.rect.right - theme.px(6) - side, y + theme.px(6),
                                          side, side))
-            if kind in ("opponent", "seat"):
+            if kind in ("opponent", "seat", "hints"):
                 choices = self._choices(kind)
                 area = pygame.Rect(left + min(theme.px(190), w // 4), y + theme.px(6), 0,
                                    row_h - theme.px(12))
@@ -270,10 +309,10 @@ class OptionsScene(Scene):
     def _draw_segments(self, surface: pygame.Surface, row: int, kind: str) -> None:
         theme = self.app.theme
         rect = self.group.buttons[row].rect
-        label = "Opponent" if kind == "opponent" else "You play"
+        label = {"opponent": "Opponent", "seat": "You play", "hints": "Hints"}[kind]
         theme.blit_text(surface, label, 22, (rect.left + theme.px(14), rect.centery), th.TEXT,
                         "midleft")
-        current = self.opponent if kind == "opponent" else self.seat
+        current = self._current(kind)
         labels = dict(self._choices(kind))
         cells = self.segments.get(row, [])
         size = 20

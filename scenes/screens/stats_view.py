@@ -25,6 +25,12 @@ def cell_text(game_id: str, opponent: str, counts: dict | None) -> str:
     return f"W {counts['won']}  L {counts['lost']}  D {counts['drawn']}"
 
 
+def hints_line(hinted: dict[str, int]) -> str:
+    """'Played with hints: Strands 2, Moriarty 1.'"""
+    return "Played with hints: " + ", ".join(
+        f"{GAMES[g].title} {n}" for g, n in hinted.items() if g in GAMES) + "."
+
+
 def totals(games: dict) -> dict[str, dict[str, int]]:
     """Each opponent's counts summed over the games."""
     summed = {opponent: {name: 0 for name in count_names(opponent)} for opponent in OPPONENTS}
@@ -43,6 +49,7 @@ class StatsScene(Scene):
         self.stats = app.data.stats()
         self.path = self.stats.path
         self.games, messages = self.stats.load()
+        self.hinted = self.stats.hinted()  # games finished with hints, per game
         app.notices.extend(messages)
         self.messages = messages
         self.group = ButtonGroup([Button("Reset", "reset", hint="R"),
@@ -108,6 +115,8 @@ class StatsScene(Scene):
         self._draw_table(surface)
         foot = self.messages[0] if self.messages else \
             self.note or "Kept in your Quintet data folder (Show folder shows it)."
+        if not self.messages and self.hinted:
+            foot = f"{hints_line(self.hinted)} {foot}"
         colour = th.WARNING if self.messages else th.DIM
         for i, line in enumerate(theme.wrap(foot, 16, self.panel.width)[:2]):
             theme.blit_text(surface, line, 16, (w // 2, self.panel.bottom + theme.px(14 + 20 * i)),

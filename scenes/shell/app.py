@@ -88,6 +88,7 @@ class App:
         self._dirty: list[pygame.Rect] = []
         self._bot_worker = None  # started on first use: most sessions may never need it
         self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
+        self.lessons_offered: set[str] = set()  # games whose lesson was offered this session
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
         self.errors_recovered = 0
         self.log_path = None  # the user's log file, once main() has opened it

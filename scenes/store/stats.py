@@ -6,7 +6,10 @@ against bot) are never counted.
 
     {"format": "quintet-stats", "version": 1,
      "games": {"strands": {"hard": {"won": 2, "lost": 5, "drawn": 0},
-                           "hot-seat": {"seat0": 3, "seat1": 1, "drawn": 0}}}}
+                           "hot-seat": {"seat0": 3, "seat1": 1, "drawn": 0}}},
+     "hinted": {"strands": 2}}
+
+"hinted" counts, per game, the games of those finished with a hint asked for.
 
 A file with bad parts keeps its good counts; the file itself is moved aside with a message.
 A copy of Quintet that does not own the data folder (`read_only` says why) counts nothing and
@@ -74,7 +77,7 @@ class StatsFile:
         problem = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
                               + (f"; {len(problems) - 3} more" if len(problems) > 3 else "") + ")")
         messages = [self._keep(problem, "the good counts are kept")]
-        return games, messages + ([] if self.read_only else self._write(games))
+        return games, messages + ([] if self.read_only else self._write(games, self.hinted()))
 
     def _keep(self, problem: FileProblem, instead: str) -> str:
         message = keep_bad_file("Statistics file", problem, instead, move=not self.read_only)
@@ -82,8 +85,10 @@ class StatsFile:
             self.read_only = "the bad statistics file could not be moved out of the way"
         return message
 
-    def count(self, game_id: str, controllers: Sequence[str], outcome: Outcome) -> list[str]:
-        """Add a finished game to the counts and save them; messages about anything that failed."""
+    def count(self, game_id: str, controllers: Sequence[str], outcome: Outcome,
+              hinted: bool = False) -> list[str]:
+        """Add a finished game to the counts (and to the games with hints, if it had any) and
+        save them; messages about anything that failed."""
         where = tally(outcome, controllers)
         if where is None:
             return []
@@ -92,7 +97,10 @@ class StatsFile:
         cell = games.setdefault(game_id, {}).setdefault(
             opponent, {n: 0 for n in count_names(opponent)})
         cell[name] += 1
-        return messages + self._write(games)
+        hints = self.hinted()
+        if hinted:
+            hints[game_id] = hints.get(game_id, 0) + 1
+        return messages + self._write(games, hints)
 
     def reset(self) -> list[str]:
         """Start counting again from nothing (the player asked); messages if it failed."""
@@ -100,12 +108,31 @@ class StatsFile:
             return [f"The statistics were not reset: {self.read_only}."]
         return self._write({})
 
-    def _write(self, games: dict[str, dict[str, Counts]]) -> list[str]:
+    def hinted(self) -> Counts:
+        """Per game, how many finished games had hints (what cannot be read counts as none)."""
+        if nothing_there(self.path):
+            return {}
+        try:
+            data = read_json(self.path, SIZE_LIMIT)
+        except FileProblem:
+            return {}
+        part = data.get("hinted") if isinstance(data, Mapping) else None
+        if not isinstance(part, Mapping):
+            return {}
+        return {game_id: number for game_id, number in part.items()
+                if game_id in GAMES and isinstance(number, int) and not isinstance(number, bool)
+                and 0 < number < MAX_COUNT}
+
+    def _write(self, games: dict[str, dict[str, Counts]], hinted: Counts | None = None
+               ) -> list[str]:
         if self.read_only:
             return [f"The game was not counted in the statistics: {self.read_only}."]
+        payload: dict[str, Any] = {"format": STATS_FORMAT, "version": STATS_VERSION,
+                                   "games": games}
+        if hinted:
+            payload["hinted"] = hinted
         try:
-            write_json(self.path, {"format": STATS_FORMAT, "version": STATS_VERSION,
-                                   "games": games})
+            write_json(self.path, payload)
         except OSError as error:
             return [f"Could not save the statistics to {printable(str(self.path))}: "
                     f"{error.strerror or error}"]

@@ -94,6 +94,8 @@ def check_assets() -> list[str]:
     from game.registry import GAMES
     from scenes.boards import board_class
     from scenes.boards.base import Board
+    from scenes.play.parts.lesson_guide import load_lesson
+    from scenes.screens.parts.rule_figures import load_figures
     from scenes.shell.assets import asset_path, asset_root
     from scenes.shell.synth import EFFECTS
     from scenes.shell.theme import FONT_FILE
@@ -113,6 +115,18 @@ def check_assets() -> list[str]:
                 problems.append(f"rules text {path} is empty")
         except (OSError, UnicodeDecodeError) as error:
             problems.append(f"rules text {path} could not be read ({error})")
+        try:
+            load_lesson(game_id).check()  # the guided first game's script still plays
+        except GameError as error:
+            problems.append(f"the lesson of {game_id}: {error}")
+        figures = load_figures(game_id)
+        if not figures:
+            problems.append(f"the rule figures of {game_id} are missing")
+        for figure in figures:
+            try:
+                figure.steps()
+            except GameError as error:
+                problems.append(f"a rule figure of {game_id}: {error}")
         if board_class(game_id) is Board:
             problems.append(f"the board of {game_id} is missing (its module was not bundled)")
     for name, magic in ICON_MAGIC.items():
@@ -143,9 +157,9 @@ def check_assets() -> list[str]:
     if problems:
         raise SelfTestFailure("missing or broken parts of the build:\n  "
                               + "\n  ".join(problems))
-    return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts and boards, "
-            f"{len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences, the "
-            f"solved table, "
+    return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts, lessons, figures and "
+            f"boards, {len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences, "
+            f"the solved table, "
             f"from {asset_root()}"]
 
 

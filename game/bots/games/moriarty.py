@@ -24,7 +24,7 @@ from typing import Sequence
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import (ACTIVE, BONUS, END, OVER, PASS, PIVOT, SETUP, Declare,
+from game.rules.moriarty import (ACTIVE, BONUS, COLOURS, END, OVER, PASS, PIVOT, SETUP, Declare,
                                  EndGame, MoriartyState, PickPivot, Take)
 
 # How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
@@ -143,6 +143,16 @@ class GameKnowledge(Knowledge):
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
+
+    def public_worlds(self, view: State) -> list[tuple[float, State]]:
+        """An onlooker knows neither Bonus Colour while a game is played: every pair of
+        colours, equally likely."""
+        assert isinstance(view, MoriartyState)
+        base = unseal(view)
+        if base.phase in (SETUP, BONUS) or None not in base.bonus:
+            return [(1.0, base)]
+        pairs = [(mine, theirs) for mine in range(len(COLOURS)) for theirs in range(len(COLOURS))]
+        return [(1.0 / len(pairs), base._evolve(bonus=pair)) for pair in pairs]
 
     def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
         """The worlds differ only in the opponent's Bonus Colour, which changes the score and

@@ -49,7 +49,10 @@ class GameKnowledge(Knowledge):
         for cells in empty.values():
             rng.shuffle(cells)
         mark = state.to_move + 1
-        if state.placed:  # finish the turn in progress (a playout always covers all it may)
+        if state.turn_number == 1 and empty.get(2):  # Black's opening: exactly one 2
+            stones[empty[2].pop()] = mark
+            mark = 3 - mark
+        elif state.placed:  # finish the turn in progress (a playout always covers all it may)
             cells = empty.get(state.number, [])
             for _ in range(min(len(cells), state.number - state.placed)):
                 stones[cells.pop()] = mark

@@ -22,6 +22,9 @@ class PlayKeys:
             else:
                 self._extra("menu")
             return True
+        if event.unicode == "?" or key == pygame.K_F1:
+            self._extra("hint")
+            return True
         if self._busy():
             if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
                 self.skip_animation()

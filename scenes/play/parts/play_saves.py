@@ -38,8 +38,8 @@ class PlaySaves:
         Kiosk visitors' games are not saved: the kiosk returns to its demo when left idle, and
         a game night would leave a pile of abandoned games behind.
         """
-        if self.demo or getattr(self.app, "kiosk", None) is not None:
-            return False
+        if self.demo or getattr(self.app, "kiosk", None) is not None or self.in_lesson():
+            return False  # (a lesson is kept once its script has run out)
         try:
             self.app.data.saves().write(self.saved_game())
         except OSError as error:
@@ -57,13 +57,16 @@ class PlaySaves:
         if self.demo:
             return
         notices = self.app.notices
-        record = self.match.record(record_meta(self.controllers, self.started, ended=now_text()))
+        hints = {"hints": self.hints.used} if self.hints.used else {}  # how many were asked
+        record = self.match.record(record_meta(self.controllers, self.started, ended=now_text(),
+                                               **hints))
         try:
             self.record_path = self.app.data.records().add(record, file_stem(self.spec.id, True))
         except OSError as error:
             notices.append(f"Could not write the game's record: {error.strerror or error}")
         notices.extend(self.app.data.stats().count(self.spec.id, self.controllers,
-                                                   self.match.state.outcome))
+                                                   self.match.state.outcome,
+                                                   hinted=self.hints.used > 0))
         try:
             self.app.data.saves().remove(self.save_id)
         except OSError as error:

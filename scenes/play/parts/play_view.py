@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.boards.base import View
+from scenes.play.parts.lesson_guide import draw_lesson
 from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, draw_veil
 
@@ -27,6 +28,25 @@ def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[st
 class PlayDrawing:
     """Drawing mixed into PlayScene; `draw` never changes the game."""
 
+    def prompt_words(self, state, seat: int) -> str:
+        """The top bar's request to the chooser."""
+        return self.board.prompt(state, seat)
+
+    def lesson_words(self) -> tuple[str, str] | None:
+        """A lesson's (progress, explanation) while it shows (None: no lesson)."""
+        return None
+
+    def lesson_spot(self):
+        """The spot a lesson asks for next, ringed (None: none)."""
+        return None
+
+    def draw_hint(self, surface: pygame.Surface) -> None:
+        """A hint's ghost over the board (none by default)."""
+
+    def shown_focus(self):
+        """The keyboard's focus, or else the spot a lesson asks for."""
+        return self.focus if self.focus is not None else self.lesson_spot()
+
     def view(self) -> View:
         """What the board should draw this frame."""
         anim = self.animation or self.revealing
@@ -38,7 +58,7 @@ class PlayDrawing:
                         last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock, thinking=self.thinking_seat,
+                    focus=self.shown_focus(), clock=self.clock, thinking=self.thinking_seat,
                     last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -53,6 +73,7 @@ class PlayDrawing:
             self._draw_side(surface, view)
         if self.rects["bottom"].height and clip.colliderect(self.rects["bottom"]):
             self._draw_bottom(surface)
+        self.draw_hint(surface)
         if self.countdown is not None:
             self._draw_countdown(surface)
         hold = getattr(self, "hold", None)
@@ -76,7 +97,7 @@ class PlayDrawing:
         elif self.thinking_seat is not None:
             text = self.thinking_text()
         elif view.chooser is not None:
-            text = self.board.prompt(state, view.chooser)
+            text = self.prompt_words(state, view.chooser)
         elif state.is_terminal:
             text = "Game over"
         else:
@@ -120,6 +141,12 @@ class PlayDrawing:
         y += theme.px(10)
         pygame.draw.line(surface, th.PANEL_EDGE, (x, y), (side.right - theme.px(14), y))
         y += theme.px(10)
+        lesson = self.lesson_words()
+        if lesson is not None:  # a lesson's words take the place of the move log
+            bottom = side.bottom - theme.px(72 if self.in_lesson() else 10)
+            draw_lesson(surface, theme, pygame.Rect(x, y, side.width - theme.px(28),
+                                                    bottom - y), *lesson)
+            return
         theme.blit_text(surface, "Moves", 20, (x, y), th.DIM)
         y += theme.px(28)
         step = round(theme.text_px(18) * 1.3)
@@ -154,9 +181,10 @@ class PlayDrawing:
                 theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
                                 colour)
         picked = getattr(self, "selected", ())
+        focus = self.shown_focus()
         for button in self.buttons:
             draw_button(surface, theme, button, hovered=button.value == self.hover,
-                        focused=button.value == self.focus, size=22,
+                        focused=button.value == focus, size=22,
                         selected=button.value in picked  # the choice waiting, and Lock in
                         or getattr(button.value, "name", None) == "lockin")
 

@@ -5,37 +5,31 @@ import pygame
 
 from game.registry import GAMES
 from scenes.boards import board_class
-from scenes.boards.base import View
+from scenes.boards.base import View, board_picture
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (
     Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
 )
 
+LEARN_LABEL, LEARN_SIZE = "Learn (L)", 17
+
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     """A position of the game drawn by its own board as in play, shrunk to fit its card."""
     spec = GAMES[game_id]
     options = spec.resolve_options()
-    theme = app.theme
-    full = pygame.Surface((theme.px(936), theme.px(508)))  # the play screen's board area
-    full.fill(th.BACKGROUND)
-    board = board_class(game_id)(spec, options, theme)
-    board.layout(full.get_rect())
+    board = board_class(game_id)(spec, options, app.theme)
     examples = board.examples()  # a worked example's position shows more than an empty board
     state = examples[0].start if examples else spec.new_game(options)
-    board.draw(full, View(state=state.observe_public(), seat=None, chooser=None))
-    scale = min(size[0] / full.get_width(), size[1] / full.get_height())
-    shrunk = pygame.transform.smoothscale(full, (max(1, round(full.get_width() * scale)),
-                                                 max(1, round(full.get_height() * scale))))
-    picture = pygame.Surface(size)
-    picture.fill(th.PANEL)
-    picture.blit(shrunk, shrunk.get_rect(center=(size[0] // 2, size[1] // 2)))
-    return picture
+    return board_picture(board, View(state=state.observe_public(), seat=None, chooser=None),
+                         size, th.PANEL)
 
 
 class GameCards(Scene):
     """Five game cards and Back in a 3-by-2 grid, by mouse or arrows and Enter."""
+
+    offers_learn = False  # a Learn button on each card (L learns the focused card's game)
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -44,6 +38,13 @@ class GameCards(Scene):
                                  + [Button("Back", "back", hint="Esc")], self._choose, columns=3)
         self.group.focus = 0
         self.pictures: dict[str, pygame.Surface] = {}
+        self.learn_rects: dict[str, pygame.Rect] = {}
+        self.learn_hover: str | None = None
+
+    def learn(self, game_id: str) -> None:
+        """A guided first game of this game (where cards offer it)."""
+        self.app.sound.play("click")
+        self.app.go("learn", game_id=game_id)
 
     def _choose(self, value: str) -> None:
         """What a card (or Back) leads to: each screen built on the cards says."""
@@ -61,10 +62,38 @@ class GameCards(Scene):
         back.rect = pygame.Rect(0, 0, rects[-1].width * 2 // 3, theme.px(72))
         back.rect.center = rects[-1].center
         self.pictures = {}
+        self.learn_rects = {}
+        if self.offers_learn:  # in the picture's top-right corner, clear of the name and pitch
+            for button in self.group.buttons[:-1]:
+                rect = pygame.Rect(0, 0, theme.text(LEARN_LABEL, LEARN_SIZE).get_width()
+                                   + theme.px(24), theme.line(LEARN_SIZE) + theme.px(12))
+                rect.topright = (button.rect.right - theme.px(18),
+                                 button.rect.top + theme.px(12) + theme.px(40))
+                self.learn_rects[button.value] = rect
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Cards by mouse or arrows and Enter; Escape goes back."""
+        """Cards by mouse or arrows and Enter (L: learn the focused card's game); Escape goes
+        back."""
+        if self.learn_rects:
+            if event.type == pygame.MOUSEMOTION:
+                self.learn_hover = self._learn_at(event.pos)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                game_id = self._learn_at(event.pos)
+                if game_id is not None:
+                    self.learn(game_id)
+                    return True
+            focus = self.group.focus
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_l and focus is not None \
+                    and focus < len(self.ids):
+                self.learn(self.ids[focus])
+                return True
         return self.group.handle_with_escape(event, self.go_back, modal=False)
+
+    def _learn_at(self, pos) -> str | None:
+        for game_id, rect in self.learn_rects.items():
+            if rect.collidepoint(pos):
+                return game_id
+        return None
 
     def go_back(self) -> None:
         """Escape and Back: the screen before."""
@@ -105,5 +134,8 @@ class GameCards(Scene):
                                     rect.width - 2 * pad, text_h)
             draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
                             1.2)
+        for game_id, rect in self.learn_rects.items():
+            draw_button(surface, theme, Button(LEARN_LABEL, game_id, rect),
+                        hovered=game_id == self.learn_hover, size=LEARN_SIZE)
         back = self.group.buttons[-1]
         draw_button(surface, theme, back, **self.group.looks(len(self.ids)), size=26)

@@ -1,0 +1,141 @@
+"""LessonGuide: a lesson's script run on the play screen (the play scene owns one in a lesson).
+
+The script is followed by position: the match's entry count is the step the game is at, so an
+undo walks the lesson back too. The computer's moves and every chance outcome come from the
+script; the learner's move must be the one asked, and any other gets a word of help. Before a
+computer's or chance's step that carries an explanation the play screen holds until the learner
+has read it. Once the script has run out, the Easy computer plays on.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core import GameError, Move
+from game.lesson import Lesson, LessonError, LessonStep, lesson_from_json
+from game.match import Match
+from scenes.shell import theme as th
+from scenes.shell.assets import asset_path
+from scenes.shell.widgets import paragraph_step
+
+EASY = "bot:easy"
+LESSON_SIZES = (19, 18, 17, 16, 15)  # the explanation's type, largest that fits its box
+
+
+def load_lesson(game_id: str) -> Lesson:
+    """The lesson of a game from assets/lessons (LessonError if it is missing or damaged)."""
+    path = asset_path("lessons", f"{game_id}.json")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise LessonError(f"the lesson of {game_id} could not be read ({error})") from None
+    return lesson_from_json(text)
+
+
+def lesson_controllers(lesson: Lesson) -> tuple[str, str]:
+    """The seats of a lesson: the learner, and the Easy computer (scripted until the end)."""
+    return tuple("human" if seat == lesson.learner else EASY for seat in (0, 1))  # type: ignore
+
+
+class LessonGuide:
+    """Where a lesson stands in a match, and what it asks, answers and says there."""
+
+    def __init__(self, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.held = -1  # the last step held for reading (each is held once)
+
+    def index(self, match: Match) -> int:
+        """The step the game is at."""
+        return len(match.entries)
+
+    def running(self, match: Match) -> bool:
+        """True while the script has steps left."""
+        return self.index(match) < len(self.lesson.steps)
+
+    def step(self, match: Match) -> LessonStep | None:
+        """The script's next step, or None once it has run out."""
+        index = self.index(match)
+        return self.lesson.steps[index] if index < len(self.lesson.steps) else None
+
+    def shown(self, match: Match) -> bool:
+        """True while the lesson's words are on screen: the script, then its last words until
+        the learner's first move of the free game."""
+        steps = len(self.lesson.steps)
+        return not any(entry.actor == self.lesson.learner for entry in match.entries[steps:])
+
+    def words(self, match: Match) -> str:
+        """The explanation on show."""
+        return self.lesson.words_at(self.index(match))
+
+    def progress(self, match: Match) -> str:
+        """'Step 3 of 10', or that the lesson is over."""
+        index, total = self.index(match), len(self.lesson.steps)
+        return f"Lesson: step {index + 1} of {total}" if index < total else "Lesson done"
+
+    def hold_here(self, match: Match) -> bool:
+        """True (once per step) when the next step is the computer's or chance's and comes with
+        an explanation to read first."""
+        step, index = self.step(match), self.index(match)
+        if step is None or step.by == "you" or not step.say or self.held == index:
+            return False
+        self.held = index
+        return True
+
+    def computer_move(self, match: Match, seat: int) -> Move | None:
+        """The scripted move of the computer's seat now, or None when the script has none."""
+        step = self.step(match)
+        if step is None or step.by != "computer" or seat == self.lesson.learner:
+            return None
+        return match.spec.parse_move(step.move)
+
+    def chance(self, match: Match) -> Any:
+        """The scripted chance outcome now (None: draw it as usual)."""
+        step = self.step(match)
+        if step is None or step.by != "chance":
+            return None
+        return match.spec.parse_chance(step.move)
+
+    def expected(self, match: Match, seat: int) -> Move | None:
+        """The move the learner is asked for now, if any."""
+        step = self.step(match)
+        if step is None or step.by != "you" or seat != self.lesson.learner:
+            return None
+        try:
+            return match.spec.parse_move(step.move)
+        except GameError:
+            return None
+
+    def ask(self, match: Match, seat: int) -> str:
+        """What the learner is asked to do now ('' when nothing is asked)."""
+        step = self.step(match)
+        return step.ask if step is not None and step.by == "you" and \
+            seat == self.lesson.learner else ""
+
+    def refusal(self, match: Match, seat: int, move: Move) -> str | None:
+        """A word of help when a legal move is not the one the lesson asks for (None: fine)."""
+        expected = self.expected(match, seat)
+        if expected is None or str(move) == str(expected):
+            return None
+        step = self.step(match)
+        assert step is not None
+        return f"Not this time: {step.help or step.ask + '.'}"
+
+
+def draw_lesson(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, progress: str,
+                words: str) -> None:
+    """The lesson's box in the side panel: its progress, then the explanation, in the largest
+    type that fits (the smallest type cuts the words short rather than run out of the box)."""
+    title = theme.blit_text(surface, progress, 20, rect.topleft, th.ACCENT)
+    top = title.bottom + theme.px(8)
+    for size in LESSON_SIZES:
+        lines = theme.wrap(words, size, rect.width)
+        step = paragraph_step(theme, size, 1.25)
+        if top + len(lines) * step <= rect.bottom or size == LESSON_SIZES[-1]:
+            break
+    y = top
+    for line in lines:
+        if y + step > rect.bottom + step // 3:
+            break
+        theme.blit_text(surface, line, size, (rect.left, y), th.TEXT)
+        y += step

@@ -1,0 +1,152 @@
+"""The play screen's hints: the Hard bot's move for the person choosing, shown as a ghost.
+
+A hint is asked of the app's bot worker (off the frame loop, like any bot move) with only the
+asking seat's observation, so a hint never carries the other seat's secret. Its answer is shown
+on the board while that seat still has the same choice to make: the spots of the move ringed
+and lightly filled (numbered when the move takes several clicks), and a line in the action bar
+saying what it does where one ply of the rules can say (game/bots/hints.py). The scene owns one
+PlayHints and counts the hints used, for the record and the statistics.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.bots.hints import hint_reason
+from game.bots.worker import BotFailure
+from game.core import Move, State
+from scenes.boards.base import Choice
+from scenes.shell import theme as th
+
+HINT_LEVEL = "hard"
+GHOST_FILL = 70  # alpha of the ghost's fill over a hinted spot
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """The Hard bot's move for a seat in a state, and what it does in words."""
+
+    state: State
+    seat: int
+    move: Move
+    reason: str
+
+
+class PlayHints:
+    """Hints for one play scene: asked, awaited, shown while they still fit, and counted."""
+
+    def __init__(self, scene, allowed: bool) -> None:
+        self.scene = scene
+        self.allowed = allowed  # chosen on the options screen (never in a demo)
+        self.ticket: int | None = None
+        self.asked: tuple[State, int] | None = None
+        self.hint: Hint | None = None
+        self.used = 0  # hints given in this game
+
+    # ---- when -----------------------------------------------------------------------------
+    def offered(self) -> bool:
+        """True when the person choosing now may ask for a hint."""
+        scene = self.scene
+        return self.allowed and not scene.demo and scene.chooser is not None \
+            and not scene.in_lesson()
+
+    @property
+    def thinking(self) -> bool:
+        """True while a hint is being worked out."""
+        return self.ticket is not None
+
+    def shown(self) -> Hint | None:
+        """The hint to show now: only for the state and seat it was asked for."""
+        hint, scene = self.hint, self.scene
+        if hint is None or hint.state is not scene.match.state or hint.seat != scene.chooser:
+            return None
+        return hint
+
+    # ---- asking and answering ---------------------------------------------------------------
+    def ask(self) -> None:
+        """Ask the Hard bot for the chooser's move (the asking seat's observation only)."""
+        scene = self.scene
+        if not self.offered() or self.thinking or scene.bot_ticket is not None:
+            return
+        if self.shown() is not None:
+            scene.say(self.words(self.hint))
+            return
+        seat, state = scene.chooser, scene.match.state
+        history = scene.history.entries if scene.uses_history else ()
+        self.asked = (state, seat)
+        self.ticket = scene.app.bot_worker.request(
+            scene.bot_key, scene.spec.id, HINT_LEVEL, scene.bot_seed(seat),
+            scene.match.observe(seat), seat, history)
+        scene.say("Looking for a hint: the Hard bot is thinking...")
+        scene._refresh_buttons()
+
+    def answered(self, ticket: int, answer: Move | BotFailure) -> bool:
+        """Take the worker's answer if it is this hint's (True), else leave it to the bots."""
+        if ticket != self.ticket:
+            return False
+        scene = self.scene
+        self.ticket = None
+        state, seat = self.asked  # type: ignore[misc]
+        self.asked = None
+        if isinstance(answer, BotFailure) or state.why_illegal(seat, answer) is not None:
+            scene.say("No hint this time: the computer player had a problem.", error=True)
+        elif state is scene.match.state and seat == scene.chooser:
+            observation = state.observe(seat)
+            self.hint = Hint(state, seat, answer, hint_reason(scene.spec.id, observation, seat,
+                                                              answer))
+            self.used += 1
+            scene.say(self.words(self.hint))
+        scene._refresh_buttons()
+        scene.app.invalidate()
+        return True
+
+    def drop(self) -> None:
+        """Forget a hint still being worked out (the game moved on, or a bot was asked)."""
+        if self.ticket is not None:
+            self.scene.app.bot_worker.cancel(self.ticket)
+        self.ticket = self.asked = None
+
+    def tick(self) -> None:
+        """Each frame: a hint asked about a position that has gone is dropped."""
+        if self.asked is not None and (self.asked[0] is not self.scene.match.state
+                                       or self.asked[1] != self.scene.chooser):
+            self.drop()
+
+    def words(self, hint: Hint) -> str:
+        """'Hint: m, ringed in blue: brings 2 pieces home.'"""
+        text = self.scene.board.log_text(hint.move, hint.seat, hint.state)
+        return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The ghost: each spot of the hinted move lightly filled and ringed, numbered in
+        order when the move takes more than one click (a button's spot on its button)."""
+        hint = self.shown()
+        if hint is None:
+            return
+        scene, theme = self.scene, self.scene.app.theme
+        path = scene.board.path(hint.move, hint.state)
+        for order, spot in enumerate(path, 1):
+            rect = self._spot_rect(spot)
+            if rect is None:
+                continue
+            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(ghost, (*th.SKY, GHOST_FILL), ghost.get_rect(),
+                             border_radius=theme.px(8))
+            surface.blit(ghost, rect)
+            pygame.draw.rect(surface, th.SKY, rect.inflate(theme.px(6), theme.px(6)),
+                             max(2, theme.px(3)), border_radius=theme.px(10))
+            if len(path) > 1:
+                badge = pygame.Rect(0, 0, theme.line(16) + theme.px(6), theme.line(16) + theme.px(2))
+                badge.center = rect.topleft
+                pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
+                theme.blit_text(surface, str(order), 16, badge.center, th.BACKGROUND, "center")
+
+    def _spot_rect(self, spot) -> pygame.Rect | None:
+        if isinstance(spot, Choice):
+            for button in self.scene.buttons:
+                if button.value == spot:
+                    return button.rect
+            return None
+        return self.scene.board.spot_rect(spot)

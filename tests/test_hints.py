@@ -1,0 +1,192 @@
+"""Hints: the Hard bot's move for the person choosing, asked off the frame loop with only the
+asking seat's observation, shown as a ghost with a line of why; on against the computer, off
+hot-seat unless both agree, never in a demo or a lesson; counted in the record and the stats."""
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.bots.hints import FIGURES, hint_reason
+from game.core import NodeKind
+from game.match import Match
+from game.registry import GAMES
+from scenes.play.play import Extra, PlayScene
+from scenes.screens.select import OptionsScene
+from tests.test_play_vs_bot import FakeWorker
+from tests.test_text_fits import position
+
+ALL = list(GAMES)
+
+
+def on_screen(driver, game_id, controllers=("human", "bot:easy"), hints=None, seed=3,
+              options=None, worker=None) -> PlayScene:
+    worker = worker or FakeWorker()
+    driver.app.bot_worker = worker
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = PlayScene(driver.app, game_id, options, seed=seed, controllers=controllers,
+                      hints=hints)
+    worker.scene = scene  # every request is checked: the asking seat's observation only
+    driver.app.stack.push(scene)
+    driver.frames()
+    return scene
+
+
+def to_person(driver, scene, limit=3000) -> None:
+    for _ in range(limit):
+        if scene.chooser is not None:
+            return
+        if scene.hold is not None:
+            driver.key(pygame.K_SPACE, " ")
+        elif driver.top is not scene:
+            driver.key(pygame.K_RETURN)  # a hand-off
+        else:
+            driver.frames(dt=0.05)
+    raise AssertionError("never the person's turn")
+
+
+def hint_button(scene):
+    return next((b for b in scene.buttons if b.value == Extra("hint")), None)
+
+
+@pytest.mark.parametrize("game_id", ALL)
+def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, game_id):
+    scene = on_screen(driver, game_id)
+    to_person(driver, scene)
+    button = hint_button(scene)
+    assert button is not None
+    worker = driver.app.bot_worker
+    worker.hold = True  # thinking: shown on the button and in the action bar
+    driver.click(button.rect.center)
+    asked = worker.requests[-1]
+    assert asked["level"] == "hard" and asked["seat"] == scene.chooser
+    assert hint_button(scene).label == "Hint..." and "thinking" in scene.message
+    worker.hold = False
+    driver.frames(2)
+    hint = scene.hints.shown()
+    assert hint is not None and hint.seat == scene.chooser
+    assert scene.message.startswith("Hint: ") and scene.hints.used == 1
+    surface = pygame.Surface(driver.app.screen.get_size())
+    scene.draw(surface)
+    ghost = surface.copy()
+    scene.hints.hint = None
+    scene.draw(surface)
+    assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(ghost, "RGB")
+    scene.hints.hint = hint
+    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    assert scene.hints.shown() is None  # the choice is made: the ghost goes
+
+
+def test_the_hint_key_asks_too(driver):
+    scene = on_screen(driver, "strands", controllers=("bot:easy", "human"))
+    to_person(driver, scene)
+    before = len(driver.app.bot_worker.requests)
+    driver.key(pygame.K_SLASH, "?")
+    assert len(driver.app.bot_worker.requests) == before + 1
+    assert driver.app.bot_worker.requests[-1]["level"] == "hard"
+
+
+@pytest.mark.parametrize("game_id", ["pulling_strings", "moriarty"])
+def test_a_hint_at_a_secret_turn_never_carries_the_computer_s_secret(driver, game_id):
+    scene = on_screen(driver, game_id, seed=5)
+    for _ in range(6):
+        to_person(driver, scene)
+        state = scene.match.state
+        driver.key(pygame.K_SLASH, "?")
+        asked = driver.app.bot_worker.requests[-1]
+        assert asked["observation"] == state.observe(scene.chooser)
+        if state.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in state.pending):
+            assert asked["observation"] != state  # the computer's sealed choice is hidden
+        driver.frames(2)
+        driver.choose_by_keys(random.Random(1).choice(state.legal_moves(scene.chooser)))
+
+
+def test_hot_seat_hints_are_off_unless_both_agree_and_then_each_sees_only_their_own(driver):
+    scene = on_screen(driver, "moriarty", controllers=("human", "human"))
+    to_person(driver, scene)
+    assert hint_button(scene) is None
+    driver.key(pygame.K_SLASH, "?")
+    assert driver.app.bot_worker.requests == []
+    scene = on_screen(driver, "pulling_strings", controllers=("human", "human"), hints=True)
+    for _ in range(4):
+        to_person(driver, scene)
+        assert hint_button(scene) is not None
+        driver.key(pygame.K_SLASH, "?")
+        asked = driver.app.bot_worker.requests[-1]
+        assert asked["observation"] == scene.match.state.observe(scene.chooser)
+        driver.frames(2)
+        driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+
+
+def test_no_hints_in_the_kiosk_demo_nor_in_a_lesson(driver):
+    driver.app.bot_worker = FakeWorker()
+    demo = PlayScene(driver.app, "strands", None, seed=1, controllers=("bot:easy", "bot:easy"),
+                     demo=True, hints=True)
+    assert not demo.hints.allowed
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.app.go("learn", game_id="synch")
+    driver.frames()
+    lesson = driver.top
+    to_person(driver, lesson)
+    assert hint_button(lesson) is None
+
+
+def test_the_options_screen_sets_hints(driver):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    options = OptionsScene(driver.app, "strands")
+    driver.app.stack.push(options)
+    driver.frames()
+    assert options.opponent == "human" and not options.hints_on()  # hot-seat: off
+    options._pick("opponent", "bot:medium")
+    assert options.hints_on()  # against the computer: on
+    options._pick("hints", False)
+    assert not options.hints_on()
+    options._pick("opponent", "human")
+    options._pick("hints", True)  # both agree
+    options._choose("start")
+    driver.frames()
+    assert driver.top.hints.allowed and driver.top.hot_seat
+
+
+def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver):
+    scene = on_screen(driver, "strands", options={"side": 5})
+    match = Match("strands", {"side": 5}, 3)
+    rng = random.Random(3)
+    while not match.state.is_terminal:
+        state = match.state
+        match.play(rng.choice(state.legal_moves(state.awaiting[0])), state.awaiting[0])
+    scene.restore(match.record())
+    scene.hints.used = 2
+    scene.game_finished()
+    assert driver.app.data.stats().hinted() == {"strands": 1}
+    record = json.loads(scene.record_path.read_text())
+    assert record["meta"]["hints"] == 2
+    driver.app.go("stats")
+    driver.frames()
+    assert any("Played with hints: Strands 1." in t for t in driver.frame_texts())
+    scene.hints.used = 0
+    scene.game_finished()  # a game without hints adds no hint count
+    assert driver.app.data.stats().hinted() == {"strands": 1}
+
+
+@settings(max_examples=60, deadline=None)
+@given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 60))
+def test_a_hint_s_reason_says_only_what_the_move_surely_does(game_id, seed, decisions):
+    match = position(game_id, seed, decisions)
+    state = match.state
+    if state.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
+        return
+    seat = state.awaiting[0]
+    observation = state.observe(seat)
+    for move in state.legal_moves(seat)[:12]:
+        reason = hint_reason(game_id, observation, seat, move)
+        assert "\n" not in reason and len(reason) < 90
+        if reason.startswith(("brings", "adds")) and state.kind is NodeKind.DECISION:
+            figure = FIGURES[game_id][0]
+            number = int(reason.split()[1])
+            after = state.apply(move, seat).state
+            assert figure(after, seat) - figure(state, seat) == number

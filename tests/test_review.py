@@ -1,0 +1,233 @@
+"""The look back at a game: a value per position that knows no secret, the three moves that
+swung it most, worked out in worker processes; the review screen's graph, progress, swings and
+jumps into the replay."""
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pygame
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.record import CHANCE, Entry
+from game.registry import GAMES
+from game.review import ReviewRun, Swing, review_positions, review_values, swings
+from game.tools.bench_review import calm_game, main as bench_main
+from scenes.play.replay import ReplayScene
+from scenes.play.review import ReviewScene
+from tests.test_play_vs_bot import FakeWorker
+
+SAMPLES = 24  # enough to test with
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_position_has_a_value_and_an_ended_game_ends_at_its_result(game_id):
+    record = calm_game(game_id, 400, 2)
+    values = review_values(record, SAMPLES)
+    assert len(values) == len(record.entries) + 1
+    assert all(0.0 <= v <= 1.0 for v in values)
+    final = record.final_state()
+    if final.is_terminal:
+        winner = final.outcome.winner
+        assert values[-1] == (0.5 if winner is None else 1.0 - winner)
+
+
+@settings(max_examples=30, deadline=None)
+@given(values=st.lists(st.floats(0, 1), min_size=2, max_size=40), data=st.data())
+def test_the_swings_are_the_three_biggest_changes_made_by_a_player(values, data):
+    actors = data.draw(st.lists(st.sampled_from([0, 1, CHANCE]), min_size=len(values) - 1,
+                                max_size=len(values) - 1))
+    record = dataclasses.replace(calm_game("strands", 0, 1),
+                                 entries=tuple(Entry(a, "x") for a in actors))
+    found = swings(record, values)
+    changes = sorted((abs(values[i + 1] - values[i]) for i, a in enumerate(actors)
+                      if a != CHANCE), reverse=True)
+    assert [abs(s.change) for s in found] == pytest.approx([c for c in changes[:3] if c > 1e-9])
+    assert all(record.entries[s.index].actor != CHANCE for s in found)
+
+
+def with_bonus(record, colours):
+    """The record with the Bonus Colours chosen replaced (a secret an onlooker never sees)."""
+    entries = list(record.entries)
+    picks = [i for i, e in enumerate(entries) if e.text.startswith("bonus ")]
+    for index, colour in zip(picks, colours):
+        entries[index] = Entry(entries[index].actor, f"bonus {colour}")
+    return dataclasses.replace(record, entries=tuple(entries))
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 1000), colours=st.tuples(st.sampled_from("OBGP"),
+                                                     st.sampled_from("OBGP")))
+def test_a_review_knows_no_secret_the_replay_does_not_show(seed, colours):
+    record = calm_game("moriarty", 40, seed)  # a game under way: both colours still secret
+    other = with_bonus(record, colours)
+    assert [p for p in review_positions(record)] == [p for p in review_positions(other)]
+    assert review_values(record, 8) == review_values(other, 8)
+
+
+def test_the_worker_processes_give_the_same_values():
+    record = calm_game("synch", 30, 4)
+    run = ReviewRun(record, samples=SAMPLES)
+    deadline = time.monotonic() + 60
+    seen = []
+    while not run.done:
+        seen.append(run.progress())
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    assert run.values() == review_values(record, SAMPLES) and not run.error
+    assert seen == sorted(seen)  # progress only grows
+
+
+def test_a_run_cancelled_returns_at_once():
+    run = ReviewRun(calm_game("tug_of_war", 100, 1), samples=SAMPLES)
+    started = time.monotonic()
+    run.cancel()
+    assert time.monotonic() - started < 0.5
+
+
+def test_the_benchmark_reports_each_game(capsys):
+    assert bench_main(["strands", "--decisions", "6"]) == 0
+    out = capsys.readouterr().out
+    assert "strands" in out and "positions" in out and "goal" in out
+
+
+class QuickRun:
+    """ReviewRun's interface, worked out here in three polls (UI tests)."""
+
+    def __init__(self, record, samples=SAMPLES, jobs=1):
+        self.record, self.polls, self.error = record, 0, ""
+        self._values = review_values(record, SAMPLES)
+
+    def progress(self):
+        self.polls += 1
+        return min(1.0, self.polls / 3)
+
+    @property
+    def done(self):
+        return self.polls >= 3
+
+    def values(self):
+        return self._values
+
+    def cancel(self):
+        pass
+
+
+@pytest.fixture
+def quick(monkeypatch):
+    monkeypatch.setattr("scenes.play.review.ReviewRun", QuickRun)
+
+
+def open_review(driver, game_id="tug_of_war", decisions=30):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    record = calm_game(game_id, decisions, 3)
+    driver.app.go("review", record=record)
+    driver.frames()
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    return review, record
+
+
+def test_the_review_shows_progress_then_the_graph_and_jumps_the_replay(driver, quick):
+    review, record = open_review(driver)
+    texts = driver.frame_texts()
+    assert any("Working out who was ahead" in t for t in texts)
+    driver.frames(4)
+    assert review.values and len(review.swings) == 3
+    texts = driver.frame_texts()
+    assert any(t.startswith("After move") for t in texts)
+    assert sum(t.startswith("Turn ") for t in texts) == 3  # the swings, as the log says them
+    at = len(review.values) // 2
+    driver.click(review.point(at))
+    replay = driver.top
+    assert isinstance(replay, ReplayScene) and replay.position == at
+    driver.key(pygame.K_ESCAPE)
+    assert driver.top is review
+    first = review.swing_buttons[0]
+    driver.click(first.rect.center)
+    assert driver.top.position == first.value.index + 1
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_2, "2")
+    assert driver.top.position == review.swings[1].index + 1
+
+
+def test_from_a_replay_the_review_shows_the_move_picked_in_that_replay(driver, quick):
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    record = calm_game("pulling_strings", 20, 2)
+    driver.app.go("replay", record=record)
+    driver.frames()
+    replay = driver.top
+    driver.key(pygame.K_v, "v")
+    review = driver.top
+    assert isinstance(review, ReviewScene)
+    driver.frames(4)
+    at = len(review.values) // 2
+    assert at > 1
+    driver.click(review.point(at))
+    assert driver.top is replay and replay.position == at
+
+
+def test_the_results_screen_leads_to_the_review(driver, quick):
+    from tests.ui_driver import Driver  # noqa: F401 (the fixture's type)
+    scene = driver.start("strands", {"side": 5}, seed=2)
+    import random
+    driver.play_to_end(random.Random(2), how="keys")
+    driver.key(pygame.K_v, "v")
+    assert isinstance(driver.top, ReviewScene)
+    assert driver.top.record.entries == scene.match.record().entries
+
+
+def test_leaving_the_review_stops_its_work(driver, monkeypatch):
+    cancelled = []
+
+    class Watched(QuickRun):
+        def cancel(self):
+            cancelled.append(True)
+
+    monkeypatch.setattr("scenes.play.review.ReviewRun", Watched)
+    review, _ = open_review(driver)
+    driver.key(pygame.K_ESCAPE)
+    assert cancelled and driver.top is not review
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
+def test_the_review_fits(tmp_path, size, monkeypatch):
+    from tests.test_text_fits import check, inks_of, window
+    monkeypatch.setattr("scenes.play.review.ReviewRun", QuickRun)
+    with window(tmp_path, size) as driver:
+        review, _ = open_review(driver, "moriarty", 60)
+
+        def words():  # the board's preview is a shrunken picture, not words (as the cards)
+            return [ink for ink in inks_of(driver, [review]) if not ink.scaled]
+        check(words(), size, [review.rects["graph"]])
+        driver.frames(4)
+        review.position = len(review.values) - 1
+        check(words(), size, [review.rects["graph"]] + [b.rect for b in review.swing_buttons])
+
+
+def test_strands_playouts_keep_the_opening_rule():
+    """A position's value is the mean of the values after its moves: at Strands' start too, where
+    Black covers exactly one 2 (playouts once let Black open with any X: 0.63 against 0.47)."""
+    import random
+
+    from game.bots.games import knowledge_for
+    knowledge, spec = knowledge_for("strands"), GAMES["strands"]
+    start = spec.start(spec.resolve_options())
+    rng = random.Random(5)
+    at_start = sum(knowledge.playout_value(start, rng) for _ in range(3000)) / 3000
+    after = [sum(knowledge.playout_value(start.apply(move).state, rng) for _ in range(100)) / 100
+             for move in start.legal_moves(0)]
+    assert at_start == pytest.approx(sum(after) / len(after), abs=0.04)
+
+
+def test_records_open_the_review_of_any_record_with_v(driver, quick):
+    from tests.test_replay import finished, open_records, settle_records, write_record
+    write_record(finished("strands", seed=1, side=5))
+    records = open_records(driver)
+    driver.key(pygame.K_v, "v")
+    settle_records(driver, records)
+    driver.frames()
+    assert isinstance(driver.top, ReviewScene) and driver.top.record.game == "strands"
