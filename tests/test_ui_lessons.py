@@ -92,6 +92,27 @@ def test_a_wrong_move_gets_a_word_of_help_and_the_lesson_goes_on(driver):
     assert len(scene.match.entries) == entries + 1
 
 
+def test_a_secret_choice_in_a_lesson_is_selected_then_locked_in_as_asked(driver):
+    """The lesson and the lock-in step together: a choice not asked for is refused as soon as
+    it is picked (nothing stays selected); the one asked for waits, and the lesson then rings
+    Lock in, which plays it."""
+    scene = start_lesson(driver, "pulling_strings")
+    to_learner(driver, scene)
+    assert scene.secret_turn()
+    entries = len(scene.match.entries)
+    asked = scene.guide.expected(scene.match, scene.chooser)
+    wrong = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != asked)
+    driver.click(driver.spot_pos(scene.board.path(wrong, scene.match.state)[0]))
+    assert scene.message.startswith("Not this time") and scene.message_is_error
+    assert scene.selected == () and scene.pending_choice() is None
+    driver.click(driver.spot_pos(scene.board.path(asked, scene.match.state)[0]))
+    assert scene.pending_choice() == asked and len(scene.match.entries) == entries
+    assert scene.lesson_spot() == Extra("lockin") == scene.shown_focus()
+    assert driver.lock_in_button()  # and it is on screen
+    driver.key(pygame.K_RETURN)
+    assert len(scene.match.entries) == entries + 1
+
+
 def test_an_illegal_move_is_explained_by_the_rules(driver):
     scene = start_lesson(driver, "strands")
     to_learner(driver, scene)

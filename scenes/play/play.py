@@ -162,11 +162,14 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         return ask or self.board.prompt(state, seat)
 
     def lesson_spot(self) -> Any:
-        """The spot or button the lesson asks to be picked next (ringed as if focused)."""
+        """The spot or button the lesson asks to be picked next (ringed as if focused): once
+        the secret choice asked for is selected, Lock in."""
         seat = self.chooser
         move = self.guide.expected(self.match, seat) if self.guide and seat is not None else None
         if move is None:
             return None
+        if self.pending_choice() is not None:
+            return Extra("lockin")  # only the lesson's choice is ever left selected
         for path in self.board.paths(move, self.match.state):
             depth = len(self.selected)
             if len(path) > depth and tuple(path[:depth]) == self.selected:
@@ -529,13 +532,20 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         if reason is not None:
             self.say(sentence(reason), error=True)
             return False
-        refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
-        if refusal is not None:  # legal, but not the lesson's move: a word of help
-            self._clear_input()
-            self._refresh_buttons()
-            self.say(refusal, error=True)
+        if self._lesson_refused(seat, move):
             return False
         return self._commit(seat, move)
+
+    def _lesson_refused(self, seat: int, move: Move) -> bool:
+        """In a lesson, a legal move that is not the one asked for is refused with a word of
+        help (True); else False."""
+        refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
+        if refusal is None:
+            return False
+        self._clear_input()
+        self._refresh_buttons()
+        self.say(refusal, error=True)
+        return True
 
     def _commit(self, seat: int, move: Move) -> bool:
         """Play a legal move for a seat (a person's or a bot's) and show it."""
@@ -865,7 +875,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def _selected_secret(self, move: Move) -> None:
-        """A secret choice is selected: shown, and sealed only by Lock in."""
+        """A secret choice is selected: shown, and sealed only by Lock in (in a lesson, one not
+        asked for is refused at once)."""
+        if self._lesson_refused(self.chooser, move):
+            return
         self.app.sound.play("select")
         self.focus = None
         self.say(f"Selected: {self.board.choice_words(move, self.match.state)}. Lock in (Enter) "
