@@ -114,7 +114,7 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "settings": _settings,
     "stats": _stats,
     "records": _records,
-    "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=
+    "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=, on_no=
     "error": _error,  # after a rescued error: details=
     "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
     "learn": _learn,  # a guided first game (a lesson, then play on against Easy): game_id=

@@ -238,9 +238,9 @@ def test_a_read_only_folder_deletes_nothing(tmp_path):
 def test_the_statistics_reset_after_the_question(driver):
     from tests.test_stats import WIN0, open_stats
     stats = StatsFile()
-    stats.count("strands", ("human", "bot:hard"), WIN0)
+    stats.count("strands", ("human", "bot:hard"), WIN0, hinted=True)
     scene = open_stats(driver)
-    assert scene.games
+    assert scene.games and scene.hinted == {"strands": 1}
     driver.key(pygame.K_r)
     assert isinstance(driver.top, ConfirmScene)
     answer(driver, yes=False)
@@ -248,7 +248,9 @@ def test_the_statistics_reset_after_the_question(driver):
     driver.click(scene.group.buttons[0].rect.center)  # Reset
     answer(driver, yes=True)
     assert StatsFile().load() == ({}, []) and scene.games == {}
+    assert StatsFile().hinted() == {} == scene.hinted  # games with hints are a count too
     assert "reset" in scene.note
+    assert not any("Played with hints" in text for text in driver.frame_texts())
 
 
 CHANGES = ["none", "rewritten", "removed", "replaced", "folder", "link", "touched"]

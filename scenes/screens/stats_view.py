@@ -79,6 +79,7 @@ class StatsScene(Scene):
         self.app.notices.extend(problems)
         self.games, self.messages = self.stats.load()
         self.messages = problems + self.messages
+        self.hinted = self.stats.hinted()
         self.note = "" if problems else "The statistics were reset: every count starts from 0."
         self.app.invalidate()
 
