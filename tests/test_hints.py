@@ -80,6 +80,25 @@ def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, ga
     assert scene.hints.shown() is None  # the choice is made: the ghost goes
 
 
+def test_a_hint_at_a_secret_turn_stays_while_the_choice_is_only_selected(driver):
+    """The lock-in step and hints together: selecting a secret choice (another than the
+    hint's, or the hint's own) keeps the ghost; Lock in makes the choice, and the ghost goes."""
+    scene = on_screen(driver, "pulling_strings")
+    to_person(driver, scene)
+    assert scene.secret_turn()
+    driver.key(pygame.K_SLASH, "?")
+    driver.frames(2)
+    hint = scene.hints.shown()
+    assert hint is not None
+    entries = len(scene.match.entries)
+    other = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != hint.move)
+    for move in (other, hint.move):
+        driver.click(driver.spot_pos(scene.board.path(move, scene.match.state)[0]))
+        assert scene.pending_choice() == move and scene.hints.shown() is hint
+    driver.click(driver.lock_in_button().rect.center)
+    assert scene.hints.shown() is None and len(scene.match.entries) == entries + 1
+
+
 def test_the_hint_key_asks_too(driver):
     scene = on_screen(driver, "strands", controllers=("bot:easy", "human"))
     to_person(driver, scene)
@@ -119,6 +138,9 @@ def test_hot_seat_hints_are_off_unless_both_agree_and_then_each_sees_only_their_
         assert asked["observation"] == scene.match.state.observe(scene.chooser)
         driver.frames(2)
         driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    # the Hard bot reads the pulls revealed so far, as it does against the computer (the
+    # worker checked each request's history was the game's at the time)
+    assert asked["history"]
 
 
 def test_no_hints_in_the_kiosk_demo_nor_in_a_lesson(driver):

@@ -99,7 +99,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.bot_levels = {seat: bot_level_name(c) for seat, c in enumerate(self.controllers)
                            if c != HUMAN}
         self.bot_level = bot_level  # a Level for every bot seat instead of its named level
-        self.uses_history = bool(self.bot_levels) and knowledge_for(game_id).uses_history
+        # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
+        self.uses_history = knowledge_for(game_id).uses_history
         self.history = History()  # the public decisions so far, for bots that read play
         self.bot_key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
         self.bot_ticket: int | None = None  # the request out to the worker
