@@ -24,6 +24,7 @@ class GameSpec:
     start: Callable[[Mapping[str, Any]], State]
     move_parser: Callable[[str], Move]
     chance_parser: Callable[[str], Any] = _no_chance
+    secret_choices: bool = False  # it has simultaneous secret choices (phones can make them)
 
     def parse_move(self, text: str) -> Move:
         """The move this text names (not yet checked against any state); MoveParseError if none."""

@@ -71,6 +71,11 @@ def _handoff(app, **arguments):
     return HandoffScene(app, **arguments)
 
 
+def _phones(app, **arguments):
+    from scenes.play.phones_view import PhonesScene
+    return PhonesScene(app, **arguments)
+
+
 def _results(app, **arguments):
     from scenes.play.results import ResultsScene
     return ResultsScene(app, **arguments)
@@ -101,9 +106,11 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "records": _records,
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=
     "error": _error,  # after a rescued error: details=
-    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
+    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=,
+    # phones= (secret choices on phones, hot-seat), phone_host= (where to listen)
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
+    "phones": _phones,  # the phones' codes over a game: play=, auto_close=
     "results": _results,  # over a finished game: play=
     "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out)
     "demo": _demo,  # the kiosk's self-running demo: kiosk=

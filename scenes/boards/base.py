@@ -202,6 +202,14 @@ class Board:
         """How a move appears in the public log (a game hides secrets here)."""
         return str(move)
 
+    def secret_words(self, state: State, seat: int) -> str:
+        """The seat's own lasting secret in words, for its phone ("" when it has none)."""
+        return ""
+
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """A move as a phone button: the group it is listed under, and its label."""
+        return "", str(move)
+
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """A timeline for these events; the default is a short still pause."""

@@ -244,6 +244,14 @@ class PullingStringsBoard(Board):
         return Pull(spot.letter) if isinstance(spot, End) else None
 
     # ---- words ----------------------------------------------------------------------------
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """A pull by its end's letter, under the side of the board it is on."""
+        letter = str(move)
+        for side, letters in (("Top", TOP), ("Right", RIGHT), ("Bottom", BOTTOM), ("Left", LEFT)):
+            if letter in letters:
+                return f"{side} ends", letter
+        return "", letter
+
     def prompt(self, state: State, seat: int) -> str:
         """Ask the chooser to pull."""
         return f"{state.seat_name(seat)}: pull a string (click or type its letter)"

@@ -31,6 +31,7 @@ from scenes.boards.base import Board, Choice, Summary
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_keys import PlayKeys, sentence
+from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
 from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
@@ -83,7 +84,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
-                 bot_level: Level | None = None, demo: bool = False) -> None:
+                 bot_level: Level | None = None, demo: bool = False, phones: bool = False,
+                 phone_host: str | None = None) -> None:
         super().__init__(app)
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
         self.match = Match(game_id, options, seed)
@@ -127,6 +129,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._paths_memo: tuple = (None, None, {})
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
+        # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
+        on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
+        self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
         self._init_saves()
 
     # ---- who is doing what ------------------------------------------------------------------
@@ -177,15 +182,17 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         if self.bot_to_move() is not None:
             return None  # a bot chooses first (at a simultaneous turn too)
         for seat in state.awaiting:
-            if self.controllers[seat] == HUMAN:
+            if self.controllers[seat] == HUMAN and not self.phones.secret_on_phone(seat):
                 if self.needs_privacy(seat) and self.private_seat != seat:
                     return None
                 return seat
         return None
 
     def needs_privacy(self, seat: int) -> bool:
-        """True when this seat's choice now is secret and others share the screen."""
-        return self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
+        """True when this seat's choice now is secret, others share the screen, and it is not
+        made on the seat's own phone."""
+        return (self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
+                and not self.phones.on_phone(seat))
 
     @property
     def viewer(self) -> int | None:
@@ -213,19 +220,26 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     # ---- the scene's life ----------------------------------------------------------------------
     def enter(self) -> None:
-        """Warm up the bots' process (it loads while the first frames show)."""
+        """Warm up the bots' process (it loads while the first frames show); with phones, start
+        their server and show the codes to scan."""
         if self.bot_levels:
             self.app.bot_worker.start()
+        if self.phones.active:
+            self.phones.start()
+            self.app.go("phones", play=self)
 
     def exit(self) -> None:
-        """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
+        """Leaving the game (menu, rematch, quit): any bot's search is cancelled, the phones'
+        server stops."""
         self._drop_bot_request()
+        self.phones.stop()
 
     # ---- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Run countdowns and animations; otherwise move the game on to the next choice."""
         self.clock += dt
         self._tick_bots()
+        self.phones.tick()
         speed = self.app.settings.animation_speed
         if self.countdown is not None or self.animation is not None:
             self.app.invalidate(self.rects["board"])
@@ -280,6 +294,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._play_bot_answer(seat)
             return
         for seat in state.awaiting:
+            if self.phones.secret_on_phone(seat):
+                continue  # chosen on the seat's phone: nothing on this screen
             if self.needs_privacy(seat):
                 if self.private_seat != seat:
                     self._hand_off(seat)
@@ -446,7 +462,28 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         words = {seat: f"{level.capitalize()} bot" for seat, level in self.bot_levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
+    def waiting_text(self, state: State) -> str:
+        """Who the game waits for, and who has locked in on a phone."""
+        parts = []
+        for seat in state.awaiting:
+            name = state.seat_name(seat)
+            if not self.phones.on_phone(seat):
+                parts.append(f"Waiting for {name}")
+            elif self.phones.has_locked(seat) or (state.kind is NodeKind.SIMULTANEOUS
+                                                  and state.pending[seat] is not None):
+                parts.append(f"{name} has locked in")
+            else:
+                parts.append(f"{name}: choose on your phone")
+        return "  ·  ".join(parts)
+
     # ---- making moves -------------------------------------------------------------------------
+    def phone_chose(self, seat: int, move: Move) -> bool:
+        """Play a choice locked in on a seat's phone, if it is still legal."""
+        state = self.match.state
+        if not self.phones.on_phone(seat) or state.why_illegal(seat, move) is not None:
+            return False
+        return self._commit(seat, move)
+
     def choose(self, move: Move) -> bool:
         """Make the chooser's move; False (with the reason shown) if it is not legal."""
         seat = self.chooser
@@ -591,8 +628,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         seat = self.chooser
         state = self.match.state
         if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
-                and self.private_seat != seat:
+                and self.private_seat != seat and not self.phones.on_phone(seat):
             extras.insert(0, Button("Peek", Extra("peek"), hint="my secret"))
+        if self.phones.active:
+            extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
         if (seat is not None and state.draw_by_agreement and not self.selected
                 and (state.pending == (None, None) or not self.hot_seat)):
             extras.insert(0, Button("Offer draw", Extra("draw")))
@@ -745,6 +784,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         elif name == "cancel":
             self._clear_input()
             self._refresh_buttons()
+        elif name == "phones":
+            self.app.go("phones", play=self)
         elif name == "peek" and self.chooser is not None:
             self.peek(self.chooser)
         elif name == "draw" and self.chooser is not None and not self.hot_seat:
