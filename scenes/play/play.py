@@ -464,16 +464,17 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     def waiting_text(self, state: State) -> str:
         """Who the game waits for, and who has locked in on a phone."""
+        secret = state.kind is NodeKind.SIMULTANEOUS
         parts = []
-        for seat in state.awaiting:
+        for seat in (0, 1) if secret else state.awaiting:
             name = state.seat_name(seat)
-            if not self.phones.on_phone(seat):
-                parts.append(f"Waiting for {name}")
-            elif self.phones.has_locked(seat) or (state.kind is NodeKind.SIMULTANEOUS
-                                                  and state.pending[seat] is not None):
+            sealed = secret and state.pending[seat] is not None
+            if self.phones.on_phone(seat) and (sealed or self.phones.has_locked(seat)):
                 parts.append(f"{name} has locked in")
-            else:
+            elif self.phones.on_phone(seat) and seat in state.awaiting:
                 parts.append(f"{name}: choose on your phone")
+            elif seat in state.awaiting:
+                parts.append(f"Waiting for {name}")
         return "  ·  ".join(parts)
 
     # ---- making moves -------------------------------------------------------------------------

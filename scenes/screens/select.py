@@ -50,6 +50,8 @@ def show_value(value: Any, option=None, seat_names=None) -> str:
 OPPONENTS = (("human", "Friend"), ("bot:easy", "Easy bot"), ("bot:medium", "Medium bot"),
              ("bot:hard", "Hard bot"))
 LEVEL_WORDS = {"bot:easy": "Easy", "bot:medium": "Medium", "bot:hard": "Hard"}
+SECRETS_CHOICES = ((False, "Hand-off on this screen"), (True, "Play with phones"))
+SEGMENTED = {"opponent": "Opponent", "seat": "You play", "phones": "Secrets"}  # rows of choices
 KEYS_HINT = "Up and Down pick a row, Left and Right or a click change it, Enter starts"
 KEYS_SIZE = 17
 
@@ -65,6 +67,7 @@ class OptionsScene(Scene):
         setup = getattr(app, "play_setup", {})  # the last choice of this session, if any
         self.opponent = setup.get("opponent", "human")
         self.seat = setup.get("seat", 0)  # the person's seat when playing the computer
+        self.phones = setup.get("phones", False)  # hot-seat secrets on each player's phone
         self.rows: list[tuple[str, int]] = []
         self.group = ButtonGroup([], self._choose)
         self._build_rows()
@@ -77,10 +80,13 @@ class OptionsScene(Scene):
 
     # ---- rows -------------------------------------------------------------------------------
     def _build_rows(self) -> None:
-        """Opponent, the person's seat (only against the computer), then the game's options."""
+        """Opponent, the person's seat (against the computer) or where secrets are chosen
+        (hot-seat, in games with secret choices), then the game's options."""
         self.rows = [("opponent", 0)]
         if self.opponent != "human":
             self.rows.append(("seat", 0))
+        elif self.spec.secret_choices:
+            self.rows.append(("phones", 0))
         self.rows += [("option", i) for i in range(len(self.shown))]
         self.group.buttons = ([Button(kind, ("row", r)) for r, (kind, _) in enumerate(self.rows)]
                               + [Button("Start", "start", hint="Enter"),
@@ -95,7 +101,12 @@ class OptionsScene(Scene):
     def _choices(self, kind: str) -> list[tuple[Any, str]]:
         if kind == "opponent":
             return [(value, label) for value, label in OPPONENTS]
+        if kind == "phones":
+            return list(SECRETS_CHOICES)
         return [(s, self.spec.seat_names[s]) for s in (0, 1)]
+
+    def _current(self, kind: str) -> Any:
+        return {"opponent": self.opponent, "seat": self.seat, "phones": self.phones}[kind]
 
     def _pick(self, kind: str, value: Any) -> None:
         if kind == "opponent":
@@ -105,6 +116,8 @@ class OptionsScene(Scene):
             if self.group.focus:  # the rows below the seat row move when it comes or goes
                 self.group.focus += len(self.rows) - before
             self.layout(self.size)
+        elif kind == "phones":
+            self.phones = value
         else:
             self.seat = value
         self.app.sound.play("select")
@@ -116,9 +129,11 @@ class OptionsScene(Scene):
             if self.values.get("numbering") == "random":  # a fresh shuffle every game
                 option = self.spec.option("seed")
                 self.values["seed"] = random.randint(option.minimum or 0, option.maximum or 10**6)
-            self.app.play_setup = {"opponent": self.opponent, "seat": self.seat}
+            self.app.play_setup = {"opponent": self.opponent, "seat": self.seat,
+                                   "phones": self.phones}
+            phones = self.phones and self.opponent == "human" and self.spec.secret_choices
             self.app.replace("play", game_id=self.spec.id, options=self.values,
-                             controllers=self.controllers())
+                             controllers=self.controllers(), phones=phones)
         elif value == "back":
             self.app.stack.pop()
         else:
@@ -127,9 +142,9 @@ class OptionsScene(Scene):
     def change(self, row: int, step: int) -> None:
         """Move row `row` to its next (step 1) or previous (step -1) value."""
         kind, index = self.rows[row]
-        if kind in ("opponent", "seat"):
+        if kind in SEGMENTED:
             values = [v for v, _ in self._choices(kind)]
-            current = self.opponent if kind == "opponent" else self.seat
+            current = self._current(kind)
             self._pick(kind, values[(values.index(current) + step) % len(values)])
             return
         option = self.shown[index]
@@ -166,7 +181,7 @@ class OptionsScene(Scene):
                                           side, side))
             self.plus.append(pygame.Rect(button.rect.right - theme.px(6) - side, y + theme.px(6),
                                          side, side))
-            if kind in ("opponent", "seat"):
+            if kind in SEGMENTED:
                 choices = self._choices(kind)
                 area = pygame.Rect(left + min(theme.px(190), w // 4), y + theme.px(6), 0,
                                    row_h - theme.px(12))
@@ -233,6 +248,8 @@ class OptionsScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def subtitle(self) -> str:
         """Who plays whom, in a line."""
+        if self.opponent == "human" and self.phones and self.spec.secret_choices:
+            return "Hot-seat: secret choices on each player's own phone"
         if self.opponent == "human":
             return "Hot-seat: two players share this screen"
         you = self.spec.seat_names[self.seat]
@@ -270,10 +287,10 @@ class OptionsScene(Scene):
     def _draw_segments(self, surface: pygame.Surface, row: int, kind: str) -> None:
         theme = self.app.theme
         rect = self.group.buttons[row].rect
-        label = "Opponent" if kind == "opponent" else "You play"
+        label = SEGMENTED[kind]
         theme.blit_text(surface, label, 22, (rect.left + theme.px(14), rect.centery), th.TEXT,
                         "midleft")
-        current = self.opponent if kind == "opponent" else self.seat
+        current = self._current(kind)
         labels = dict(self._choices(kind))
         cells = self.segments.get(row, [])
         size = 20

@@ -153,6 +153,9 @@ class PlayPhones:
     def _received(self, seat: int, message: dict) -> None:
         if message.get("type") != "move":
             return
+        kiosk = getattr(self.scene.app, "kiosk", None)
+        if kiosk is not None:  # a game played on phones is not a game left idle
+            kiosk.stirred()
         state = self.scene.match.state
         if message["seq"] != self.seq:
             self._refuse(seat, "The game has moved on: choose again.")
