@@ -20,10 +20,9 @@ import pygame
 import pytest
 
 from scenes.play.handoff import HandoffScene
-from scenes.play.phones_view import PhonesScene
-from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
 from scenes.screens.menu import MainMenu
+from tests.phone_client import start_phones_game
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -113,14 +112,7 @@ class PagePlayer(threading.Thread):
 
 def play_in_browsers(driver, browsers, game_id: str, options: dict, seed: int):
     """A whole hot-seat game on two phone pages; (the play scene, the page player)."""
-    app = driver.app
-    app.stack.reset(MainMenu(app))
-    app.stack.push(PlayScene(app, game_id, options, seed=seed, phones=True,
-                             phone_host="127.0.0.1"))
-    driver.frames(2)
-    play = driver.play_scene()
-    assert isinstance(driver.top, PhonesScene)
-    driver.until(lambda: play.phones.url(1) is not None, 10)
+    play = start_phones_game(driver, game_id, options, seed)
     pages = [browsers(), browsers()]
     for seat, page in enumerate(pages):
         page.get(play.phones.url(seat))

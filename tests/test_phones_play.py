@@ -24,11 +24,10 @@ from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.parts.play_phones import phone_message
 from scenes.play.phones_view import PhonesScene
-from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
 from scenes.phones.server import CLOSE_RELEASED, MAX_STRIKES
 from scenes.screens.menu import MainMenu
-from tests.phone_client import Phone, connect, receive, ws_url
+from tests.phone_client import Phone, connect, receive, start_phones_game, ws_url
 
 SHORT_MORIARTY = {"games": 1, "round_limit": 3}
 
@@ -48,14 +47,7 @@ def driver(driver):
 
 def phones_game(driver, game_id: str, options=None, seed: int = 1):
     """A hot-seat game with phones on loopback, both phones connected: (scene, phones)."""
-    app = driver.app
-    app.stack.reset(MainMenu(app))
-    app.stack.push(PlayScene(app, game_id, options, seed=seed, phones=True,
-                             phone_host="127.0.0.1"))
-    driver.frames(2)
-    play = driver.play_scene()
-    assert isinstance(driver.top, PhonesScene)  # the codes to scan come first
-    driver.until(lambda: play.phones.url(1) is not None, 10)
+    play = start_phones_game(driver, game_id, options, seed)
     phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
     driver.until(lambda: driver.top is play, 10)  # and go once both phones are in
     return play, phones
