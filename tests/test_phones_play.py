@@ -241,6 +241,25 @@ def test_without_phones_there_is_no_server_and_the_hand_off_stays(driver):
     assert phone_threads() == running
 
 
+def test_a_game_without_phones_loads_no_network_stack(tmp_path):
+    """Start-up and hot-seat play never pay for the server: it loads when phones are turned on."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = ("import sys; from scenes.main import main; "
+            "main(['--game', 'pulling_strings', '--seconds', '0.5']); "
+            "print(sorted(m for m in ('asyncio', 'websockets', 'qrcode', 'http', 'email') "
+            "if m in sys.modules))")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               QUINTET_CONFIG_DIR=str(tmp_path / "c"), QUINTET_DATA_DIR=str(tmp_path / "d"),
+               QUINTET_LOG_DIR=str(tmp_path / "l"))
+    result = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).parent.parent,
+                            env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"
+
+
 def test_phones_are_offered_for_hot_seat_games_with_secret_choices_only(driver):
     from scenes.screens.select import OptionsScene
     app = driver.app
