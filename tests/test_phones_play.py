@@ -320,9 +320,9 @@ def test_no_message_to_a_seat_carries_the_other_seats_secret(game_id, seed):
                 continue
             changed_somewhere += 1
             for offer in (True, False):
-                told = phone_message(board, state.observe(seat), seat, 1, ["1. a"], offer, False)
+                told = phone_message(board, state.observe(seat), seat, 1, ["1. a"], offer, None)
                 told_twin = phone_message(board, twin.observe(seat), seat, 1, ["1. a"], offer,
-                                          False)
+                                          None)
                 assert told == told_twin
         if state.kind is NodeKind.CHANCE:
             match.resolve_chance()

@@ -210,6 +210,14 @@ class Board:
         """A move as a phone button: the group it is listed under, and its label."""
         return "", str(move)
 
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """What the seat must do, for its phone (where nothing of the board is clicked)."""
+        return self.prompt(state, seat)
+
+    def move_place(self, move: Move) -> int:
+        """Where a move's button comes within its group on a phone (the board's reading order)."""
+        return 0
+
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """A timeline for these events; the default is a short still pause."""

@@ -450,6 +450,10 @@ class MoriartyBoard(Board):
         """The Bonus Colour never reaches the log."""
         return "bonus ?" if isinstance(move, Bonus) else str(move)
 
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """The prompt, with the Pivot picked from a list rather than clicked."""
+        return self.prompt(state, seat).replace("click the Pivot token", "pick the Pivot")
+
     def secret_words(self, state: State, seat: int) -> str:
         """'Your Bonus Colour is blue' once picked, this game."""
         s: MoriartyState = state  # type: ignore[assignment]

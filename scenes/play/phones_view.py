@@ -94,8 +94,9 @@ class PhonesScene(Scene):
         if all(claimed and connected for _, claimed, connected in seen):
             if self.all_in_since is None:
                 self.all_in_since = self.clock
-            elif self.clock - self.all_in_since >= AUTO_CLOSE:
-                self.app.stack.pop()
+            elif self.clock - self.all_in_since >= AUTO_CLOSE or any(
+                    self.phones.has_locked(seat) for seat in seats):
+                self.app.stack.pop()  # a choice is in: the game goes on at once
         else:
             self.all_in_since = None
 

@@ -17,29 +17,32 @@ log = logging.getLogger("quintet")
 
 
 def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[str],
-                  offer: bool, locked: bool) -> dict[str, Any]:
+                  offer: bool, locked: Move | None) -> dict[str, Any]:
     """What a seat's phone shows, from that seat's observation `seen` only.
 
-    `offer` says the phone may choose now (the big screen is calm); `locked` that the seat has
-    locked in a choice not yet played.
+    `offer` says the phone may choose now (the big screen is calm); `locked` is the choice the
+    seat has locked in that the big screen has not played yet.
     """
     awaited = seat in seen.awaiting and not seen.is_terminal
     secret_turn = seen.kind is NodeKind.SIMULTANEOUS
-    sealed = secret_turn and getattr(seen, "pending", (None, None))[seat] is not None
-    chosen = (awaited and locked) or sealed  # in, and not yet revealed
+    own = getattr(seen, "pending", (None, None))[seat] if secret_turn else None
+    if awaited and locked is not None:
+        own = locked
+    chosen = own is not None  # in, and not yet revealed (or played)
     groups: dict[str, list] = {}  # in the order the groups first come
-    if awaited and offer and not locked and not sealed:
+    if awaited and offer and not chosen:
         for move in seen.legal_moves(seat):
             group, label = board.move_words(move, seen)
             groups.setdefault(group, []).append({"move": str(move), "label": label,
-                                                 "group": group})
-    moves = [move for listed in groups.values() for move in listed]
+                                                 "group": group, "at": move})
+    moves = [entry for listed in groups.values()
+             for entry in sorted(listed, key=lambda e: board.move_place(e.pop("at")))]
     if seen.is_terminal:
         prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
     elif moves:
-        prompt = board.prompt(seen, seat)
+        prompt = board.phone_prompt(seen, seat)
     elif chosen:
-        prompt = "Your choice is in."
+        prompt = f"Locked in: {board.move_words(own, seen)[1]}"
     elif awaited:
         prompt = "Watch the big screen: your choice comes next."
     else:
@@ -54,7 +57,7 @@ def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[s
         "prompt": prompt,
         "secret_turn": secret_turn,
         "moves": moves,
-        "locked": "Locked in. Watch the big screen." if chosen else "",
+        "locked": "Watch the big screen." if chosen else "",
         "status": list(board.status(seen)),
         "log": list(log_lines)[-6:],
     }
@@ -214,4 +217,4 @@ class PlayPhones:
         for seat in self.seats:
             self.server.publish(seat, phone_message(
                 scene.board, scene.match.observe(seat), seat, self.seq, lines, offer,
-                seat in self.locked))
+                self.locked.get(seat, (None, None))[1]))
