@@ -82,6 +82,24 @@ def test_the_first_phone_claims_the_seat_and_only_it_may_come_back(server):
     again.close()
 
 
+def test_a_page_from_elsewhere_may_not_open_a_seats_websocket(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(ws_url(server, 0), origin="http://evil.example")
+    assert refused.value.response.status_code == 403
+    ours = connect(ws_url(server, 0), origin=f"http://127.0.0.1:{server.port}")
+    assert receive(ours, "welcome")["key"]
+    ours.close()
+
+
+def test_of_two_phones_let_in_at_once_only_the_first_gets_the_seat(server):
+    first, second = object(), object()  # both passed the handshake before either claimed
+    entry, key = server._admit(0, "", first)
+    assert key is not None and first in entry.sockets
+    assert server._admit(0, "", second) is None
+    assert server._admit(0, "key=" + "x" * 22, second) is None
+    assert server._admit(0, f"key={key}", second) == (entry, None)  # the first, come back
+
+
 def test_a_released_seats_old_token_is_refused_and_its_phone_closed(server):
     phone, key = claim(server, 1)
     old_page, old_socket = server.url(1), ws_url(server, 1, key)

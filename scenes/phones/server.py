@@ -257,15 +257,23 @@ class PhoneServer:
             return connection.respond(status, f"{status.phrase}\n")
         if kind == "p":
             return self._page(connection)
-        key = parse_qs(parts.query).get("key", [""])[0]
-        with self._lock:
-            owner = self.seats[seat].key
-        if owner is not None and not secrets.compare_digest(owner, key):
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"http://{self.host}:{self.port}":
+            # a page from elsewhere, in a phone's browser: only our own page may connect
+            return connection.respond(http.HTTPStatus.FORBIDDEN, "Forbidden\n")
+        if not self._may_take(seat, parts.query):
             return connection.respond(http.HTTPStatus.FORBIDDEN,
                                       "This seat is on another phone.\n")
         if self._open >= MAX_CONNECTIONS:
             return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "Too many phones\n")
         return None
+
+    def _may_take(self, seat: int, query: str) -> bool:
+        """True if the seat is free, or the query holds the key of the phone that claimed it."""
+        key = parse_qs(query).get("key", [""])[0]
+        with self._lock:
+            owner = self.seats[seat].key
+        return owner is None or secrets.compare_digest(owner, key)
 
     def _page(self, connection: ServerConnection) -> Response:
         response = connection.respond(http.HTTPStatus.OK, "")
@@ -282,23 +290,35 @@ class PhoneServer:
                                               "script-src 'unsafe-inline'; connect-src 'self'")
         return response
 
-    async def _handle(self, connection: ServerConnection) -> None:
-        token = urlsplit(connection.request.path).path.rpartition("/")[2]
-        seat = self._seat_of(token)
-        if seat is None:  # revoked between the handshake and now
-            await connection.close(CLOSE_RELEASED, "gone")
-            return
+    def _admit(self, seat: int, query: str, connection) -> tuple[Seat, str | None] | None:
+        """Let a connection in as the seat's phone: (its seat, the new key if it claimed the
+        seat just now); None if another phone claimed it first (two at once)."""
+        key = parse_qs(query).get("key", [""])[0]
         with self._lock:
             entry = self.seats[seat]
-            fresh = entry.key is None
-            if fresh:
-                entry.key = secrets.token_urlsafe(16)
+            fresh = None
+            if entry.key is None:
+                entry.key = fresh = secrets.token_urlsafe(16)
+            elif not secrets.compare_digest(entry.key, key):
+                return None
             entry.sockets.add(connection)
-            key, latest = entry.key, self._latest.get(seat)
+            return entry, fresh
+
+    async def _handle(self, connection: ServerConnection) -> None:
+        parts = urlsplit(connection.request.path)
+        token = parts.path.rpartition("/")[2]
+        seat = self._seat_of(token)
+        admitted = self._admit(seat, parts.query, connection) if seat is not None else None
+        if admitted is None:  # revoked since the handshake, or claimed by another phone
+            await connection.close(CLOSE_POLICY, "this seat is not yours")
+            return
+        entry, fresh = admitted
+        with self._lock:
+            latest = self._latest.get(seat)
         self._open += 1
         try:
-            if fresh:
-                await connection.send(json.dumps({"type": "welcome", "key": key}))
+            if fresh is not None:
+                await connection.send(json.dumps({"type": "welcome", "key": fresh}))
             if latest is not None:
                 await connection.send(latest)
             await self._listen(connection, seat, token)
