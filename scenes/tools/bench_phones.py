@@ -7,7 +7,8 @@ process, and prints:
 - lock-in to reveal: from the second phone sending its choice to the end of the first frame on
   the big screen that shows the reveal's countdown (p50, p95, max; target p95 <= 100 ms);
 - frame times (events + update + draw + present) of the same play with the choices made on two
-  connected phones, and made in the app itself with no server (p50, p99, max);
+  connected phones, and made in the app itself with no server (p50, p99, max; the two take
+  turns, so a busy spell of the machine falls on both);
 - a load: 50 connections (half with a wrong token) and 1,000 malformed messages while the game
   runs: how long it took, the frame times meanwhile, and whether the game was left alone.
 
@@ -288,7 +289,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_phones",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="lock-ins timed to a reveal")
-    parser.add_argument("--seconds", type=float, default=20.0, help="seconds per frame-time run")
+    parser.add_argument("--seconds", type=float, default=30.0,
+                        help="seconds of play timed with phones and as many without")
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="turns the two take, so a busy spell of the machine falls on both")
     parser.add_argument("--size", default="1280x720", help="window size")
     args = parser.parse_args(argv)
     width, height = (int(v) for v in args.size.split("x"))
@@ -303,10 +307,15 @@ def main(argv=None) -> int:
         print(f"lock-in to reveal: {len(late)} lock-ins, p50 {percentile(late, .5) * 1000:.1f} ms,"
               f" p95 {percentile(late, .95) * 1000:.1f} ms, max {max(late) * 1000:.1f} ms "
               f"(target: p95 <= 100 ms)")
-        print(f"frame times over {args.seconds:.0f} s of play each (a choice every {PACE} s):")
+        print(f"frame times over {args.seconds:.0f} s of play each, in {args.rounds} turns "
+              f"(a choice every {PACE} s):")
+        pooled: dict[bool, list[float]] = {False: [], True: []}
+        for _ in range(args.rounds):
+            for phones in (False, True):
+                pooled[phones] += frame_times(bench, phones, args.seconds / args.rounds)
         for phones, name in ((False, "choices made in the app, no server"),
                              (True, "choices made on two connected phones")):
-            times = frame_times(bench, phones, args.seconds)
+            times = pooled[phones]
             print(f"  {name:38} {len(times):5d} frames  p50 "
                   f"{percentile(times, .5) * 1000:6.2f} ms  p99 "
                   f"{percentile(times, .99) * 1000:6.2f} ms  max {max(times) * 1000:6.2f} ms")
