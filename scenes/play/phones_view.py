@@ -158,7 +158,7 @@ class PhonesScene(Scene):
                             th.DIM, "midtop")
             return
         address = break_text(theme, url, 16, column.width)
-        line_h = theme.px(20)
+        line_h = theme.line(16)
         room = button_top - theme.px(10) - len(address) * line_h - theme.px(8) - y
         code = self._code(url, max(60, min(room, column.width)))
         surface.blit(code, code.get_rect(midtop=(column.centerx, y)))
