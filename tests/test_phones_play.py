@@ -114,6 +114,28 @@ def test_a_phone_sees_only_its_own_bonus_colour_in_a_whole_moriarty_game(driver)
         assert secrets_told == {f"your Bonus Colour is {own}"}
 
 
+def test_while_the_big_screen_holds_the_scores_the_phones_say_so(driver):
+    play, phones = phones_game(driver, "moriarty", {"games": 3, "round_limit": 1}, seed=2)
+    rng = random.Random(2)
+    deadline = time.monotonic() + 60
+    while play.hold is None or play.hold.summary is None:  # to the end of the first game
+        assert time.monotonic() < deadline and not play.match.state.is_terminal
+        driver.frames(dt=0.05)
+        time.sleep(0.002)
+        for phone in phones:
+            state = phone.drain()
+            if state and state["moves"]:
+                phone.lock_in(rng.choice([m for m in state["moves"]
+                                          if not m["move"].startswith(("end", "moriarty"))]
+                                         or state["moves"])["move"])
+    driver.until(lambda: all((p.drain() or {}).get("prompt", "").startswith("On the big screen")
+                             for p in phones), 10)
+    assert phones[0].state["prompt"] == f"On the big screen: {play.hold.prompt}."
+    assert phones[0].state["moves"] == []
+    driver.key(pygame.K_SPACE, " ")  # Continue, on the big screen: the second game's setup
+    driver.until(lambda: any((p.drain() or {}).get("moves") for p in phones), 10)
+
+
 def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_out(driver):
     play, phones = phones_game(driver, "pulling_strings")
     old_page = play.phones.url(1)

@@ -17,11 +17,12 @@ log = logging.getLogger("quintet")
 
 
 def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[str],
-                  offer: bool, locked: Move | None) -> dict[str, Any]:
+                  offer: bool, locked: Move | None, held: str = "") -> dict[str, Any]:
     """What a seat's phone shows, from that seat's observation `seen` only.
 
     `offer` says the phone may choose now (the big screen is calm); `locked` is the choice the
-    seat has locked in that the big screen has not played yet.
+    seat has locked in that the big screen has not played yet; `held` what the big screen waits
+    for a player there to do (its Continue), if anything.
     """
     awaited = seat in seen.awaiting and not seen.is_terminal
     secret_turn = seen.kind is NodeKind.SIMULTANEOUS
@@ -43,6 +44,8 @@ def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[s
         prompt = board.phone_prompt(seen, seat)
     elif chosen:
         prompt = f"Locked in: {board.move_words(own, seen)[1]}"
+    elif held:
+        prompt = f"On the big screen: {held}."
     elif awaited:
         prompt = "Watch the big screen: your choice comes next."
     else:
@@ -117,6 +120,7 @@ class PlayPhones:
             self.server.release(seat)
             if not self.seats:
                 self.stop()
+                self.asked = False  # a rematch plays on the big screen too
         self._told = None
 
     def url(self, seat: int) -> str | None:
@@ -206,8 +210,9 @@ class PlayPhones:
         scene = self.scene
         state = scene.match.state
         offer = self._calm() or (state.is_terminal and not scene._busy())
+        held = scene.hold.prompt if scene.hold is not None and not scene._busy() else ""
         lines = scene.log.lines()
-        key = (state, offer, tuple(sorted(self.locked)), len(lines), frozenset(self.seats))
+        key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats))
         if key == self._told:
             return
         if self._moved_on(state):
@@ -217,4 +222,4 @@ class PlayPhones:
         for seat in self.seats:
             self.server.publish(seat, phone_message(
                 scene.board, scene.match.observe(seat), seat, self.seq, lines, offer,
-                self.locked.get(seat, (None, None))[1]))
+                self.locked.get(seat, (None, None))[1], held))
