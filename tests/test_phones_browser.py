@@ -149,3 +149,36 @@ def test_two_phone_pages_in_chromium_play_a_whole_game(driver, browsers, game_id
                 f"Only you see this: your Bonus Colour is {names[own[seat]]}"}
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames(2)
+
+
+def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "pulling_strings", None, seed=2)
+    page = browsers()
+    page.get(play.phones.url(0))
+
+    def until(ready, limit: float = 20.0) -> None:  # the app runs while the page is waited on
+        deadline = time.monotonic() + limit
+        while not ready():
+            assert time.monotonic() < deadline, page.find_element(By.TAG_NAME, "body").text
+            driver.frames(dt=0.05)
+            time.sleep(0.02)
+
+    def offered() -> bool:
+        return bool(page.find_elements(By.CSS_SELECTOR, "#choices button"))
+
+    until(lambda: play.phones.claimed(0) and offered())
+    driver.key(pygame.K_ESCAPE)  # Done: the other player's code can wait
+    page.execute_script("socket.close();")  # the network went for a moment
+    until(lambda: page.find_element(By.ID, "link").text == "Reconnecting...", 5)
+    until(lambda: page.find_element(By.ID, "link").text == "Connected" and offered())
+    page.refresh()  # a reload keeps the seat: the page kept the key the seat was claimed with
+    until(lambda: page.find_element(By.ID, "link").text == "Connected" and offered())
+    page.find_elements(By.CSS_SELECTOR, "#choices button")[2].click()
+    page.find_element(By.ID, "lock").click()
+    until(lambda: play.match.state.pending[0] is not None)
+    assert page.find_element(By.ID, "prompt").text == "Locked in: c"
+    play.phones.release(0)  # and when the seat goes back to the big screen, the page says so
+    until(lambda: "back on the big screen" in page.find_element(By.ID, "link").text)
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
