@@ -186,6 +186,14 @@ def test_stopping_closes_the_phones_and_the_port(server):
     assert not any(t.name == "quintet-phones" for t in threading.enumerate())
 
 
+def test_a_server_stopped_as_it_starts_never_listens():
+    for _ in range(20):  # stop() at once, before or after its loop has begun
+        early = PhoneServer(PAGE, host="127.0.0.1")
+        early.start()
+        early.stop()
+        assert early.join(5)
+
+
 def test_only_addresses_on_the_local_network_are_nearby():
     for address in ("127.0.0.1", "::1", "192.168.1.20", "10.0.0.5", "172.16.3.4", "169.254.1.1",
                     "fe80::1"):

@@ -130,6 +130,7 @@ class PhoneServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Future | None = None
         self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()  # stop() was called (perhaps before the loop ran)
         self._open = 0  # websockets open now
 
     # ---- the app's side (any thread, never blocking) ------------------------------------------
@@ -192,6 +193,7 @@ class PhoneServer:
 
     def stop(self) -> None:
         """Stop serving (at once, without waiting for the thread)."""
+        self._stopping.set()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
             try:
@@ -229,6 +231,8 @@ class PhoneServer:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = self._loop.create_future()
+        if self._stopping.is_set():  # stopped before it began: never listen
+            return
         async with serve(self._handle, self.host, self.port, process_request=self._check,
                          max_size=MAX_MESSAGE, max_queue=4, open_timeout=10,
                          ping_interval=15, ping_timeout=15, close_timeout=2,
