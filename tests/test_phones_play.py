@@ -357,3 +357,38 @@ def test_no_message_to_a_seat_carries_the_other_seats_secret(game_id, seed):
 def _theme():
     from scenes.shell.theme import Theme
     return Theme()
+
+
+def test_quitting_mid_game_tells_the_phones_the_game_has_closed(tmp_path):
+    """The app ends (Quit, the window closed) with a game on phones: each phone is told (1001)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = (
+        "import sys, time\n"
+        "from tests.ui_driver import Driver\n"
+        "from tests.phone_client import start_phones_game\n"
+        "driver = Driver(sys.argv[1])\n"
+        "play = start_phones_game(driver, 'pulling_strings')\n"
+        "print(play.phones.url(0), flush=True)\n"
+        "sys.stdin.readline()\n"  # the phone is in: quit, with the game on screen
+    )
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               QUINTET_CONFIG_DIR=str(tmp_path / "c"), QUINTET_DATA_DIR=str(tmp_path / "d"),
+               QUINTET_LOG_DIR=str(tmp_path / "l"))
+    app = subprocess.Popen([sys.executable, "-c", code, str(tmp_path)],
+                           cwd=Path(__file__).parent.parent, env=env, text=True,
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        url = app.stdout.readline().strip()
+        phone = connect(url.replace("http://", "ws://").replace("/p/", "/ws/"))
+        receive(phone, "welcome")
+        app.stdin.write("\n")
+        app.stdin.flush()
+        with pytest.raises(ConnectionClosed) as closed:
+            receive(phone, "never", limit=20)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1001
+        assert app.wait(20) == 0
+    finally:
+        app.kill()

@@ -8,6 +8,7 @@ bots get), so nothing of the other seat's secrets can reach it.
 """
 from __future__ import annotations
 
+import atexit
 import logging
 from typing import Any, Sequence
 
@@ -95,14 +96,22 @@ class PlayPhones:
         self.server = PhoneServer(asset_path("phone", "phone.html").read_bytes(),
                                   seats=(0, 1), host=self.host)
         self.server.start()
+        atexit.register(self._close_at_exit)  # quitting mid-game tells the phones too
 
     def stop(self) -> None:
         """Stop the server: the phones are told the game has closed."""
         if self.server is not None:
             self.server.stop()
             self.server = None
+            atexit.unregister(self._close_at_exit)
         self.seats.clear()
         self.locked.clear()
+
+    def _close_at_exit(self) -> None:
+        server = self.server
+        if server is not None:
+            server.stop()
+            server.join(1.0)  # a moment for the phones' "the game has closed"
 
     def on_phone(self, seat: int) -> bool:
         """True when this seat chooses on its phone."""
