@@ -151,18 +151,40 @@ def test_two_phone_pages_in_chromium_play_a_whole_game(driver, browsers, game_id
     driver.frames(2)
 
 
-def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
+def waiting(driver, page):
+    """until(ready, limit): run the app's frames until `ready()` (the page's text if never)."""
     from selenium.webdriver.common.by import By
-    play = start_phones_game(driver, "pulling_strings", None, seed=2)
-    page = browsers()
-    page.get(play.phones.url(0))
 
-    def until(ready, limit: float = 20.0) -> None:  # the app runs while the page is waited on
+    def until(ready, limit: float = 20.0) -> None:
         deadline = time.monotonic() + limit
         while not ready():
             assert time.monotonic() < deadline, page.find_element(By.TAG_NAME, "body").text
             driver.frames(dt=0.05)
             time.sleep(0.02)
+    return until
+
+
+def test_a_second_page_on_a_claimed_seat_is_shut_out_and_says_so(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "moriarty", None, seed=2)
+    first, second = browsers(), browsers()
+    first.get(play.phones.url(0))
+    waiting(driver, first)(lambda: play.phones.claimed(0))
+    second.get(play.phones.url(0))  # someone across the room scanned the same code
+    waiting(driver, second)(lambda: second.find_element(By.ID, "link").text.startswith(
+        "Cannot reach the game"))
+    assert second.find_element(By.ID, "prompt").text == ""  # it was told nothing of the seat
+    assert first.find_element(By.ID, "link").text == "Connected"
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
+
+
+def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "pulling_strings", None, seed=2)
+    page = browsers()
+    page.get(play.phones.url(0))
+    until = waiting(driver, page)
 
     def offered() -> bool:
         return bool(page.find_elements(By.CSS_SELECTOR, "#choices button"))
