@@ -463,15 +463,15 @@ class MoriartyBoard(Board):
     def move_words(self, move: Move, state: State) -> tuple[str, str]:
         """Each kind of move under a heading of its own, colours and columns in words."""
         if isinstance(move, Place):
-            return f"Place {COLOURS[move.colour]} in", f"column {move.column + 1}"
+            return f"Place {COLOURS[move.colour]} in column", str(move.column + 1)
         if isinstance(move, Bonus):
             return "Your secret Bonus Colour", COLOURS[move.colour].capitalize()
         if isinstance(move, GiveEdge):
             return "Who holds the Edge first", "South" if move.to_south else "North"
         if isinstance(move, PickPivot):
-            return "Pick the Pivot", f"column {move.column + 1}"
+            return "Pick the Pivot: the token in column", str(move.column + 1)
         if isinstance(move, Take):
-            return "Take the token in", f"column {move.column + 1}"
+            return "Take the token in column", str(move.column + 1)
         if isinstance(move, Slide):
             return "Slide your token (secret)", "Toward you" if move.toward else "Away from you"
         if isinstance(move, Declare):

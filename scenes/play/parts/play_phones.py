@@ -44,7 +44,8 @@ def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[s
     elif moves:
         prompt = board.phone_prompt(seen, seat)
     elif chosen:
-        prompt = f"Locked in: {board.move_words(own, seen)[1]}"
+        group, label = board.move_words(own, seen)
+        prompt = f"Locked in: {group} {label}" if label.isdigit() else f"Locked in: {label}"
     elif held:
         prompt = f"On the big screen: {held}."
     elif awaited:
