@@ -392,3 +392,23 @@ def test_quitting_mid_game_tells_the_phones_the_game_has_closed(tmp_path):
         assert app.wait(20) == 0
     finally:
         app.kill()
+
+
+def test_a_choice_locked_in_on_a_phone_can_be_taken_back_on_the_big_screen(driver):
+    play, phones = phones_game(driver, "pulling_strings")
+    driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
+    phones[0].lock_in("c")
+    driver.until(lambda: play.match.state.pending[0] is not None, 10)
+    driver.until(lambda: phones[0].drain()["prompt"] == "Locked in: c", 10)
+    play.request_undo()  # Undo, on the big screen: Oh is asked, over the public board
+    driver.frames()
+    assert driver.top.route == "confirm"
+    driver.top.on_yes()
+    driver.app.stack.pop()
+    driver.frames(2)
+    assert play.match.state.pending == (None, None)
+    driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)  # Eks chooses again
+    assert phones[0].state["prompt"].startswith("Eks: pull a string")
+    phones[0].lock_in("h")
+    driver.until(lambda: play.match.state.pending[0] is not None, 10)
+    assert str(play.match.state.pending[0]) == "h"

@@ -208,13 +208,17 @@ class PlayPhones:
         self.locked.clear()
 
     def _moved_on(self, state: State) -> bool:
-        """True when `state` is a new decision point (a choice sealed in at the same secret
-        turn is not: the other phone's choice still stands)."""
+        """True when `state` is a new decision point: not when a choice was only sealed in at
+        the same secret turn (the other phone's choice still stands), but when one was taken
+        back (an undo: that phone chooses again)."""
         last = self._seq_state
         if last is None or state is last:
             return last is None
-        return not (state.kind is NodeKind.SIMULTANEOUS and last.kind is NodeKind.SIMULTANEOUS
-                    and state.turn == last.turn)
+        if state.kind is not NodeKind.SIMULTANEOUS or last.kind is not NodeKind.SIMULTANEOUS \
+                or state.turn != last.turn:
+            return True
+        return any(old is not None and new is None
+                   for old, new in zip(last.pending, state.pending))
 
     def _tell(self) -> None:
         scene = self.scene
