@@ -203,8 +203,8 @@ class PlayPhones:
             same_turn = state is asked or (
                 state.kind is NodeKind.SIMULTANEOUS and asked.kind is NodeKind.SIMULTANEOUS
                 and state.turn == asked.turn)
-            if same_turn:
-                self.scene.phone_chose(seat, move)
+            if not (same_turn and self.scene.phone_chose(seat, move)):
+                self._refuse(seat, "The game has moved on: choose again.")
         self.locked.clear()
 
     def _moved_on(self, state: State) -> bool:
