@@ -24,6 +24,7 @@ from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.parts.play_phones import phone_message
 from scenes.play.phones_view import PhonesScene
+from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
 from scenes.phones.server import CLOSE_RELEASED, MAX_STRIKES
 from scenes.screens.menu import MainMenu
@@ -412,3 +413,37 @@ def test_a_choice_locked_in_on_a_phone_can_be_taken_back_on_the_big_screen(drive
     phones[0].lock_in("h")
     driver.until(lambda: play.match.state.pending[0] is not None, 10)
     assert str(play.match.state.pending[0]) == "h"
+
+
+def test_phones_can_be_turned_on_mid_game_from_the_menu_even_over_a_hand_off(driver):
+    play = driver.start("pulling_strings", seed=3)
+    play.phones.host = "127.0.0.1"  # where the phones' server will listen, once turned on
+    driver.settle()
+    assert isinstance(driver.top, HandoffScene)  # Eks's turn to look, behind a hand-off
+    driver.key(pygame.K_ESCAPE)
+    menu = driver.top
+    assert menu.route == "pause"
+    button = next(b for b in menu.group.buttons if b.value == "phones")
+    driver.click(button.rect.center)
+    driver.frames()
+    assert isinstance(driver.top, PhonesScene) and play.phones.active
+    assert not any(isinstance(scene, HandoffScene) for scene in driver.app.stack.scenes)
+    driver.until(lambda: play.phones.url(1) is not None, 10)
+    phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
+    driver.until(lambda: driver.top is play, 10)
+    seen = play_on_phones(driver, play, phones, random.Random(4))  # no hand-off on the way
+    assert seen["countdowns"] and play.match.state.is_terminal
+
+
+def test_the_menu_offers_phones_only_where_they_can_be_used(driver):
+    from scenes.screens.menu import PauseScene
+    for game_id, controllers, offered in (("moriarty", ("human", "human"), True),
+                                          ("strands", ("human", "human"), False),
+                                          ("pulling_strings", ("human", "bot:easy"), False)):
+        scene = PlayScene(driver.app, game_id, controllers=controllers)
+        values = [b.value for b in PauseScene(driver.app, scene).group.buttons]
+        assert ("phones" in values) == offered, game_id
+    play, phones = phones_game(driver, "moriarty")  # both on phones already: nothing to add
+    assert "phones" not in [b.value for b in PauseScene(driver.app, play).group.buttons]
+    play.phones.release(1)  # one back on the big screen: it may go back to a phone
+    assert "phones" in [b.value for b in PauseScene(driver.app, play).group.buttons]

@@ -462,6 +462,21 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         words = {seat: f"{level.capitalize()} bot" for seat, level in self.bot_levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
+    def phones_offered(self) -> bool:
+        """True when this game could move seats onto phones now (hot-seat, with secrets)."""
+        return (self.hot_seat and self.spec.secret_choices and not self.demo
+                and not self.match.state.is_terminal and len(self.phones.seats) < 2)
+
+    def use_phones(self) -> None:
+        """Move every seat onto its phone mid-game: no hand-off from now on, nothing private
+        left on this screen."""
+        self.handoff_open = False  # the pause menu closes a hand-off it was opened from
+        self.private_seat = None
+        self._clear_input()
+        self.phones.add((0, 1))
+        self._refresh_buttons()
+        self.app.invalidate()
+
     def waiting_text(self, state: State) -> str:
         """Who the game waits for, and who has locked in on a phone."""
         secret = state.kind is NodeKind.SIMULTANEOUS

@@ -99,6 +99,13 @@ class PlayPhones:
         self.server.start()
         atexit.register(self._close_at_exit)  # quitting mid-game tells the phones too
 
+    def add(self, seats: Sequence[int]) -> None:
+        """Move these seats onto phones (mid-game too): the server starts if it has not."""
+        self.seats |= set(seats)
+        self.asked = True
+        self._told = None
+        self.start()
+
     def stop(self) -> None:
         """Stop the server: the phones are told the game has closed."""
         if self.server is not None:
