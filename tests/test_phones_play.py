@@ -261,7 +261,7 @@ def test_without_phones_there_is_no_server_and_the_hand_off_stays(driver):
     driver.settle()
     assert isinstance(driver.top, HandoffScene)
     assert play.phones.server is None and not play.phones.active
-    assert phone_threads() == running
+    assert phone_threads() <= running  # none started (one stopping before may end meanwhile)
 
 
 def test_a_game_without_phones_loads_no_network_stack(tmp_path):
