@@ -27,6 +27,7 @@ class GameSpec:
     # options a bot-vs-bot demo plays with unless told otherwise (RULES: Pulling Strings' turn
     # limit is on by default for bot-vs-bot demos)
     demo_options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    secret_choices: bool = False  # it has simultaneous secret choices (phones can make them)
 
     def parse_move(self, text: str) -> Move:
         """The move this text names (not yet checked against any state); MoveParseError if none."""

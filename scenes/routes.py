@@ -76,6 +76,11 @@ def _handoff(app, **arguments):
     return HandoffScene(app, **arguments)
 
 
+def _phones(app, **arguments):
+    from scenes.play.phones_view import PhonesScene
+    return PhonesScene(app, **arguments)
+
+
 def _results(app, **arguments):
     from scenes.play.results import ResultsScene
     return ResultsScene(app, **arguments)
@@ -116,10 +121,13 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "records": _records,
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=, on_no=
     "error": _error,  # after a rescued error: details=
-    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=
+    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=,
+    # hints= (None: on against the computer only), phones= (secret choices on phones,
+    # hot-seat), phone_host= (where to listen)
     "learn": _learn,  # a guided first game (a lesson, then play on against Easy): game_id=
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=
+    "phones": _phones,  # the phones' codes over a game: play=, auto_close=
     "results": _results,  # over a finished game: play=
     "replay": _replay,  # a game record stepped both ways: record=, name=, book= (worked out),
     # start= (the position shown first)

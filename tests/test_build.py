@@ -6,6 +6,7 @@ the parts honest without a build.
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import importlib.util
 import os
 import pkgutil
@@ -100,6 +101,9 @@ def _run_spec(monkeypatch, platform: str, **environ: str) -> dict:
     hooks.collect_submodules = lambda package: [
         info.name for info in pkgutil.walk_packages(
             importlib.import_module(package).__path__, package + ".")]
+    hooks.copy_metadata = lambda package: [  # a distribution's metadata folder, as PyInstaller's
+        (str(next(Path(p.locate()).parent for p in importlib.metadata.files(package)
+                  if p.name == "METADATA")), f"{package}.dist-info")]
     for name in ("PyInstaller", "PyInstaller.utils"):
         monkeypatch.setitem(sys.modules, name, types.ModuleType(name))
     monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
@@ -152,7 +156,8 @@ def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(
     expected |= {f"assets/lessons/{game_id}.json" for game_id in GAMES}
     expected |= {f"assets/figures/{game_id}.json" for game_id in GAMES}
     expected |= {f"assets/icons/{name}" for name in ICON_MAGIC}
-    expected |= {"assets/LICENSES", "assets/solved/tug_of_war.bin", "pyproject.toml"}
+    expected |= {"assets/LICENSES", "assets/solved/tug_of_war.bin", "pyproject.toml",
+                 "assets/phone/phone.html", "qrcode.dist-info/LICENSE"}
     assert expected <= _bundled_files(analysis)
     hidden = analysis.kwargs["hiddenimports"]
     assert set(BOARD_MODULES.values()) <= set(hidden)

@@ -8,7 +8,7 @@ from scenes.tools.fuzz_ui import fuzz
 
 EXPECTED_SCENES = {"MainMenu", "GameSelect", "OptionsScene", "PlayScene", "HandoffScene",
                    "PauseScene", "RulesScene", "SettingsScene", "AttractScene",
-                   "QuickStartScene", "OpponentScene"}
+                   "QuickStartScene", "OpponentScene", "PhonesScene"}
 
 
 def test_twenty_thousand_random_events_raise_nothing(tmp_path, monkeypatch):

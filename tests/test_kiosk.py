@@ -3,6 +3,7 @@ the window cannot be closed except by the hidden combination."""
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
 import pytest
@@ -227,3 +228,67 @@ def test_the_kiosk_setting_starts_the_app_in_kiosk_mode(tmp_path):
 def test_the_command_line_takes_kiosk():
     assert parse_args(["--kiosk"]).kiosk and not parse_args([]).kiosk
     assert parse_args(["--kiosk", "--size", "800x600"]).size == (800, 600)
+
+
+def start_with_phones(kiosk):
+    """Walk the quick start to Pulling Strings with a friend, on phones: the game, and both
+    phones connected and offered their first choices."""
+    from scenes.play.phones_view import PhonesScene
+    from tests.phone_client import Phone
+    wake(kiosk)
+    kiosk.click(kiosk.top.group.buttons[list(GAMES).index("strands")].rect.center)
+    kiosk.frames()
+    assert "phones" not in [b.value for b in kiosk.top.group.buttons]  # no secrets to keep
+    kiosk.key(pygame.K_ESCAPE)
+    kiosk.frames()
+    kiosk.click(kiosk.top.group.buttons[list(GAMES).index("pulling_strings")].rect.center)
+    kiosk.frames()
+    phones_button = next(b for b in kiosk.top.group.buttons if b.value == "phones")
+    assert phones_button.label == "Play a friend, with phones"
+    kiosk.click(phones_button.rect.center)
+    kiosk.frames(2)
+    play = kiosk.play_scene()
+    assert play.hot_seat and play.phones.active and isinstance(kiosk.top, PhonesScene)
+    kiosk.until(lambda: play.phones.url(0) is not None, 10)
+    phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
+    kiosk.until(lambda: kiosk.top is play, 10)
+    kiosk.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
+    return play, phones
+
+
+def test_a_friend_with_phones_plays_on_phones_and_their_choices_keep_the_demo_away(kiosk):
+    from scenes.screens.menu import MainMenu
+    try:
+        play, phones = start_with_phones(kiosk)
+        kiosk.app.kiosk.idle = kiosk.app.kiosk.idle_seconds - 1  # nobody touched the screen
+        phones[0].lock_in("c")
+        kiosk.until(lambda: play.match.state.pending[0] is not None, 10)
+        assert kiosk.app.kiosk.idle < 1 and kiosk.play_scene() is play
+    finally:
+        kiosk.app.stack.reset(MainMenu(kiosk.app))
+        kiosk.frames(2)
+
+
+def test_a_choice_on_a_phone_under_still_playing_keeps_the_game(kiosk):
+    """"Still playing?" covers the game, yet the phones are still heard: a choice locked in on
+    one closes the card, and the game plays it once it shows again."""
+    from scenes.kiosk.still_playing import StillPlayingScene
+    from scenes.screens.menu import MainMenu
+    try:
+        play, phones = start_with_phones(kiosk)
+        guard = kiosk.app.kiosk
+        guard.idle = guard.idle_seconds - guard.still_seconds() + 0.5  # nobody touched it
+        kiosk.frames(2)
+        assert isinstance(kiosk.top, StillPlayingScene)
+        phones[0].lock_in("c")
+        deadline = time.monotonic() + 10
+        while kiosk.top is not play:  # frames that pass no idle time: the phone alone decides
+            assert time.monotonic() < deadline, "the card stayed: the phone was not heard"
+            kiosk.frames(dt=0.0)
+            time.sleep(0.002)
+        assert guard.idle < 1 and not guard.warning_due()
+        kiosk.until(lambda: play.match.state.pending[0] is not None, 10)
+        assert kiosk.play_scene() is play and not play.demo
+    finally:
+        kiosk.app.stack.reset(MainMenu(kiosk.app))
+        kiosk.frames(2)

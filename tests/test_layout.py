@@ -7,6 +7,7 @@ and the rooms beneath it, never one above):
     engine    game/ (but its tools and __main__)
     store     scenes/store/     what is kept on disk
     shell     scenes/shell/     window and frames, scene stack, Scene, theme, widgets, sound, kiosk
+    phones    scenes/phones/    the phones' web server (in a thread) and QR codes
     boards    scenes/boards/    each game drawn and clicked
     parts     scenes/*/parts/   pieces screens are built of (never a screen themselves)
     screens   scenes/screens/, scenes/play/, scenes/kiosk/ (but their parts/)
@@ -29,6 +30,7 @@ ROOMS = (  # bottom up; a module is in the room of the longest prefix that names
     ("engine", ("game",)),
     ("store", ("scenes.store",)),
     ("shell", ("scenes.shell",)),
+    ("phones", ("scenes.phones",)),
     ("boards", ("scenes.boards",)),
     ("parts", ("scenes.screens.parts", "scenes.play.parts", "scenes.kiosk.parts")),
     ("screens", ("scenes.screens", "scenes.play", "scenes.kiosk")),

@@ -372,10 +372,10 @@ def options_screen(driver, game_id="pulling_strings") -> OptionsScene:
 
 def test_options_choose_the_opponent_and_seat_by_keyboard(driver):
     scene = options_screen(driver)
-    assert [kind for kind, _ in scene.rows] == ["opponent", "hints", "option"]  # no seat row
-    driver.key(pygame.K_UP)
-    driver.key(pygame.K_UP)
-    driver.key(pygame.K_UP)  # from Start up to the Opponent row
+    # hot-seat: no seat row, but where the secret choices are made (the hand-off or phones)
+    assert [kind for kind, _ in scene.rows] == ["opponent", "phones", "hints", "option"]
+    for _ in range(4):
+        driver.key(pygame.K_UP)  # from Start up to the Opponent row
     driver.key(pygame.K_RIGHT)
     assert scene.opponent == "bot:easy"
     assert [kind for kind, _ in scene.rows] == ["opponent", "seat", "hints", "option"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 
 import pygame
 import pytest
@@ -292,3 +293,36 @@ def test_the_rules_scroll_hint_has_its_own_line(tmp_path, size):
         body = [clip.clip(rect) for text, rect, clip in drawn
                 if clip != driver.app.screen.get_rect() and not text.startswith("scroll:")]
         assert body and not any(hint.colliderect(rect) for rect in body if rect.height)
+
+
+@pytest.mark.parametrize("size", NAMED_SIZES)
+def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
+    from tests.phone_client import Phone, start_phones_game
+    with window(tmp_path, size=size) as driver:
+        scene = start_phones_game(driver, "moriarty")
+        codes = driver.top
+        driver.frames()
+        check(inks_of(driver, [codes]), size, [codes.panel])  # both codes and addresses
+        phone = Phone(scene.phones.server, 0)
+        driver.until(lambda: scene.phones.claimed(0))
+        check(inks_of(driver, [codes]), size, [codes.panel])  # one in, one code
+        try:
+            other = Phone(scene.phones.server, 1)
+            driver.until(lambda: driver.top is scene, 10)
+            deadline = time.monotonic() + 30
+            while scene.match.state.kind is not NodeKind.SIMULTANEOUS:  # South places its
+                assert time.monotonic() < deadline  # tokens on its phone, to the Bonus Colours
+                driver.frames(dt=0.05)
+                time.sleep(0.002)
+                for each in (phone, other):
+                    if (each.drain() or {}).get("moves"):
+                        each.lock_in(each.state["moves"][0]["move"])
+            driver.until(lambda: (phone.drain() or {}).get("moves"), 10)
+            phone.lock_in("bonus B")
+            driver.until(lambda: scene.match.state.pending[0] is not None, 10)
+            driver.frames()
+            assert "Eks has locked in" in scene.waiting_text(scene.match.state)
+            check_play(driver, scene, size)
+        finally:
+            driver.app.stack.reset(driver.app.make("menu"))
+            driver.frames(2)

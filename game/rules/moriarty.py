@@ -521,6 +521,7 @@ GAME = GameSpec(
     title="Moriarty",
     pitch="Slide tokens in secret around a Pivot, hide your Bonus Colour, and guess theirs.",
     seat_names=SEAT_NAMES,
+    secret_choices=True,
     options=(
         Option("games", 3, "games in the match (the designer's match is three)", choices=(3, 1)),
         Option("round_limit", 60, "rounds after which a game nobody ends is scored",

@@ -324,6 +324,7 @@ GAME = GameSpec(
     title="Pulling Strings",
     pitch="Pull strings in secret: stacks slide, split and combine on the way to your homes.",
     seat_names=SEAT_NAMES,
+    secret_choices=True,
     options=(
         Option("turn_limit", 0, "end the game drawn after this many turns (0: no limit)",
                minimum=0, maximum=1000),

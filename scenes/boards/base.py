@@ -226,6 +226,22 @@ class Board:
         """A choice in words for its chooser ("pull c"), said while it waits for Lock in."""
         return str(move)
 
+    def secret_words(self, state: State, seat: int) -> str:
+        """The seat's own lasting secret in words, for its phone ("" when it has none)."""
+        return ""
+
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """A move as a phone button: the group it is listed under, and its label."""
+        return "", str(move)
+
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """What the seat must do, for its phone (where nothing of the board is clicked)."""
+        return self.prompt(state, seat)
+
+    def move_place(self, move: Move) -> int:
+        """Where a move's button comes within its group on a phone (the board's reading order)."""
+        return 0
+
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """A timeline for these events; the default is a short still pause."""

@@ -458,6 +458,38 @@ class MoriartyBoard(Board):
             return "slide toward you" if move.toward else "slide away from you"
         return str(move)
 
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """The prompt, with the Pivot picked from a list rather than clicked."""
+        return self.prompt(state, seat).replace("click the Pivot token", "pick the Pivot")
+
+    def secret_words(self, state: State, seat: int) -> str:
+        """'Your Bonus Colour is blue' once picked, this game."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        colour = s.bonus[seat]
+        return "" if colour is None or s.is_terminal else f"your Bonus Colour is {COLOURS[colour]}"
+
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """Each kind of move under a heading of its own, colours and columns in words."""
+        if isinstance(move, Place):
+            return f"Place {COLOURS[move.colour]} in column", str(move.column + 1)
+        if isinstance(move, Bonus):
+            return "Your secret Bonus Colour", COLOURS[move.colour].capitalize()
+        if isinstance(move, GiveEdge):
+            return "Who holds the Edge first", "South" if move.to_south else "North"
+        if isinstance(move, PickPivot):
+            return "Pick the Pivot: the token in column", str(move.column + 1)
+        if isinstance(move, Take):
+            return "Take the token in column", str(move.column + 1)
+        if isinstance(move, Slide):
+            return "Slide your token (secret)", "Toward you" if move.toward else "Away from you"
+        if isinstance(move, Declare):
+            return "Declare Moriarty: their Bonus Colour is", COLOURS[move.colour].capitalize()
+        if isinstance(move, EndGame):
+            return "", "End the game"
+        if isinstance(move, Pass):
+            return "", "Pass"
+        return "", str(move)
+
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Tokens drop in, markers appear, slides run (the Pivot after the actives), verdicts."""

@@ -248,9 +248,28 @@ class PullingStringsBoard(Board):
         """"pull c"."""
         return f"pull {move}"
 
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """A pull by its end's letter, under the side of the board it is on."""
+        letter = str(move)
+        for side, letters in (("Top", TOP), ("Right", RIGHT), ("Bottom", BOTTOM), ("Left", LEFT)):
+            if letter in letters:
+                return f"{side} ends", letter
+        return "", letter
+
+    def move_place(self, move: Move) -> int:
+        """Ends in the order they show: left to right along the top and bottom, top to bottom
+        down the sides."""
+        letter = str(move)
+        return next((letters.index(letter) for letters in (TOP, RIGHT, BOTTOM, LEFT)
+                     if letter in letters), 0)
+
     def prompt(self, state: State, seat: int) -> str:
         """Ask the chooser to pull."""
         return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
+
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """Ask the phone's player to pull, by the letters the big screen shows."""
+        return f"{state.seat_name(seat)}: pull a string (the big screen shows each end's letter)"
 
     def status(self, state: State) -> list[str]:
         """Home totals, the tie rule when it applies, broken strings and any turn limit."""

@@ -17,6 +17,7 @@ OPPONENT_CHOICES = (("bot:easy", "Play the computer: Easy", "gentle, good for le
                     ("bot:medium", "Play the computer: Medium", "plays soundly"),
                     ("bot:hard", "Play the computer: Hard", "thinks longest, plays best"),
                     ("human", "Play a friend", "two players sharing this screen"))
+PHONES_CHOICE = ("phones", "Play a friend, with phones", "secret choices on your own phones")
 
 
 class QuickStartScene(GameCards):
@@ -54,8 +55,9 @@ class OpponentScene(Scene):
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
         self.spec = GAMES[game_id]
+        choices = OPPONENT_CHOICES + ((PHONES_CHOICE,) if self.spec.secret_choices else ())
         self.group = ButtonGroup([Button(label, value, hint=hint)
-                                  for value, label, hint in OPPONENT_CHOICES]
+                                  for value, label, hint in choices]
                                  + [Button("Back", "back", hint="Esc")], self._choose)
         self.group.focus = 1
 
@@ -64,17 +66,20 @@ class OpponentScene(Scene):
         if value == "back":
             self.app.stack.pop()
             return
-        controllers = ("human", "human") if value == "human" else ("human", value)
-        self.app.reset("play", game_id=self.spec.id, controllers=controllers)
+        friend = value in ("human", "phones")
+        controllers = ("human", "human") if friend else ("human", value)
+        self.app.reset("play", game_id=self.spec.id, controllers=controllers,
+                       phones=value == "phones")
 
     def layout(self, size: tuple[int, int]) -> None:
         """Big buttons, one above the other, under the game's name."""
         theme = self.app.theme
         w = min(size[0] - theme.px(60), theme.px(620))
         top, gap = theme.px(150), theme.px(16)
-        height = min(theme.px(92), (size[1] - top - theme.px(24) - 4 * gap) // 5)
-        area = pygame.Rect((size[0] - w) // 2, top, w, 5 * height + 4 * gap)
-        for button, rect in zip(self.group.buttons, stack_rects(area, 5, height, gap)):
+        count = len(self.group.buttons)
+        height = min(theme.px(92), (size[1] - top - theme.px(24) - (count - 1) * gap) // count)
+        area = pygame.Rect((size[0] - w) // 2, top, w, count * height + (count - 1) * gap)
+        for button, rect in zip(self.group.buttons, stack_rects(area, count, height, gap)):
             button.rect = rect
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -35,6 +35,7 @@ from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load
 from scenes.play.parts.move_log import MoveLog
 from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
+from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
 from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
@@ -88,7 +89,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
                  bot_level: Level | None = None, demo: bool = False,
-                 lesson: Lesson | None = None, hints: bool | None = None) -> None:
+                 lesson: Lesson | None = None, hints: bool | None = None, phones: bool = False,
+                 phone_host: str | None = None) -> None:
         super().__init__(app)
         self.guide = LessonGuide(lesson) if lesson is not None else None  # a guided first game
         self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
@@ -135,6 +137,9 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._paths_memo: tuple = (None, None, {})
         self._status_memo: tuple = (None, [])
         self._log_memo: tuple = (None, [])
+        # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
+        on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
+        self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
         self._init_saves()
         # hints: on against the computer, off hot-seat unless both agreed; never in a demo
         allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
@@ -237,15 +242,17 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         if self.bot_to_move() is not None:
             return None  # a bot chooses first (at a simultaneous turn too)
         for seat in state.awaiting:
-            if self.controllers[seat] == HUMAN:
+            if self.controllers[seat] == HUMAN and not self.phones.secret_on_phone(seat):
                 if self.needs_privacy(seat) and self.private_seat != seat:
                     return None
                 return seat
         return None
 
     def needs_privacy(self, seat: int) -> bool:
-        """True when this seat's choice now is secret and others share the screen."""
-        return self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
+        """True when this seat's choice now is secret, others share the screen, and it is not
+        made on the seat's own phone."""
+        return (self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
+                and not self.phones.on_phone(seat))
 
     @property
     def viewer(self) -> int | None:
@@ -273,20 +280,32 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
 
     # ---- the scene's life ----------------------------------------------------------------------
     def enter(self) -> None:
-        """Warm up the bots' process (it loads while the first frames show)."""
+        """Warm up the bots' process (it loads while the first frames show); with phones, start
+        their server and show the codes to scan."""
         if self.bot_levels:
             self.app.bot_worker.start()
+        if self.phones.active:
+            self.phones.start()
+            self.app.go("phones", play=self)
 
     def exit(self) -> None:
-        """Leaving the game (menu, rematch, quit): any bot's search is cancelled."""
+        """Leaving the game (menu, rematch, quit): any bot's search is cancelled, the phones'
+        server stops."""
         self._drop_bot_request()
         self.hints.drop()
+        self.phones.stop()
+
+    def update_covered(self, dt: float) -> None:
+        """Under another screen (the codes, the menu, a hand-off, "Still playing?"): the phones
+        are still heard and told, and what they lock in waits until the game shows again."""
+        self.phones.tick(play=False)
 
     # ---- the turn loop ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """Run countdowns and animations; otherwise move the game on to the next choice."""
         self.clock += dt
         self._tick_bots()
+        self.phones.tick()
         speed = self.app.settings.animation_speed
         if self.countdown is not None or self.animation is not None:
             self.app.invalidate(self.rects["board"])
@@ -347,6 +366,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._play_bot_answer(seat)
             return
         for seat in state.awaiting:
+            if self.phones.secret_on_phone(seat):
+                continue  # chosen on the seat's phone: nothing on this screen
             if self.needs_privacy(seat):
                 if self.private_seat != seat:
                     self._hand_off(seat)
@@ -523,7 +544,44 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
                  for seat, level in self.bot_levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
+    def phones_offered(self) -> bool:
+        """True when this game could move seats onto phones now (hot-seat, with secrets)."""
+        return (self.hot_seat and self.spec.secret_choices and not self.demo
+                and not self.match.state.is_terminal and len(self.phones.seats) < 2)
+
+    def use_phones(self) -> None:
+        """Move every seat onto its phone mid-game: no hand-off from now on, nothing private
+        left on this screen."""
+        self.handoff_open = False  # the pause menu closes a hand-off it was opened from
+        self.private_seat = None
+        self._clear_input()
+        self.phones.add((0, 1))
+        self._refresh_buttons()
+        self.app.invalidate()
+
+    def waiting_text(self, state: State) -> str:
+        """Who the game waits for, and who has locked in on a phone."""
+        secret = state.kind is NodeKind.SIMULTANEOUS
+        parts = []
+        for seat in (0, 1) if secret else state.awaiting:
+            name = state.seat_name(seat)
+            sealed = secret and state.pending[seat] is not None
+            if self.phones.on_phone(seat) and (sealed or self.phones.has_locked(seat)):
+                parts.append(f"{name} has locked in")
+            elif self.phones.on_phone(seat) and seat in state.awaiting:
+                parts.append(f"{name}: choose on your phone")
+            elif seat in state.awaiting:
+                parts.append(f"Waiting for {name}")
+        return "  ·  ".join(parts)
+
     # ---- making moves -------------------------------------------------------------------------
+    def phone_chose(self, seat: int, move: Move) -> bool:
+        """Play a choice locked in on a seat's phone, if it is still legal."""
+        state = self.match.state
+        if not self.phones.on_phone(seat) or state.why_illegal(seat, move) is not None:
+            return False
+        return self._commit(seat, move)
+
     def choose(self, move: Move) -> bool:
         """Make the chooser's move; False (with the reason shown) if it is not legal."""
         seat = self.chooser
@@ -711,13 +769,15 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         seat = self.chooser
         state = self.match.state
         if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
-                and self.private_seat != seat:
+                and self.private_seat != seat and not self.phones.on_phone(seat):
             extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
                                     hint=f"{state.seat_name(seat)}'s secret"))
         elif seat is not None and self.hot_seat and self.private_seat == seat \
                 and not self.needs_privacy(seat):
             extras.insert(0, Button("Hide", Extra("hide"),
                                     hint=f"{state.seat_name(seat)}'s secret"))
+        if self.phones.active:
+            extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
         if (seat is not None and state.draw_by_agreement and not self.selected
                 and not self.in_lesson()
                 and (state.pending == (None, None) or not self.hot_seat)):
@@ -911,6 +971,8 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._clear_input()
             self.say("")
             self._refresh_buttons()
+        elif name == "phones":
+            self.app.go("phones", play=self)
         elif name == "peek" and self.chooser is not None:
             self.peek(self.chooser)
         elif name == "draw" and self.chooser is not None and not self.hot_seat:

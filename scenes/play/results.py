@@ -33,7 +33,8 @@ class ResultsScene(Scene):
             # the same seats and players (a person keeps the side they chose against the computer)
             self.app.reset("play", game_id=play.spec.id, options=play.match.options,
                            controllers=play.controllers, bot_level=play.bot_level,
-                           hints=play.hints.allowed)
+                           hints=play.hints.allowed, phones=play.phones.asked,
+                           phone_host=play.phones.host)
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":

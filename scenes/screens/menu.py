@@ -126,6 +126,8 @@ class PauseScene(Scene):
         buttons = [Button("Resume", "resume", hint="Esc")]
         if play is not None and play.undo_offered():
             buttons.append(Button("Undo last move", "undo", hint="Ctrl+Z"))
+        if play is not None and play.phones_offered():
+            buttons.append(Button("Play with phones", "phones", hint="no more hand-offs"))
         buttons += [Button("Rules of this game", "rules"), Button("Settings", "settings"),
                     Button("Leave to menu", "menu",
                            hint="" if play is None or play.demo else "the game is saved")]
@@ -139,6 +141,12 @@ class PauseScene(Scene):
         elif value == "undo":
             self.app.stack.pop()
             self.play.request_undo()
+        elif value == "phones":  # over a hand-off: it goes too, nothing is passed any more
+            self.app.stack.pop()
+            if self.play.handoff_open:
+                self.app.stack.pop()
+            self.play.use_phones()
+            self.app.go("phones", play=self.play)
         elif value == "rules":
             game_id = self.play.spec.id if self.play else None
             self.app.go("rules", game_id=game_id)

@@ -72,6 +72,9 @@ def show_value(value: Any, option=None, seat_names=None) -> str:
 OPPONENTS = (("human", "Friend"), ("bot:easy", "Easy bot"), ("bot:medium", "Medium bot"),
              ("bot:hard", "Hard bot"))
 LEVEL_WORDS = {"bot:easy": "Easy", "bot:medium": "Medium", "bot:hard": "Hard"}
+SECRETS_CHOICES = ((False, "Hand-off on this screen"), (True, "Play with phones"))
+SEGMENTED = {"opponent": "Opponent", "seat": "You play", "phones": "Secrets",
+             "hints": "Hints"}  # rows of choices
 KEYS_HINT = "Up and Down pick a row, Left and Right or a click change it, Enter starts"
 KEYS_SIZE = 17
 
@@ -88,6 +91,7 @@ class OptionsScene(Scene):
         self.opponent = setup.get("opponent", "human")
         self.seat = setup.get("seat", 0)  # the person's seat when playing the computer
         self.hints: bool | None = None  # None: on against the computer, off hot-seat
+        self.phones = setup.get("phones", False)  # hot-seat secrets on each player's phone
         self.rows: list[tuple[str, int]] = []
         self.group = ButtonGroup([], self._choose)
         self._build_rows()
@@ -100,11 +104,13 @@ class OptionsScene(Scene):
 
     # ---- rows -------------------------------------------------------------------------------
     def _build_rows(self) -> None:
-        """Opponent, the person's seat (only against the computer), hints, then the game's
-        options."""
+        """Opponent, the person's seat (against the computer) or where secrets are chosen
+        (hot-seat, in games with secret choices), hints, then the game's options."""
         self.rows = [("opponent", 0)]
         if self.opponent != "human":
             self.rows.append(("seat", 0))
+        elif self.spec.secret_choices:
+            self.rows.append(("phones", 0))
         self.rows.append(("hints", 0))
         self.rows += [("option", i) for i in range(len(self.shown))]
         self.group.buttons = ([Button(kind, ("row", r)) for r, (kind, _) in enumerate(self.rows)]
@@ -127,10 +133,13 @@ class OptionsScene(Scene):
         if kind == "hints":  # hot-seat, hints are for both: on only when both agree
             return [(True, "On"), (False, "Off")] if self.opponent != "human" \
                 else [(False, "Off"), (True, "On: we both agree")]
+        if kind == "phones":
+            return list(SECRETS_CHOICES)
         return [(s, self.spec.seat_names[s]) for s in (0, 1)]
 
     def _current(self, kind: str) -> Any:
-        return {"opponent": self.opponent, "seat": self.seat, "hints": self.hints_on()}[kind]
+        return {"opponent": self.opponent, "seat": self.seat, "hints": self.hints_on(),
+                "phones": self.phones}[kind]
 
     def _pick(self, kind: str, value: Any) -> None:
         if kind == "opponent":
@@ -144,6 +153,8 @@ class OptionsScene(Scene):
             self.layout(self.size)
         elif kind == "hints":
             self.hints = value
+        elif kind == "phones":
+            self.phones = value
         else:
             self.seat = value
         self.app.sound.play("select")
@@ -155,9 +166,12 @@ class OptionsScene(Scene):
             if self.values.get("numbering") == "random":  # a fresh shuffle every game
                 option = self.spec.option("seed")
                 self.values["seed"] = random.randint(option.minimum or 0, option.maximum or 10**6)
-            self.app.play_setup = {"opponent": self.opponent, "seat": self.seat}
+            self.app.play_setup = {"opponent": self.opponent, "seat": self.seat,
+                                   "phones": self.phones}
+            phones = self.phones and self.opponent == "human" and self.spec.secret_choices
             self.app.replace("play", game_id=self.spec.id, options=self.values,
-                             controllers=self.controllers(), hints=self.hints_on())
+                             controllers=self.controllers(), hints=self.hints_on(),
+                             phones=phones)
         elif value == "back":
             self.app.stack.pop()
         else:
@@ -166,7 +180,7 @@ class OptionsScene(Scene):
     def change(self, row: int, step: int) -> None:
         """Move row `row` to its next (step 1) or previous (step -1) value."""
         kind, index = self.rows[row]
-        if kind in ("opponent", "seat", "hints"):
+        if kind in SEGMENTED:
             values = [v for v, _ in self._choices(kind)]
             current = self._current(kind)
             self._pick(kind, values[(values.index(current) + step) % len(values)])
@@ -205,7 +219,7 @@ class OptionsScene(Scene):
                                           side, side))
             self.plus.append(pygame.Rect(button.rect.right - theme.px(6) - side, y + theme.px(6),
                                          side, side))
-            if kind in ("opponent", "seat", "hints"):
+            if kind in SEGMENTED:
                 choices = self._choices(kind)
                 area = pygame.Rect(left + min(theme.px(190), w // 4), y + theme.px(6), 0,
                                    row_h - theme.px(12))
@@ -272,6 +286,8 @@ class OptionsScene(Scene):
     # ---- drawing ------------------------------------------------------------------------------
     def subtitle(self) -> str:
         """Who plays whom, in a line."""
+        if self.opponent == "human" and self.phones and self.spec.secret_choices:
+            return "Hot-seat: secret choices on each player's own phone"
         if self.opponent == "human":
             return "Hot-seat: two players share this screen"
         you = self.spec.seat_names[self.seat]
@@ -309,7 +325,7 @@ class OptionsScene(Scene):
     def _draw_segments(self, surface: pygame.Surface, row: int, kind: str) -> None:
         theme = self.app.theme
         rect = self.group.buttons[row].rect
-        label = {"opponent": "Opponent", "seat": "You play", "hints": "Hints"}[kind]
+        label = SEGMENTED[kind]
         theme.blit_text(surface, label, 22, (rect.left + theme.px(14), rect.centery), th.TEXT,
                         "midleft")
         current = self._current(kind)

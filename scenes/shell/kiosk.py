@@ -105,6 +105,10 @@ class Kiosk:
         self.idle = 0.0
         self.app.stack.reset(self.home_scene())
 
+    def stirred(self) -> None:
+        """A player acted elsewhere (a choice on a phone): the idle time starts again."""
+        self.idle = 0.0
+
     # ---- input and time -----------------------------------------------------------------------
     def intercept(self, event: pygame.event.Event) -> bool:
         """Look at an event before the scenes do; True if the kiosk consumed it."""

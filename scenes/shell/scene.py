@@ -46,6 +46,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by dt seconds."""
 
+    def update_covered(self, dt: float) -> None:
+        """What must go on while another screen covers this one (none by default): work
+        others wait on, such as a server's messages; the scene itself stays frozen."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto the window surface."""
 

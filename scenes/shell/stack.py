@@ -92,7 +92,10 @@ class SceneStack:
                 return
 
     def update(self, dt: float) -> None:
-        """Update the top scene only: a scene beneath an overlay waits, frozen."""
+        """Update the top scene; a scene beneath an overlay waits, frozen, but for its
+        `update_covered` (a game's phones are still heard)."""
+        for scene in self.scenes[:-1]:
+            scene.update_covered(dt)
         if self.scenes:
             self.scenes[-1].update(dt)
 

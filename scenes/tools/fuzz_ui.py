@@ -257,7 +257,9 @@ class UiFuzzer:
         if choice < 0.6:
             seats = rng.choice((("human", "human"), ("human", "bot:easy"), ("bot:hard", "human"),
                                 ("bot:medium", "bot:medium")))
-            app.stack.reset(PlayScene(app, game_id, controllers=seats))
+            phones = seats == ("human", "human") and rng.random() < 0.3  # on loopback: none come
+            app.stack.reset(PlayScene(app, game_id, controllers=seats, phones=phones,
+                                      phone_host="127.0.0.1"))
         elif choice < 0.75:
             app.stack.reset(app.home_scene())
             app.stack.push(RulesScene(app, game_id))

@@ -6,7 +6,8 @@ machine. It loads every asset the app uses (each sound, each game's rules text, 
 the typeface, the licences, the solved table) and imports every module of the app, shows each
 screen that needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game of each of
 the five games on the real PlayScene at animation speed 4, and checks that at least one bot move
-was played in each: the bots think in a "spawn" worker process, which in a frozen app is the
+was played in each (and, before that, that a game with phones serves its page and websocket on
+loopback and stops its server with the game): the bots think in a "spawn" worker process, which in a frozen app is the
 executable started again, so this also proves the worker starts frozen.
 
 Without a display or a sound card it uses SDL's dummy drivers. A watchdog ends the run (and the
@@ -250,6 +251,78 @@ def play_demo(app, game_id: str, seconds: float, warnings: _Warnings) -> GameRun
     return GameRun(game_id, board, elapsed, frames, moves, first_move)
 
 
+def _http(port: int, request: bytes, limit: float = 5.0) -> bytes:
+    """Send one raw request to the phones' server on loopback; what came back in `limit`."""
+    import socket
+
+    # a plain connect: create_connection would resolve the name through the idna codec, which
+    # the build leaves out (with unicodedata)
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as connection:
+        connection.settimeout(limit)
+        connection.connect(("127.0.0.1", port))
+        connection.sendall(request)
+        answer = b""
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            try:
+                chunk = connection.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            answer += chunk
+            if b"\r\n\r\n" in answer and (b"101 Switching" in answer.split(b"\r\n")[0]
+                                            and len(answer.split(b"\r\n\r\n", 1)[1]) > 2):
+                break  # a websocket: its first frame is in
+        return answer
+
+
+def check_phones(app) -> list[str]:
+    """Start a hot-seat game with phones on loopback: the page, a 403, a websocket handshake
+    and its first message, then leave the game and see the server stop (the network stack the
+    build keeps for it: asyncio, http, websockets, qrcode)."""
+    import base64
+    import json
+    import os as _os
+
+    from scenes.phones.qr import qr_surface
+
+    app.reset("play", game_id="pulling_strings", controllers=("human", "human"), phones=True,
+              phone_host="127.0.0.1")
+    for _ in range(3):
+        app.tick(1 / 60)
+    play = next(s for s in app.stack.scenes if s.route == "play")
+    server = play.phones.server
+    if server is None or not server.ready.wait(10) or server.error:
+        raise SelfTestFailure(f"the phones' server did not start: {server and server.error}")
+    token = play.phones.url(0).rsplit("/", 1)[1]
+    page = _http(server.port, f"GET /p/{token} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    if not page.startswith(b"HTTP/1.1 200") or b"<title>Quintet</title>" not in page:
+        raise SelfTestFailure(f"the phone page was not served: {page[:80]!r}")
+    refused = _http(server.port, b"GET /p/" + b"x" * 32 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    if not refused.startswith(b"HTTP/1.1 403"):
+        raise SelfTestFailure(f"a wrong token was not refused: {refused[:80]!r}")
+    key = base64.b64encode(_os.urandom(16)).decode()
+    shake = _http(server.port, (f"GET /ws/{token} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n"
+                                f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                                "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head, _, frame = shake.partition(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 101") or len(frame) < 2 or frame[0] != 0x81:
+        raise SelfTestFailure(f"the phones' websocket did not open: {shake[:80]!r}")
+    size = frame[1] & 0x7F
+    body = frame[4:4 + int.from_bytes(frame[2:4], "big")] if size == 126 else frame[2:2 + size]
+    if json.loads(body).get("type") != "welcome":
+        raise SelfTestFailure(f"the phone was not welcomed: {body[:80]!r}")
+    code = qr_surface(play.phones.url(1), 200)
+    app.reset("menu")
+    for _ in range(2):
+        app.tick(1 / 60)
+    if not server.join(10):
+        raise SelfTestFailure("the phones' server did not stop with its game")
+    return [f"phones: page, 403, websocket and welcome on 127.0.0.1:{server.port}, a "
+            f"{code.get_width()} px QR code, server stopped with the game"]
+
+
 def _watchdog(seconds: float) -> threading.Timer:
     """A timer that ends the process (and its worker) if the self-test is still running."""
     def give_up() -> None:
@@ -298,7 +371,7 @@ def run_self_test(seconds: float = 3.0, timeout: float = TIMEOUT) -> int:
                 say(line)
             if app.sound.load_all():
                 raise SelfTestFailure("the app's sounds: " + "; ".join(app.sound.problems))
-            for line in visit_screens(app):
+            for line in visit_screens(app) + check_phones(app):
                 say(line)
             passed += 1
             for game_id in GAMES:

@@ -101,8 +101,7 @@ class PlayDrawing:
         elif state.is_terminal:
             text = "Game over"
         else:
-            waiting = [state.seat_name(s) for s in state.awaiting]
-            text = f"Waiting for {' and '.join(waiting)}" if waiting else ""
+            text = self.waiting_text(state)
         shown = view.chooser if view.chooser is not None else self.thinking_seat
         colour = self.board.seat_colours[shown] if shown is not None else th.TEXT
         turn = theme.blit_text(surface, f"Turn {state.turn}", 20,

@@ -1,0 +1,377 @@
+"""PhoneServer: the phones' small web server, on the local network, in a thread of its own.
+
+One asyncio loop (the websockets library) runs in a daemon thread, so the frame loop never waits
+on the network: the app publishes each seat's message with `publish` and drains what the phones
+sent with `poll`, both without blocking. It serves the phone page at `/p/<token>` and a
+websocket at `/ws/<token>`; each seat has its own unguessable token (192 bits from `secrets`),
+and the first phone to connect claims the seat with a device key of its own, so a second phone
+that saw the QR code across the room gets 403, as does a wrong or revoked token. Messages are
+small and rate-limited; a malformed one gets an error reply, and a phone that keeps sending
+them is disconnected. The server never touches the game: it only relays text.
+"""
+from __future__ import annotations
+
+import asyncio
+import http
+import ipaddress
+import json
+import logging
+import queue
+import secrets
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs, urlsplit
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+MAX_MESSAGE = 1024  # bytes a phone's message may have (a move is a few dozen)
+RATE = 20.0  # messages a second a phone may keep sending (a person taps a few)...
+BURST = 40  # ...after a burst of this many
+MAX_STRIKES = 5  # malformed or too-fast messages before the connection is closed
+MAX_CONNECTIONS = 64  # open websockets, all seats together
+MAX_MOVE_TEXT = 40
+TOKEN_BYTES = 24  # 192 bits
+CLOSE_POLICY = 1008  # websocket close code: a policy was broken
+CLOSE_RELEASED = 4001  # the seat went back to the big screen
+log = logging.getLogger("quintet")
+
+
+def local_address() -> str:
+    """This computer's address on the local network (127.0.0.1 when it has none).
+
+    Connecting a UDP socket sends nothing; it only asks the system which interface would route
+    to an outside address, and that interface's address is the one phones can reach.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def nearby(address: str | None) -> bool:
+    """True for an address on the local network (private, link-local or this machine)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return False
+    return ip.is_private or ip.is_loopback or ip.is_link_local
+
+
+@dataclass
+class Seat:
+    """One seat's invitation: its token, and the key of the phone that claimed it."""
+
+    token: str
+    key: str | None = None
+    sockets: set = field(default_factory=set)
+
+
+@dataclass
+class Bucket:
+    """A token bucket: RATE messages a second after a BURST."""
+
+    tokens: float = BURST
+    at: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def check_message(text) -> dict:
+    """A phone's message as a dict, or ValueError saying what is wrong with it."""
+    if not isinstance(text, str):
+        raise ValueError("messages are text")
+    try:
+        message = json.loads(text)
+    except ValueError:
+        raise ValueError("not JSON") from None
+    if not isinstance(message, dict):
+        raise ValueError("not an object")
+    kind = message.get("type")
+    if kind == "refresh" and set(message) == {"type"}:
+        return message
+    if kind != "move" or set(message) != {"type", "move", "seq"}:
+        raise ValueError("unknown message")
+    move, seq = message["move"], message["seq"]
+    if not isinstance(move, str) or not 0 < len(move) <= MAX_MOVE_TEXT or not move.isprintable():
+        raise ValueError("bad move text")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq < 2**31:
+        raise ValueError("bad seq")
+    return message
+
+
+class PhoneServer:
+    """The web server for phone controllers: a page and a websocket per seat, in a thread."""
+
+    def __init__(self, page: bytes, seats=(0, 1), host: str | None = None, port: int = 0) -> None:
+        self.page = page
+        self.host = host or local_address()
+        self.port = port  # 0: any free port; the real one once ready
+        self.seats = {seat: Seat(secrets.token_urlsafe(TOKEN_BYTES)) for seat in seats}
+        self.error: str | None = None  # why it could not start
+        self.ready = threading.Event()
+        self._latest: dict[int, str] = {}
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Future | None = None
+        self._thread: threading.Thread | None = None
+        self._stopping = threading.Event()  # stop() was called (perhaps before the loop ran)
+        self._open = 0  # websockets open now
+
+    # ---- the app's side (any thread, never blocking) ------------------------------------------
+    def start(self) -> None:
+        """Start serving in a daemon thread (ready is set once listening, or on error)."""
+        self._thread = threading.Thread(target=self._run, name="quintet-phones", daemon=True)
+        self._thread.start()
+
+    def url(self, seat: int) -> str | None:
+        """The address of a seat's phone page (None until the server listens)."""
+        if not self.ready.is_set() or self.error:
+            return None
+        with self._lock:
+            token = self.seats[seat].token
+        return f"http://{self.host}:{self.port}/p/{token}"
+
+    def claimed(self, seat: int) -> bool:
+        """True once a phone has claimed the seat."""
+        with self._lock:
+            return self.seats[seat].key is not None
+
+    def connected(self, seat: int) -> bool:
+        """True while the seat's phone has a connection open."""
+        with self._lock:
+            return bool(self.seats[seat].sockets)
+
+    def publish(self, seat: int, message: dict) -> None:
+        """Send a seat's phone its current state (kept for a phone that connects later)."""
+        text = json.dumps(message, separators=(",", ":"))
+        with self._lock:
+            self._latest[seat] = text
+        self._call(self._send, seat, text)
+
+    def tell(self, seat: int, message: dict) -> None:
+        """Send a seat's phone a passing note (an error), not kept."""
+        self._call(self._send, seat, json.dumps(message, separators=(",", ":")))
+
+    def poll(self) -> list[tuple[int, dict]]:
+        """What phones sent since the last poll: (seat, message), from current tokens only."""
+        found = []
+        while True:
+            try:
+                seat, token, message = self._inbox.get_nowait()
+            except queue.Empty:
+                return found
+            with self._lock:
+                current = self.seats[seat].token == token
+            if current:
+                found.append((seat, message))
+
+    def release(self, seat: int) -> None:
+        """Revoke a seat's token and close its phone (the seat goes back to the big screen)."""
+        with self._lock:
+            entry = self.seats[seat]
+            self.seats[seat] = Seat(secrets.token_urlsafe(TOKEN_BYTES))
+            self._latest.pop(seat, None)
+            sockets = list(entry.sockets)
+        for connection in sockets:
+            self._call(self._close, connection, CLOSE_RELEASED, "back to the big screen")
+
+    def stop(self) -> None:
+        """Stop serving (at once, without waiting for the thread)."""
+        self._stopping.set()
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            try:
+                loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+            except RuntimeError:  # the loop has already closed
+                pass
+
+    def join(self, timeout: float | None = None) -> bool:
+        """Wait for the server's thread to end (tests and tools); True if it has."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
+    def _call(self, function, *args) -> None:
+        loop = self._loop
+        if loop is None:
+            return
+        try:
+            loop.call_soon_threadsafe(function, *args)
+        except RuntimeError:  # stopped meanwhile
+            pass
+
+    # ---- the server's thread --------------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except Exception as error:  # noqa: BLE001 - any failure to listen is told to the app
+            self.error = str(error) or type(error).__name__
+            log.warning("the phones' server stopped: %s", self.error)
+        finally:
+            self._loop = None
+            self.ready.set()
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = self._loop.create_future()
+        if self._stopping.is_set():  # stopped before it began: never listen
+            return
+        async with serve(self._handle, self.host, self.port, process_request=self._check,
+                         max_size=MAX_MESSAGE, max_queue=4, open_timeout=10,
+                         ping_interval=15, ping_timeout=15, close_timeout=2,
+                         server_header=None) as server:
+            self.port = server.sockets[0].getsockname()[1]
+            self.ready.set()
+            await self._stop
+
+    def _seat_of(self, token: str) -> int | None:
+        with self._lock:
+            for seat, entry in self.seats.items():
+                if secrets.compare_digest(entry.token, token):
+                    return seat
+        return None
+
+    def _check(self, connection: ServerConnection, request: Request) -> Response | None:
+        """Serve the page, refuse strangers; None lets a websocket handshake go on."""
+        remote = connection.remote_address[0] if connection.remote_address else None
+        if not nearby(remote):
+            return connection.respond(http.HTTPStatus.FORBIDDEN, "Forbidden\n")
+        parts = urlsplit(request.path)
+        kind, _, token = parts.path.lstrip("/").partition("/")
+        seat = self._seat_of(token) if kind in ("p", "ws") and token else None
+        if seat is None:
+            status = http.HTTPStatus.FORBIDDEN if kind in ("p", "ws") else http.HTTPStatus.NOT_FOUND
+            return connection.respond(status, f"{status.phrase}\n")
+        if kind == "p":
+            return self._page(connection)
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"http://{self.host}:{self.port}":
+            # a page from elsewhere, in a phone's browser: only our own page may connect
+            return connection.respond(http.HTTPStatus.FORBIDDEN, "Forbidden\n")
+        if not self._may_take(seat, parts.query):
+            return connection.respond(http.HTTPStatus.FORBIDDEN,
+                                      "This seat is on another phone.\n")
+        if self._open >= MAX_CONNECTIONS:
+            return connection.respond(http.HTTPStatus.SERVICE_UNAVAILABLE, "Too many phones\n")
+        return None
+
+    def _may_take(self, seat: int, query: str) -> bool:
+        """True if the seat is free, or the query holds the key of the phone that claimed it."""
+        key = parse_qs(query).get("key", [""])[0]
+        with self._lock:
+            owner = self.seats[seat].key
+        return owner is None or secrets.compare_digest(owner, key)
+
+    def _page(self, connection: ServerConnection) -> Response:
+        response = connection.respond(http.HTTPStatus.OK, "")
+        response.body = self.page
+        headers = response.headers
+        for name in ("Content-Type", "Content-Length"):
+            del headers[name]
+        headers["Content-Type"] = "text/html; charset=utf-8"
+        headers["Content-Length"] = str(len(self.page))
+        headers["Cache-Control"] = "no-store"
+        headers["Referrer-Policy"] = "no-referrer"  # the token is in the address
+        headers["X-Content-Type-Options"] = "nosniff"
+        headers["Content-Security-Policy"] = ("default-src 'none'; style-src 'unsafe-inline'; "
+                                              "script-src 'unsafe-inline'; connect-src 'self'")
+        return response
+
+    def _admit(self, seat: int, query: str, connection) -> tuple[Seat, str | None] | None:
+        """Let a connection in as the seat's phone: (its seat, the new key if it claimed the
+        seat just now); None if another phone claimed it first (two at once)."""
+        key = parse_qs(query).get("key", [""])[0]
+        with self._lock:
+            entry = self.seats[seat]
+            fresh = None
+            if entry.key is None:
+                entry.key = fresh = secrets.token_urlsafe(16)
+            elif not secrets.compare_digest(entry.key, key):
+                return None
+            entry.sockets.add(connection)
+            return entry, fresh
+
+    async def _handle(self, connection: ServerConnection) -> None:
+        parts = urlsplit(connection.request.path)
+        token = parts.path.rpartition("/")[2]
+        seat = self._seat_of(token)
+        admitted = self._admit(seat, parts.query, connection) if seat is not None else None
+        if admitted is None:  # revoked since the handshake, or claimed by another phone
+            await connection.close(CLOSE_POLICY, "this seat is not yours")
+            return
+        entry, fresh = admitted
+        with self._lock:
+            latest = self._latest.get(seat)
+        self._open += 1
+        try:
+            if fresh is not None:
+                await connection.send(json.dumps({"type": "welcome", "key": fresh}))
+            if latest is not None:
+                await connection.send(latest)
+            await self._listen(connection, seat, token)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._open -= 1
+            with self._lock:
+                entry.sockets.discard(connection)
+
+    async def _listen(self, connection: ServerConnection, seat: int, token: str) -> None:
+        bucket, strikes = Bucket(), 0
+        async for text in connection:
+            problem = None
+            if not bucket.take():
+                problem = "too many messages: slow down"
+            else:
+                try:
+                    message = check_message(text)
+                except ValueError as error:
+                    problem = f"malformed message: {error}"
+            if problem is None:
+                if message["type"] == "refresh":
+                    with self._lock:
+                        latest = self._latest.get(seat)
+                    if latest is not None:
+                        await connection.send(latest)
+                else:
+                    self._inbox.put((seat, token, message))
+                continue
+            strikes += 1
+            if strikes >= MAX_STRIKES:
+                await connection.close(CLOSE_POLICY, "too many bad messages")
+                return
+            await connection.send(json.dumps({"type": "error", "text": problem}))
+
+    def _send(self, seat: int, text: str) -> None:
+        with self._lock:
+            sockets = list(self.seats[seat].sockets)
+        for connection in sockets:
+            asyncio.ensure_future(self._send_one(connection, text))
+
+    @staticmethod
+    async def _send_one(connection: ServerConnection, text: str) -> None:
+        try:
+            await connection.send(text)
+        except ConnectionClosed:
+            pass
+
+    @staticmethod
+    def _close(connection: ServerConnection, code: int, reason: str) -> None:
+        asyncio.ensure_future(connection.close(code, reason))

@@ -1,0 +1,246 @@
+"""The play scene's phones: seats that choose on their own phone instead of behind a hand-off.
+
+`PlayPhones` starts the phones' server (scenes/phones/server.py, loaded only now), tells each
+phone its seat's view whenever the game moves on, and plays the choices phones lock in once the
+big screen is calm, through the same legality checks as a click. What a phone is told is built
+by `phone_message` from that seat's observation alone (`state.observe(seat)`, the filter the
+bots get), so nothing of the other seat's secrets can reach it.
+"""
+from __future__ import annotations
+
+import atexit
+import logging
+from typing import Any, Sequence
+
+from game.core import GameError, Move, NodeKind, State
+
+log = logging.getLogger("quintet")
+
+
+def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[str],
+                  offer: bool, locked: Move | None, held: str = "") -> dict[str, Any]:
+    """What a seat's phone shows, from that seat's observation `seen` only.
+
+    `offer` says the phone may choose now (the big screen is calm); `locked` is the choice the
+    seat has locked in that the big screen has not played yet; `held` what the big screen waits
+    for a player there to do (its Continue), if anything.
+    """
+    awaited = seat in seen.awaiting and not seen.is_terminal
+    secret_turn = seen.kind is NodeKind.SIMULTANEOUS
+    own = getattr(seen, "pending", (None, None))[seat] if secret_turn else None
+    if awaited and locked is not None:
+        own = locked
+    chosen = own is not None  # in, and not yet revealed (or played)
+    groups: dict[str, list] = {}  # in the order the groups first come
+    if awaited and offer and not chosen:
+        for move in seen.legal_moves(seat):
+            group, label = board.move_words(move, seen)
+            groups.setdefault(group, []).append({"move": str(move), "label": label,
+                                                 "group": group, "at": move})
+    moves = [entry for listed in groups.values()
+             for entry in sorted(listed, key=lambda e: board.move_place(e.pop("at")))]
+    if seen.is_terminal:
+        prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
+    elif moves:
+        prompt = board.phone_prompt(seen, seat)
+    elif chosen:
+        group, label = board.move_words(own, seen)
+        prompt = f"Locked in: {group} {label}" if label.isdigit() else f"Locked in: {label}"
+    elif held:
+        prompt = f"On the big screen: {held}."
+    elif awaited:
+        prompt = "Watch the big screen: your choice comes next."
+    else:
+        others = " and ".join(seen.seat_name(s) for s in seen.awaiting if s != seat)
+        prompt = f"Waiting for {others}." if others else "Watch the big screen."
+    return {
+        "type": "state",
+        "seq": seq,
+        "game": board.spec.title,
+        "you": seen.seat_name(seat),
+        "secret": board.secret_words(seen, seat),
+        "prompt": prompt,
+        "secret_turn": secret_turn,
+        "moves": moves,
+        "locked": "Watch the big screen." if chosen else "",
+        "status": list(board.status(seen)),
+        "log": list(log_lines)[-6:],
+    }
+
+
+class PlayPhones:
+    """Which seats choose on a phone, the server they reach it through, and their choices."""
+
+    def __init__(self, scene, seats: Sequence[int] = (), host: str | None = None) -> None:
+        self.scene = scene
+        self.seats = set(seats)  # seats choosing on a phone now
+        self.asked = bool(self.seats)  # phones were chosen for this game (a rematch keeps them)
+        self.host = host  # where to listen (None: this computer's local network address)
+        self.server = None
+        self.seq = 0  # which decision point the phones were last told of
+        self._seq_state: State | None = None  # the state that decision point is
+        self.locked: dict[int, tuple[State, Move]] = {}  # locked in, to play once calm
+        self._told: tuple | None = None
+
+    @property
+    def active(self) -> bool:
+        """True while any seat chooses on a phone."""
+        return bool(self.seats)
+
+    def start(self) -> None:
+        """Start the server (its thread listens within moments; the page shows a QR meanwhile)."""
+        if self.server is not None or not self.seats:
+            return
+        from scenes.phones.server import PhoneServer  # the network stack loads only now
+        from scenes.shell.assets import asset_path
+
+        self.server = PhoneServer(asset_path("phone", "phone.html").read_bytes(),
+                                  seats=(0, 1), host=self.host)
+        self.server.start()
+        atexit.register(self._close_at_exit)  # quitting mid-game tells the phones too
+
+    def add(self, seats: Sequence[int]) -> None:
+        """Move these seats onto phones (mid-game too): the server starts if it has not."""
+        self.seats |= set(seats)
+        self.asked = True
+        self._told = None
+        self.start()
+
+    def stop(self) -> None:
+        """Stop the server: the phones are told the game has closed."""
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+            atexit.unregister(self._close_at_exit)
+        self.seats.clear()
+        self.locked.clear()
+
+    def _close_at_exit(self) -> None:
+        server = self.server
+        if server is not None:
+            server.stop()
+            server.join(1.0)  # a moment for the phones' "the game has closed"
+
+    def on_phone(self, seat: int) -> bool:
+        """True when this seat chooses on its phone."""
+        return seat in self.seats
+
+    def secret_on_phone(self, seat: int) -> bool:
+        """True when this seat's choice now is a secret made on its phone."""
+        return seat in self.seats and self.scene.match.state.kind is NodeKind.SIMULTANEOUS
+
+    def release(self, seat: int) -> None:
+        """Move a seat back to the big screen: its phone is closed and its token revoked."""
+        self.seats.discard(seat)
+        self.locked.pop(seat, None)
+        if self.server is not None:
+            self.server.release(seat)
+            if not self.seats:
+                self.stop()
+                self.asked = False  # a rematch plays on the big screen too
+        self._told = None
+
+    def url(self, seat: int) -> str | None:
+        """The address of a seat's phone page, once the server listens."""
+        return self.server.url(seat) if self.server is not None else None
+
+    def claimed(self, seat: int) -> bool:
+        """True once a phone has taken the seat."""
+        return self.server is not None and self.server.claimed(seat)
+
+    def connected(self, seat: int) -> bool:
+        """True while the seat's phone is connected."""
+        return self.server is not None and self.server.connected(seat)
+
+    def has_locked(self, seat: int) -> bool:
+        """True when the seat's phone has locked in a choice the big screen has not played yet."""
+        return seat in self.locked
+
+    # ---- each frame ---------------------------------------------------------------------------
+    def tick(self, play: bool = True) -> None:
+        """Take in what the phones sent, play locked-in choices when calm (unless `play` is
+        False: the game is under another screen), and tell the phones what is new."""
+        if self.server is None:
+            return
+        for seat, message in self.server.poll():
+            if seat in self.seats:
+                self._received(seat, message)
+        if play:
+            self._play_locked()
+        self._tell()
+
+    def _calm(self) -> bool:
+        scene = self.scene
+        return not (scene._busy() or scene.handoff_open or scene.hold is not None
+                    or scene.results_shown)
+
+    def _received(self, seat: int, message: dict) -> None:
+        if message.get("type") != "move":
+            return
+        kiosk = getattr(self.scene.app, "kiosk", None)
+        if kiosk is not None:  # a game played on phones is not a game left idle
+            kiosk.stirred()
+        state = self.scene.match.state
+        if message["seq"] != self.seq:
+            self._refuse(seat, "The game has moved on: choose again.")
+            return
+        try:
+            move = self.scene.spec.parse_move(message["move"])
+        except (GameError, ValueError) as error:
+            self._refuse(seat, f"That is not a move: {error}")
+            return
+        reason = state.why_illegal(seat, move)
+        if reason is not None or seat in self.locked:
+            self._refuse(seat, f"That is not a choice now: {reason or 'you have chosen'}.")
+            return
+        self.locked[seat] = (state, move)
+        self._told = None
+
+    def _refuse(self, seat: int, text: str) -> None:
+        self.server.tell(seat, {"type": "error", "text": text})
+        self._told = None  # and the current state again
+
+    def _play_locked(self) -> None:
+        """Play the locked-in choices still asked for: the same decision, or the same secret
+        turn with the other phone's choice sealed in meanwhile (an undo drops them)."""
+        if not self.locked or not self._calm():
+            return
+        for seat, (asked, move) in sorted(self.locked.items()):
+            state = self.scene.match.state
+            same_turn = state is asked or (
+                state.kind is NodeKind.SIMULTANEOUS and asked.kind is NodeKind.SIMULTANEOUS
+                and state.turn == asked.turn)
+            if not (same_turn and self.scene.phone_chose(seat, move)):
+                self._refuse(seat, "The game has moved on: choose again.")
+        self.locked.clear()
+
+    def _moved_on(self, state: State) -> bool:
+        """True when `state` is a new decision point: not when a choice was only sealed in at
+        the same secret turn (the other phone's choice still stands), but when one was taken
+        back (an undo: that phone chooses again)."""
+        last = self._seq_state
+        if last is None or state is last:
+            return last is None
+        if state.kind is not NodeKind.SIMULTANEOUS or last.kind is not NodeKind.SIMULTANEOUS \
+                or state.turn != last.turn:
+            return True
+        return any(old is not None and new is None
+                   for old, new in zip(last.pending, state.pending))
+
+    def _tell(self) -> None:
+        scene = self.scene
+        state = scene.match.state
+        offer = self._calm() or (state.is_terminal and not scene._busy())
+        held = scene.hold.prompt if scene.hold is not None and not scene._busy() else ""
+        lines = scene.log.lines()
+        key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats))
+        if key == self._told:
+            return
+        if self._moved_on(state):
+            self.seq += 1
+        self._seq_state = state
+        self._told = key
+        for seat in self.seats:
+            self.server.publish(seat, phone_message(
+                scene.board, scene.match.observe(seat), seat, self.seq, lines, offer,
+                self.locked.get(seat, (None, None))[1], held))

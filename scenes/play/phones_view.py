@@ -1,0 +1,168 @@
+"""The phones' screen over a game: a QR code per seat to scan, who is connected, and the way
+back to the big screen for a seat."""
+from __future__ import annotations
+
+import pygame
+
+from scenes.phones.qr import qr_surface
+from scenes.shell import theme as th
+from scenes.shell.scene import Scene
+from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel, draw_veil
+
+AUTO_CLOSE = 1.5  # seconds the screen stays once every phone has connected (opened at start)
+
+
+def break_text(theme: th.Theme, text: str, size: float, width: int) -> list[str]:
+    """A text with no spaces (an address) cut into lines that fit `width`."""
+    lines, line = [], ""
+    for char in text:
+        if line and theme.text(line + char, size).get_width() > width:
+            lines.append(line)
+            line = ""
+        line += char
+    return lines + ([line] if line else [])
+
+
+class PhonesScene(Scene):
+    """Over the game: each seat's code and address, its phone's state, and 'Use this screen'."""
+
+    opaque = False
+
+    def __init__(self, app, play, auto_close: bool = True) -> None:
+        super().__init__(app)
+        self.play = play
+        self.phones = play.phones
+        self.auto_close = auto_close  # shown at the start: it goes once both phones are in
+        self.all_in_since: float | None = None
+        self.clock = 0.0
+        names = play.match.state.seat_names
+        self.group = ButtonGroup([Button(f"{names[0]}: use this screen", ("release", 0)),
+                                  Button(f"{names[1]}: use this screen", ("release", 1)),
+                                  Button("Done", "done", hint="Enter")], self._choose)
+        self.group.focus = 2
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.columns: list[pygame.Rect] = []
+        self._codes: dict[str, pygame.Surface] = {}
+        self._seen: tuple | None = None
+
+    def _choose(self, value) -> None:
+        if value == "done":
+            self.app.stack.pop()
+            return
+        if not self.phones.on_phone(value[1]):
+            return
+        self.phones.release(value[1])
+        self.app.sound.play("click")
+        if not self.phones.active:
+            self.app.stack.pop()
+        self.app.invalidate()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """A wide panel: a column per seat, Done beneath."""
+        theme = self.app.theme
+        pad = theme.px(20)
+        w = min(size[0] - 2 * pad, theme.px(940))
+        h = min(size[1] - 2 * pad, theme.px(640))
+        self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
+        button_h = theme.px(52)
+        done = self.group.buttons[2]
+        done.rect = pygame.Rect(0, 0, theme.px(200), button_h)
+        done.rect.midbottom = (self.panel.centerx, self.panel.bottom - pad)
+        top = self.panel.top + theme.px(96)
+        col_w = (w - 3 * pad) // 2
+        self.columns = []
+        for seat in (0, 1):
+            column = pygame.Rect(self.panel.left + pad + seat * (col_w + pad), top, col_w,
+                                 done.rect.top - pad - top)
+            self.columns.append(column)
+            button = self.group.buttons[seat]
+            button.rect = pygame.Rect(column.left, column.bottom - button_h, column.width,
+                                      button_h)
+
+    def update(self, dt: float) -> None:
+        """Close once both phones are in (the game beneath keeps them told: its
+        `update_covered`)."""
+        self.clock += dt
+        seats = sorted(self.phones.seats)
+        seen = tuple((self.phones.url(s), self.phones.claimed(s), self.phones.connected(s))
+                     for s in seats)
+        if seen != self._seen:
+            self._seen = seen
+            self.app.invalidate()
+        if not self.auto_close or not seats:
+            return
+        if all(claimed and connected for _, claimed, connected in seen):
+            if self.all_in_since is None:
+                self.all_in_since = self.clock
+            elif self.clock - self.all_in_since >= AUTO_CLOSE or any(
+                    self.phones.has_locked(seat) for seat in seats):
+                self.app.stack.pop()  # a choice is in: the game goes on at once
+        else:
+            self.all_in_since = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The buttons; Escape closes."""
+        return self.group.handle_with_escape(event, self.app.stack.pop)
+
+    def _code(self, url: str, most: int) -> pygame.Surface:
+        key = f"{most}:{url}"
+        if key not in self._codes:
+            self._codes = {key: qr_surface(url, most)} | {
+                k: v for k, v in self._codes.items() if url not in k}
+        return self._codes[key]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Dim the game; a code, an address and a state per seat."""
+        theme = self.app.theme
+        draw_veil(surface, 170)
+        draw_panel(surface, theme, self.panel)
+        theme.blit_text(surface, "Play with phones", 32,
+                        (self.panel.centerx, self.panel.top + theme.px(32)), th.TEXT, "center")
+        server = self.phones.server
+        note = "Each player scans their own code with a phone on this computer's network."
+        if server is not None and server.error:
+            note = f"Phones cannot connect: {server.error}"
+        elif server is not None and server.host == "127.0.0.1" and self.phones.host is None:
+            note = "This computer is on no network: phones cannot reach it."
+        for i, line in enumerate(theme.wrap(note, 18, self.panel.width - theme.px(40))[:2]):
+            theme.blit_text(surface, line, 18, (self.panel.centerx,
+                            self.panel.top + theme.px(62 + 22 * i)), th.DIM, "center")
+        for seat, column in enumerate(self.columns):
+            self._draw_seat(surface, seat, column)
+        for index, button in enumerate(self.group.buttons):
+            if index == 2 or self.phones.on_phone(index):
+                draw_button(surface, theme, button, **self.group.looks(index), size=20)
+
+    def _draw_seat(self, surface: pygame.Surface, seat: int, column: pygame.Rect) -> None:
+        theme = self.app.theme
+        state = self.play.match.state
+        colour = self.play.board.seat_colours[seat]
+        y = column.top
+        theme.blit_text(surface, state.seat_name(seat), 26, (column.centerx, y), colour, "midtop")
+        y += theme.px(36)
+        button_top = self.group.buttons[seat].rect.top
+        if not self.phones.on_phone(seat):
+            theme.blit_text(surface, "Plays on this screen (hand-off)", 20,
+                            (column.centerx, y + theme.px(20)), th.DIM, "midtop")
+            return
+        url = self.phones.url(seat)
+        claimed, connected = self.phones.claimed(seat), self.phones.connected(seat)
+        if claimed:
+            words = "Phone connected" if connected else "Phone away: it reconnects by itself"
+            area = pygame.Rect(column.left, y, column.width, button_top - y)
+            theme.blit_text(surface, words, 24, area.center, th.GREEN if connected else th.WARNING,
+                            "center")
+            return
+        if url is None:
+            theme.blit_text(surface, "Starting...", 22, (column.centerx, y + theme.px(20)),
+                            th.DIM, "midtop")
+            return
+        address = break_text(theme, url, 16, column.width)
+        line_h = theme.line(16)
+        room = button_top - theme.px(10) - len(address) * line_h - theme.px(8) - y
+        code = self._code(url, max(60, min(room, column.width)))
+        surface.blit(code, code.get_rect(midtop=(column.centerx, y)))
+        y += code.get_height() + theme.px(8)
+        for line in address:
+            theme.blit_text(surface, line, 16, (column.centerx, y), th.TEXT, "midtop")
+            y += line_h

@@ -1,0 +1,206 @@
+"""Two phone pages in a real headless Chromium play whole games against the app under test.
+
+Debian's chromium and chromium-driver (CI installs them: .ci/run), driven by selenium; the app
+runs headless in this process and its phones' server listens on 127.0.0.1. Each page is a phone
+with its own browser profile: it scans nothing, it opens its seat's address, and a person's taps
+are clicks on the page's buttons (a choice, then Lock in). The big screen's Continue after a
+reveal is pressed here, as a player at the screen would.
+"""
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.play.handoff import HandoffScene
+from scenes.play.results import ResultsScene
+from scenes.screens.menu import MainMenu
+from tests.phone_client import start_phones_game
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=390,844")
+GAME_LIMIT = 300.0  # seconds a whole game may take here (a generous bound, not a timing test)
+
+
+@pytest.fixture
+def browsers():
+    """A factory of headless Chromium sessions, each a phone with a profile of its own."""
+    if not (CHROMIUM.exists() and CHROMEDRIVER.exists()):
+        if os.environ.get("CI"):
+            pytest.fail("CI must install chromium and chromium-driver (see .ci/run)")
+        pytest.skip("Debian's chromium and chromium-driver are not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opened, folders = [], []
+
+    def open_browser():
+        folder = tempfile.mkdtemp(prefix="quintet-phone-")
+        folders.append(folder)
+        options = webdriver.ChromeOptions()
+        options.binary_location = str(CHROMIUM)
+        for flag in FLAGS + (f"--user-data-dir={folder}",):
+            options.add_argument(flag)
+        browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+        opened.append(browser)
+        return browser
+
+    yield open_browser
+    for browser in opened:
+        browser.quit()
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class PagePlayer(threading.Thread):
+    """Taps through the phone pages: a random choice, then Lock in, until both say Game over."""
+
+    def __init__(self, pages, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.pages = pages
+        self.rng = random.Random(seed)
+        self.locked = [0, 0]
+        self.secret_words: list[set[str]] = [set(), set()]
+        self.finished = False
+        self.failure: BaseException | None = None
+        self.stop = False
+
+    def run(self) -> None:
+        try:
+            while not self.stop and not self.finished:
+                over = [self._turn(index) for index in range(2)]
+                self.finished = all(over)
+                time.sleep(0.05)
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread
+            self.failure = error
+
+    def _turn(self, index: int) -> bool:
+        """Look at one page; tap a choice and lock it in if it offers any. True at game over."""
+        from selenium.common.exceptions import (
+            ElementNotInteractableException, StaleElementReferenceException,
+        )
+        from selenium.webdriver.common.by import By
+        page = self.pages[index]
+        try:
+            if page.find_element(By.ID, "prompt").text.startswith("Game over"):
+                return True
+            secret = page.find_element(By.ID, "secret")
+            if secret.is_displayed():
+                self.secret_words[index].add(secret.text)
+            choices = page.find_elements(By.CSS_SELECTOR, "#choices button")
+            if not choices:
+                return False
+            self.rng.choice(choices).click()
+            lock = page.find_element(By.ID, "lock")
+            if lock.is_enabled():
+                lock.click()
+                self.locked[index] += 1
+        except (StaleElementReferenceException, ElementNotInteractableException):
+            pass  # the page was redrawn by a new message: look again
+        return False
+
+
+def play_in_browsers(driver, browsers, game_id: str, options: dict, seed: int):
+    """A whole hot-seat game on two phone pages; (the play scene, the page player)."""
+    play = start_phones_game(driver, game_id, options, seed)
+    pages = [browsers(), browsers()]
+    for seat, page in enumerate(pages):
+        page.get(play.phones.url(seat))
+    player = PagePlayer(pages, seed)
+    player.start()
+    deadline = time.monotonic() + GAME_LIMIT
+    try:
+        while not (player.finished and isinstance(driver.top, ResultsScene)):
+            assert player.failure is None, player.failure
+            assert time.monotonic() < deadline, "the game on the phone pages did not finish"
+            assert not isinstance(driver.top, HandoffScene)
+            driver.frames(dt=0.05)
+            if driver.top is play and play.hold is not None:
+                driver.key(pygame.K_SPACE, " ")  # Continue, on the big screen
+            time.sleep(0.01)
+    finally:
+        player.stop = True
+        player.join(10)
+    return play, player
+
+
+@pytest.mark.parametrize("game_id, options", [("pulling_strings", {"turn_limit": 30}),
+                                              ("moriarty", {"games": 1, "round_limit": 3})])
+def test_two_phone_pages_in_chromium_play_a_whole_game(driver, browsers, game_id, options):
+    play, player = play_in_browsers(driver, browsers, game_id, options, seed=11)
+    assert play.match.state.is_terminal
+    assert all(player.locked)  # both pages locked choices in
+    if game_id == "moriarty":  # each page showed its own Bonus Colour, never the other's
+        own = {entry.actor: entry.text[-1] for entry in play.match.entries
+               if entry.text.startswith("bonus")}
+        names = {"O": "orange", "B": "blue", "G": "green", "P": "pink"}
+        for seat in (0, 1):
+            assert player.secret_words[seat] == {
+                f"Only you see this: your Bonus Colour is {names[own[seat]]}"}
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
+
+
+def waiting(driver, page):
+    """until(ready, limit): run the app's frames until `ready()` (the page's text if never)."""
+    from selenium.webdriver.common.by import By
+
+    def until(ready, limit: float = 20.0) -> None:
+        deadline = time.monotonic() + limit
+        while not ready():
+            assert time.monotonic() < deadline, page.find_element(By.TAG_NAME, "body").text
+            driver.frames(dt=0.05)
+            time.sleep(0.02)
+    return until
+
+
+def test_a_second_page_on_a_claimed_seat_is_shut_out_and_says_so(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "moriarty", None, seed=2)
+    first, second = browsers(), browsers()
+    first.get(play.phones.url(0))
+    waiting(driver, first)(lambda: play.phones.claimed(0))
+    second.get(play.phones.url(0))  # someone across the room scanned the same code
+    waiting(driver, second)(lambda: second.find_element(By.ID, "link").text.startswith(
+        "Cannot reach the game"))
+    assert second.find_element(By.ID, "prompt").text == ""  # it was told nothing of the seat
+    assert first.find_element(By.ID, "link").text == "Connected"
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
+
+
+def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "pulling_strings", None, seed=2)
+    page = browsers()
+    page.get(play.phones.url(0))
+    until = waiting(driver, page)
+
+    def offered() -> bool:
+        return bool(page.find_elements(By.CSS_SELECTOR, "#choices button"))
+
+    until(lambda: play.phones.claimed(0) and offered())
+    driver.key(pygame.K_ESCAPE)  # Done: the other player's code can wait
+    page.execute_script("socket.close();")  # the network went for a moment
+    until(lambda: page.find_element(By.ID, "link").text == "Reconnecting...", 5)
+    until(lambda: page.find_element(By.ID, "link").text == "Connected" and offered())
+    page.refresh()  # a reload keeps the seat: the page kept the key the seat was claimed with
+    until(lambda: page.find_element(By.ID, "link").text == "Connected" and offered())
+    page.find_elements(By.CSS_SELECTOR, "#choices button")[2].click()
+    page.find_element(By.ID, "lock").click()
+    until(lambda: play.match.state.pending[0] is not None)
+    assert page.find_element(By.ID, "prompt").text == "Locked in: c"
+    play.phones.release(0)  # and when the seat goes back to the big screen, the page says so
+    until(lambda: "back on the big screen" in page.find_element(By.ID, "link").text)
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
