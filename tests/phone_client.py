@@ -37,15 +37,16 @@ def claim(server, seat: int):
     return socket, receive(socket, "welcome")["key"]
 
 
-def start_phones_game(driver, game_id: str, options=None, seed: int = 1):
-    """A hot-seat game with phones on loopback, its codes on screen and its server listening."""
+def start_phones_game(driver, game_id: str, options=None, seed: int = 1, **play_options):
+    """A hot-seat game with phones on loopback, its codes on screen and its server listening
+    (`play_options`: more of PlayScene's, hints=...)."""
     from scenes.play.phones_view import PhonesScene
     from scenes.play.play import PlayScene
     from scenes.screens.menu import MainMenu
     app = driver.app
     app.stack.reset(MainMenu(app))
     app.stack.push(PlayScene(app, game_id, options, seed=seed, phones=True,
-                             phone_host="127.0.0.1"))
+                             phone_host="127.0.0.1", **play_options))
     driver.frames(2)
     play = driver.play_scene()
     assert isinstance(driver.top, PhonesScene)  # the codes to scan come first

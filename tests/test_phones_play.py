@@ -165,6 +165,29 @@ def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_ou
     assert play.match.entries[-1].text == "c" and play.match.entries[-2].text == "h"
 
 
+def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driver):
+    """Hints (issue 17) with phones: the big screen shows what everyone sees, so a secret
+    choice made on a phone gets no Hint button there and '?' asks nothing; a seat moved back
+    to the big screen chooses behind its hand-off and may ask again."""
+    from scenes.play.play import Extra
+    from tests.test_play_vs_bot import FakeWorker
+    driver.app.bot_worker = worker = FakeWorker()
+    play = start_phones_game(driver, "pulling_strings", hints=True)
+    phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
+    driver.until(lambda: driver.top is play, 10)
+    driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
+    assert play.hints.allowed and play.chooser is None
+    assert Extra("hint") not in [button.value for button in play.buttons]
+    driver.key(pygame.K_SLASH, "?")
+    assert worker.requests == []
+    play.phones.release(1)  # Oh goes back to the big screen
+    driver.until(lambda: isinstance(driver.top, HandoffScene), 10)
+    driver.key(pygame.K_RETURN)
+    assert play.chooser == 1 and Extra("hint") in [button.value for button in play.buttons]
+    driver.key(pygame.K_SLASH, "?")
+    assert worker.requests[-1]["seat"] == 1 and worker.requests[-1]["level"] == "hard"
+
+
 def test_a_phone_that_drops_comes_back_to_the_current_state(driver):
     play, phones = phones_game(driver, "pulling_strings")
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
