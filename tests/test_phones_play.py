@@ -46,9 +46,9 @@ def driver(driver):
     driver.frames(2)
 
 
-def phones_game(driver, game_id: str, options=None, seed: int = 1):
+def phones_game(driver, game_id: str, options=None, seed: int = 1, **play_options):
     """A hot-seat game with phones on loopback, both phones connected: (scene, phones)."""
-    play = start_phones_game(driver, game_id, options, seed)
+    play = start_phones_game(driver, game_id, options, seed, **play_options)
     phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
     driver.until(lambda: driver.top is play, 10)  # and go once both phones are in
     return play, phones
@@ -172,9 +172,7 @@ def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driv
     from scenes.play.play import Extra
     from tests.test_play_vs_bot import FakeWorker
     driver.app.bot_worker = worker = FakeWorker()
-    play = start_phones_game(driver, "pulling_strings", hints=True)
-    phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
-    driver.until(lambda: driver.top is play, 10)
+    play, phones = phones_game(driver, "pulling_strings", hints=True)
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
     assert play.hints.allowed and play.chooser is None
     assert Extra("hint") not in [button.value for button in play.buttons]
