@@ -9,7 +9,7 @@ import pytest
 
 from game.bots import LEVEL_NAMES, Bot, Level, make_bot
 from game.bots.games import knowledge_for
-from game.bots.games.moriarty import belief
+from game.bots.games.moriarty_colour import ColourReader
 from game.bots.history import History
 from game.bots.knowledge import Knowledge, squash, unseal
 from game.bots.levels import Budget
@@ -233,10 +233,10 @@ def test_belief_favours_the_colour_the_opponent_keeps_taking():
             take = left if state.colours[left] == favourite else right
             history.append((picked.observe_public(), 1, moriarty.Take(take)))
     assert len(history) >= 2
-    probabilities = belief(history, 0, state.observe(0))
+    probabilities = ColourReader().belief(history, 0, state.observe(0))
     assert max(range(4), key=probabilities.__getitem__) == favourite
     assert sum(probabilities) == pytest.approx(1.0)
-    assert belief([], 0, state.observe(0)) == [0.25] * 4
+    assert ColourReader().belief([], 0, state.observe(0)) == pytest.approx([0.25] * 4)
 
 
 def test_moriarty_worlds_never_read_the_hidden_colour():
@@ -303,21 +303,22 @@ def test_a_level_sets_its_knowledge_and_an_unknown_setting_is_refused():
 
 
 def test_playing_your_own_colour_gives_it_away_and_playing_another_hides_it():
-    from game.bots.games.moriarty import giveaway
-    # Eks's colour is blue (columns 2 and 4); with the pivot in column 1 the active tokens are
-    # column 8 (pink) and column 2 (blue).
+    giveaway = ColourReader().giveaway
+    # Eks's colour is blue (columns 2 and 4); a pivot in column 3 makes both blue tokens active
+    # (one for Eks to push), one in column 7 neither; with the pivot in column 1 the active
+    # tokens are column 8 (pink) and column 2 (blue).
     start = _moriarty_after_setup(seed=3).state._evolve(colours=(0, 1, 0, 1, 2, 3, 2, 3),
                                                          bonus=(1, 2), edge=0)
     picking = start._evolve(phase=moriarty.PIVOT)
-    assert giveaway((), 0, picking, moriarty.PickPivot(1)) > 0.05
-    assert giveaway((), 0, picking, moriarty.PickPivot(4)) < -0.01
+    assert giveaway((), 0, picking, moriarty.PickPivot(2)) > 0.05
+    assert giveaway((), 0, picking, moriarty.PickPivot(6)) < -0.01
     taking = start._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
     assert giveaway((), 0, taking, moriarty.Take(1)) > 0.01
     assert giveaway((), 0, taking, moriarty.Take(7)) < -0.01
 
 
 def test_a_concealing_bot_pays_for_what_a_choice_gives_away():
-    from game.bots.games.moriarty import giveaway
+    giveaway = ColourReader().giveaway
     match = _moriarty_after_setup(seed=3)
     state = match.state._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
     knowledge = knowledge_for("moriarty")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 from game.tools.fit_colour import _observations, calibration, fit
-from game.bots.games.moriarty import likelihood
+from game.bots.games.moriarty_colour import likelihood
 from game.match import Match
 from game.rules import moriarty
 

@@ -6,10 +6,10 @@ choice, one turn ahead (a "level-one" player). The bot models that: each of the 
 choices valued against a uniform choice of its own by the game's evaluation after the turn,
 softened into probabilities and mixed with noise. From the choices revealed so far it weighs how
 much better that model explains this opponent than chance does (recent turns counting most),
-and plays a restricted Nash response: the equilibrium of the game in which the opponent follows
-the model with probability `p` (that weight, capped by the level) and is free otherwise. If
-the mix found could be punished by more than `SAFETY` below the game's value by a player who
-knew it, `p` is halved until it cannot, so a player who reads the bot gains little.
+and moves from the equilibrium toward the best reply to the model by that weight (capped by the
+level), but never so far that a player who knew the mix could take more than a share `SAFETY`
+of the turn's stakes (the spread of its matrix) below the game's value: a player who reads the
+bot gains little at any turn, whatever is at stake there.
 
 Everything here comes from public information (revealed choices, the bot's own view), so a
 copy of the bot fed the same view computes the same mix.
@@ -26,8 +26,7 @@ RATIONALITY = 100.0  # how sharply the model prefers better choices (values are 
 NOISE = 0.25  # the share of a player's choices the model leaves to other reasons
 PRIOR = 0.3  # the prior belief that the opponent plays like the model
 MEMORY = 0.9  # each older revealed turn counts this much less than the next
-SAFETY = 0.05  # at most this far below the game's value against a best reply
-HALVINGS = 4  # how often `p` may be halved before the plain equilibrium is played
+SAFETY = 0.1  # at most this share of the matrix's spread below its value against a best reply
 CACHE_LIMIT = 4096  # model answers kept per bot (a game has at most a few hundred turns)
 
 Value = Callable[[State], float]  # seat 0's value of a state
@@ -81,19 +80,19 @@ class Reader:
 
 def safe_response(payoff: Sequence[Sequence[float]], model: Sequence[float],
                   p: float) -> list[float]:
-    """The row player's mix against a column player who follows `model` with probability `p`
-    and is free otherwise, with `p` halved until a best reply takes at most `SAFETY` below the
-    matrix's value (`p` = 0: the plain equilibrium)."""
+    """The row player's mix: the equilibrium moved toward the best reply to `model`, by the
+    belief `p` that the column player follows it, but never so far that a best reply to the
+    mix takes more than `SAFETY` times the matrix's spread below its value.
+
+    A player's worst case is concave in their mix, so a step `t` toward the best reply loses
+    at most `t` times what the best reply alone would lose: the step is sized by that."""
     rows, _, value = solve(payoff)
-    for _ in range(HALVINGS):
-        if p <= 0.0:
-            break
-        expected = [sum(a * q for a, q in zip(line, model)) for line in payoff]
-        blended = [[p * e + (1.0 - p) * a for a in line] for e, line in zip(expected, payoff)]
-        mix, _, _ = solve(blended)
-        guaranteed = min(sum(x * payoff[i][j] for i, x in enumerate(mix))
-                         for j in range(len(payoff[0])))
-        if value - guaranteed <= SAFETY:
-            return mix
-        p /= 2.0
-    return rows
+    if p <= 0.0:
+        return rows
+    cells = [cell for line in payoff for cell in line]
+    bound = SAFETY * (max(cells) - min(cells))
+    expected = [sum(a * q for a, q in zip(line, model)) for line in payoff]
+    best = max(range(len(payoff)), key=expected.__getitem__)
+    exposed = value - min(payoff[best])  # what the best reply alone could lose
+    step = min(p, bound / exposed) if exposed > 0.0 else p
+    return [(1.0 - step) * x + step * (i == best) for i, x in enumerate(rows)]

@@ -20,7 +20,7 @@ from collections import defaultdict
 from typing import Sequence
 
 from game.bots import Bot, knowledge_for
-from game.bots.games.moriarty import (
+from game.bots.games.moriarty_colour import (
     NOISE, WEIGHTS, choice_probability, colour_features, likelihood,
 )
 from game.bots.history import History

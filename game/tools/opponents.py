@@ -12,7 +12,8 @@ import random
 from typing import Callable, Sequence
 
 from game.bots import make_bot
-from game.bots.games.moriarty import MIN_WEIGHT, belief
+from game.bots.games.moriarty import MIN_WEIGHT
+from game.bots.games.moriarty_colour import ColourReader
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State, tuple_with
 from game.rules.pulling_strings import HOMES, SIZE
@@ -151,6 +152,7 @@ class Predictor(Greedy):
     def __init__(self, game_id: str, level: str, seed: int | None = None) -> None:
         super().__init__(seed)
         self.model = make_bot(game_id, level, None if seed is None else seed + 7919)
+        self.colours = ColourReader()  # Moriarty: its belief over the bot's Bonus Colour
         self.last_prediction: dict[Move, float] = {}
 
     def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
@@ -181,7 +183,7 @@ class Predictor(Greedy):
         if state.game_id != "moriarty" or state.phase == BONUS:  # type: ignore[attr-defined]
             return [(1.0, state)]
         views = []
-        for colour, p in enumerate(belief(history, seat, state)):  # type: ignore[arg-type]
+        for colour, p in enumerate(self.colours.belief(history, seat, state)):  # type: ignore[arg-type]
             if p >= MIN_WEIGHT:  # as the bot itself leaves out unlikely colours
                 bonus = tuple_with(tuple_with(state.bonus, other, colour), seat, None)  # type: ignore
                 views.append((p, state._evolve(bonus=bonus)))

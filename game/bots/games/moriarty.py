@@ -8,8 +8,9 @@ end, since the player ahead then ends it at their next choice. The placing of th
 sampled (Monte Carlo search with short playouts in which the player ahead ends the game).
 
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
-public choice the opponent makes this game (a Pivot picked, an Active Token taken), weighs each
-colour by how likely that choice was for a player favouring it. It then searches one world per
+public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
+revealed), weighs each colour by how likely that choice was for a player favouring it, as a
+searching player or a one-turn-ahead one would make it (`moriarty_colour`). It then searches one world per
 colour, in proportion to the belief, and weighs each move's value across the worlds, so it
 declares Moriarty only when the expected points say so. Inside the search nobody declares (a
 world knows both colours, and a declaration there would be a certainty no player has); at the
@@ -17,91 +18,20 @@ root the bot's own declarations are scored across the worlds.
 """
 from __future__ import annotations
 
-import math
 import random
 from typing import Sequence
 
+from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_colour
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import (ACTIVE, BONUS, COLOURS, END, OVER, PASS, PIVOT, SETUP, Declare,
+from game.rules.moriarty import (ACTIVE, BONUS, END, OVER, PASS, PIVOT, SETUP, Declare,
                                  EndGame, MoriartyState, PickPivot, Take)
 
-# How a player's Bonus Colour shows in their choices: a softmax over the choices of one kind,
-# scored by these weights on `colour_features`, mixed with noise. Fitted by maximum likelihood
-# (`python -m game.tools.fit_colour`) to 4,016 pivots and takes of Medium and Hard bots in 40
-# matches; the pivot token itself says most, since a pivot travels two rows when both active
-# tokens go the same way. On those games the colour believed in at 0.7 or more was the true one
-# 79% of the time, at 0.8 or more 87%.
-WEIGHTS = (0.6, 0.25, 0.1)  # pivot token, each active token, token taken less token left
-NOISE = 0.1  # the share of choices made for other reasons (so one choice proves little)
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
 DECLARE_CONFIDENCE = 0.8  # the belief in a colour before naming it: wrong guesses are costly
 MARGIN = 0.05  # how much better a declaration must look than the moves that carry on
 SURE_THING = 1e-6  # an ending is preferred to a move that looks exactly as good
-
-
-def belief(history: Sequence, seat: int, observation: MoriartyState) -> list[float]:
-    """The probability of each of the four colours being the opponent's Bonus Colour."""
-    opponent = 1 - seat
-    weights = [1.0] * 4
-    for public, who, move in history:
-        if who != opponent or public.game_index != observation.game_index:
-            continue
-        if not isinstance(move, (PickPivot, Take)):
-            continue
-        for colour in range(4):
-            weights[colour] *= likelihood(public, move, colour)
-    total = sum(weights)
-    return [w / total for w in weights]
-
-
-def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int, int, int]:
-    """What a pivot or take does with tokens of this colour (what a player of that colour wants):
-    the pivot token is of it; its active tokens of it; the token taken of it, less the other."""
-    colours = state.colours
-    if isinstance(move, Take):
-        other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
-        return 0, 0, (colours[move.column] == colour) - (colours[other] == colour)
-    left, right = state.actives(move.column)  # type: ignore[attr-defined]
-    return colours[move.column] == colour, (colours[left] == colour) + (colours[right] == colour), 0
-
-
-def likelihood(state: MoriartyState, move: Move, colour: int,
-               weights: Sequence[float] = WEIGHTS, noise: float = NOISE) -> float:
-    """P(move | the mover's colour): a softmax over the moves of the same kind, mixed with noise."""
-    options = [m for m in state.legal_moves(state.actors[0]) if type(m) is type(move)]
-    features = [colour_features(state, m, colour) for m in options]
-    return choice_probability(options.index(move), features, weights, noise)
-
-
-def choice_probability(chosen: int, features: Sequence[Sequence[float]],
-                       weights: Sequence[float], noise: float) -> float:
-    """The model's probability of option `chosen`, given every option's colour features."""
-    scores = [math.exp(sum(w * f for w, f in zip(weights, fs))) for fs in features]
-    return noise / len(scores) + (1.0 - noise) * scores[chosen] / sum(scores)
-
-
-def giveaway(history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
-    """How much `move` would raise the opponent's belief in `seat`'s own Bonus Colour."""
-    mine = state.bonus[seat]
-    if mine is None:
-        return 0.0
-    before = belief(history, 1 - seat, state)
-    after = [p * likelihood(state, move, colour) for colour, p in enumerate(before)]
-    return after[mine] / sum(after) - before[mine]
-
-
-def _points_by_colour(state: MoriartyState, seat: int) -> list[int]:
-    """A seat's board points from tokens of each colour (four counts), then from all tokens."""
-    south = seat == state.south
-    counts = [0, 0, 0, 0, 0]
-    for colour, row in zip(state.colours, state.rows):
-        points = 5 - row if south else row - 4
-        if points > 0:
-            counts[colour] += points
-            counts[4] += points
-    return counts
 
 
 def _banked_lead(state: MoriartyState, seat: int) -> int:
@@ -119,6 +49,9 @@ class GameKnowledge(Knowledge):
     search_plies = 3  # a level may look further (see `levels`)
     deepening_step = 3  # a round: a Pivot, a token, the slides
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
+
+    def __init__(self) -> None:
+        self.colours = ColourReader()
 
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
@@ -138,7 +71,7 @@ class GameKnowledge(Knowledge):
         base = unseal(observation)
         if observation.phase in (SETUP, BONUS) or observation.bonus[1 - seat] is not None:
             return [(1.0, base)]
-        probabilities = belief(history, seat, observation)
+        probabilities = self.colours.belief(history, seat, observation)
         kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
@@ -151,7 +84,7 @@ class GameKnowledge(Knowledge):
         base = unseal(view)
         if base.phase in (SETUP, BONUS) or None not in base.bonus:
             return [(1.0, base)]
-        pairs = [(mine, theirs) for mine in range(len(COLOURS)) for theirs in range(len(COLOURS))]
+        pairs = [(mine, theirs) for mine in range(COLOURS) for theirs in range(COLOURS)]
         return [(1.0 / len(pairs), base._evolve(bonus=pair)) for pair in pairs]
 
     def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
@@ -182,7 +115,7 @@ class GameKnowledge(Knowledge):
         if isinstance(move, EndGame):
             return -SURE_THING
         if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
-            return self.concealment * giveaway(history, seat, worlds[0][1], move)
+            return self.concealment * self.colours.giveaway(history, seat, worlds[0][1], move)
         return 0.0
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
@@ -212,14 +145,14 @@ class GameKnowledge(Knowledge):
         assert isinstance(state, MoriartyState)
         if state.phase in (SETUP, BONUS, OVER) or None in state.bonus:
             return super().leaf_values(state, worlds)
-        counts = [_points_by_colour(state, seat) for seat in (0, 1)]
+        counts = [points_by_colour(state, seat) for seat in (0, 1)]
         extra = 2 + state.game_index  # a Bonus Colour's token counts 3, 4 or 5 times
         ending = state.phase in (PIVOT, ACTIVE) and state.can_end
         last_game = state.game_index + 1 >= state.games
         values = []
         for _, world in worlds:
             bonus = world.bonus  # type: ignore[attr-defined]
-            board = [counts[s][4] + extra * counts[s][bonus[s]] for s in (0, 1)]
+            board = [counts[s][COLOURS] + extra * counts[s][bonus[s]] for s in (0, 1)]
             now = squash(state.totals[0] + board[0] - state.totals[1] - board[1], 12.0)
             if not ending:
                 values.append(now)

@@ -1,0 +1,198 @@
+"""Reading a Moriarty player's secret Bonus Colour from their public choices.
+
+Two kinds of player are modelled, and the belief weighs both (Bayesian model averaging, so play
+itself says which kind this opponent is):
+
+- a *searching* player (the bots): a softmax over the choices of one kind, scored by weights
+  on what a pivot or take does with tokens of a colour, fitted to bots' play
+  (`python -m game.tools.fit_colour`); it says nothing about slides;
+- a *one-turn-ahead* player (most people): each choice valued by the points it brings that
+  player, with their Bonus Colour multiplying, after the round, the other's choices taken as
+  equally likely and their own later slide at its best; softened into probabilities. Slides
+  count as evidence too, once revealed.
+
+Each model leaves a share of choices to noise, so one choice proves little. A `ColourReader`
+keeps the models' answers for positions it has seen: a game has a few hundred public choices
+and the belief is asked for at every decision.
+"""
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+from game.core import Move
+from game.rules.moriarty import ACTIVE, DIRECTION, PIVOT, MoriartyState, PickPivot, Slide, Take
+
+COLOURS = 4
+# The searching player: fitted by maximum likelihood to 4,016 pivots and takes of Medium and
+# Hard bots in 40 matches; the pivot token says most, since a pivot travels two rows when both
+# active tokens go the same way.
+WEIGHTS = (0.6, 0.25, 0.1)  # pivot token, each active token, token taken less token left
+NOISE = 0.1  # the share of choices made for other reasons
+# The one-turn-ahead player.
+RATIONALITY = 1.5  # how sharply it prefers a choice worth one more point
+AHEAD_NOISE = 0.2
+PRIORS = (0.5, 0.5)  # searching, one turn ahead: before any play, either kind is as likely
+CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundred)
+
+Likelihoods = tuple[tuple[float, ...], ...]  # per kind of player, per colour
+
+
+def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int, int, int]:
+    """What a pivot or take does with tokens of this colour (what a player of that colour wants):
+    the pivot token is of it; its active tokens of it; the token taken of it, less the other."""
+    colours = state.colours
+    if isinstance(move, Take):
+        other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
+        return 0, 0, (colours[move.column] == colour) - (colours[other] == colour)
+    left, right = state.actives(move.column)  # type: ignore[attr-defined]
+    return colours[move.column] == colour, (colours[left] == colour) + (colours[right] == colour), 0
+
+
+def choice_probability(chosen: int, features: Sequence[Sequence[float]],
+                       weights: Sequence[float], noise: float) -> float:
+    """The model's probability of option `chosen`, given every option's colour features."""
+    scores = [math.exp(sum(w * f for w, f in zip(weights, fs))) for fs in features]
+    return noise / len(scores) + (1.0 - noise) * scores[chosen] / sum(scores)
+
+
+def likelihood(state: MoriartyState, move: Move, colour: int,
+               weights: Sequence[float] = WEIGHTS, noise: float = NOISE) -> float:
+    """The searching player's P(move | colour) for a pivot or take."""
+    options = [m for m in state.legal_moves(state.actors[0]) if type(m) is type(move)]
+    features = [colour_features(state, m, colour) for m in options]
+    return choice_probability(options.index(move), features, weights, noise)
+
+
+def points_by_colour(state: MoriartyState, seat: int) -> list[int]:
+    """A seat's board points from tokens of each colour (four counts), then from all tokens."""
+    south = seat == state.south
+    counts = [0] * (COLOURS + 1)
+    for colour, row in zip(state.colours, state.rows):
+        points = 5 - row if south else row - 4
+        if points > 0:
+            counts[colour] += points
+            counts[COLOURS] += points
+    return counts
+
+
+def _lead_by_colour(state: MoriartyState, seat: int) -> list[float]:
+    """`seat`'s board points less the other's (whose colour it cannot know), for each colour
+    `seat` might hold."""
+    mine, theirs = points_by_colour(state, seat), points_by_colour(state, 1 - seat)
+    extra = 2 + state.game_index  # a Bonus Colour's token counts 3, 4 or 5 times
+    return [mine[COLOURS] + extra * mine[c] - theirs[COLOURS] for c in range(COLOURS)]
+
+
+def _after_slides(state: MoriartyState, seat: int, mine: Move) -> list[float]:
+    """The lead by colour after `seat` slides `mine`, the other's slide equally likely."""
+    theirs = state.legal_moves(1 - seat)
+    if state.rounds + 1 >= state.round_limit:  # valued on the board, not as the game is scored
+        state = state._evolve(round_limit=state.round_limit + 1)
+    total = [0.0] * COLOURS
+    for reply in theirs:
+        pair = (mine, reply) if seat == 0 else (reply, mine)
+        for c, lead in enumerate(_lead_by_colour(state.apply_joint(*pair).state, seat)):
+            total[c] += lead / len(theirs)
+    return total
+
+
+def _best_slide(state: MoriartyState, seat: int) -> list[float]:
+    """The lead by colour after the slides, `seat`'s own at its best for each colour."""
+    options = [_after_slides(state, seat, s) for s in state.legal_moves(seat)]
+    return [max(values[c] for values in options) for c in range(COLOURS)]
+
+
+def _ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
+    """What the one-turn-ahead player expects of `move`, for each colour it might hold."""
+    if state.phase == DIRECTION:
+        return _after_slides(state, seat, move)
+    after = state.apply(move).state
+    if state.phase == ACTIVE:
+        return _best_slide(after, seat)
+    takes = [m for m in after.legal_moves(after.actors[0]) if isinstance(m, Take)]  # the other's
+    total = [0.0] * COLOURS
+    for take in takes:
+        for c, value in enumerate(_best_slide(after.apply(take).state, seat)):
+            total[c] += value / len(takes)
+    return total
+
+
+def _softmax(values: Sequence[float], chosen: int, rationality: float, noise: float) -> float:
+    top = max(values)
+    weights = [math.exp(rationality * (v - top)) for v in values]
+    return noise / len(values) + (1.0 - noise) * weights[chosen] / sum(weights)
+
+
+def reveals_colour(state: MoriartyState, move: Move) -> bool:
+    """True for the public choices the belief reads: pivots, takes and revealed slides."""
+    return state.phase in (PIVOT, ACTIVE, DIRECTION) and isinstance(move, (PickPivot, Take, Slide))
+
+
+def _likelihoods(state: MoriartyState, seat: int, move: Move) -> Likelihoods:
+    """P(`seat` plays `move` | colour) for each kind of player and each colour."""
+    options = [m for m in state.legal_moves(seat) if type(m) is type(move)]
+    if len(options) < 2:
+        return ((1.0,) * COLOURS,) * len(PRIORS)
+    chosen = options.index(move)
+    if isinstance(move, Slide):
+        searching = (1.0,) * COLOURS  # the fitted model reads pivots and takes only
+    else:
+        searching = tuple(likelihood(state, move, c) for c in range(COLOURS))
+    values = [_ahead_values(state, seat, m) for m in options]
+    ahead = tuple(_softmax([v[c] for v in values], chosen, RATIONALITY, AHEAD_NOISE)
+                  for c in range(COLOURS))
+    return searching, ahead
+
+
+def _normalised(logs: Sequence[Sequence[float]]) -> list[float]:
+    """Colour probabilities from log weights per kind of player and colour."""
+    top = max(max(row) for row in logs)
+    totals = [sum(math.exp(row[c] - top) for row in logs) for c in range(COLOURS)]
+    whole = sum(totals)
+    return [t / whole for t in totals]
+
+
+class ColourReader:
+    """The belief over a player's Bonus Colour, with the models' answers kept."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[MoriartyState, int, Move], Likelihoods] = {}
+
+    def likelihoods(self, state: MoriartyState, seat: int, move: Move) -> Likelihoods:
+        """P(`seat` plays `move` | colour) for each kind of player and each colour."""
+        key = (state, seat, move)
+        found = self._cache.get(key)
+        if found is None:
+            if len(self._cache) >= CACHE_LIMIT:
+                self._cache.clear()
+            found = self._cache[key] = _likelihoods(state, seat, move)
+        return found
+
+    def log_weights(self, history: Sequence, player: int, game_index: int) -> list[list[float]]:
+        """Log prior times likelihood of `player`'s public choices this game, per kind of
+        player and colour."""
+        logs = [[math.log(prior)] * COLOURS for prior in PRIORS]
+        for public, who, move in history:
+            if who != player or public.game_index != game_index or not reveals_colour(public, move):
+                continue
+            for kind, values in enumerate(self.likelihoods(public, who, move)):
+                for c in range(COLOURS):
+                    logs[kind][c] += math.log(values[c])
+        return logs
+
+    def belief(self, history: Sequence, seat: int, observation: MoriartyState) -> list[float]:
+        """The probability of each colour being the Bonus Colour of `seat`'s opponent."""
+        return _normalised(self.log_weights(history, 1 - seat, observation.game_index))
+
+    def giveaway(self, history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
+        """How much `move` would raise the opponent's belief in `seat`'s own Bonus Colour."""
+        mine = state.bonus[seat]
+        if mine is None or not reveals_colour(state, move):
+            return 0.0
+        logs = self.log_weights(history, seat, state.game_index)
+        before = _normalised(logs)[mine]
+        for kind, values in enumerate(self.likelihoods(state.observe_public(), seat, move)):
+            for c in range(COLOURS):
+                logs[kind][c] += math.log(values[c])
+        return _normalised(logs)[mine] - before

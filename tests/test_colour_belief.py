@@ -1,0 +1,79 @@
+"""The Moriarty bot's belief over the opponent's Bonus Colour (game/bots/games/moriarty_colour)."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.bots.games.moriarty_colour import ColourReader, reveals_colour
+from game.bots.history import History
+from game.match import Match, RandomPlayer
+from game.rules import moriarty
+from game.tools.opponents import Greedy
+
+
+def _play(seed: int, rounds: int, colour: int | None = None) -> tuple[Match, History]:
+    """Greedy (seat 1, Bonus Colour `colour` if given) against random play (seat 0), with no
+    endings or declarations, for `rounds` rounds of the first game."""
+    match = Match("moriarty", {"games": 1}, seed)
+    players = {0: RandomPlayer(seed), 1: Greedy(seed + 1)}
+    history = History()
+    while not match.state.is_terminal and match.state.rounds < rounds:
+        state = match.state
+        for seat in state.awaiting:
+            before = match.state
+            moves = [m for m in before.legal_moves(seat)
+                     if not isinstance(m, (moriarty.EndGame, moriarty.Declare))]
+            if before.phase == moriarty.BONUS and seat == 1 and colour is not None:
+                move = moriarty.Bonus(colour)
+            elif before.phase == moriarty.DECLARE:
+                move = moriarty.PASS
+            else:
+                move = players[seat].choose(match.observe(seat), seat, history.entries)
+                if move not in moves:
+                    move = moves[0]
+            match.play(move, seat)
+            history.add(before, seat, move)
+    return match, history
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 12))
+def test_the_belief_is_a_distribution_read_only_from_public_choices(seed, rounds):
+    match, history = _play(seed, rounds)
+    belief = ColourReader().belief(history.entries, 0, match.observe(0))
+    assert len(belief) == 4 and all(p >= 0.0 for p in belief)
+    assert sum(belief) == pytest.approx(1.0)
+    for public, _, move in history.entries:
+        assert public.bonus == (None, None)  # the reader is never shown a Bonus Colour
+        if isinstance(move, moriarty.Bonus):
+            pytest.fail("a Bonus Colour reached the public history")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000))
+def test_the_same_public_play_gives_the_same_belief_whatever_the_secret(seed):
+    match, history = _play(seed, 6)
+    state = match.state
+    views = [state._evolve(bonus=(state.bonus[0], c)).observe(0) for c in range(4)]
+    beliefs = [ColourReader().belief(history.entries, 0, view) for view in views]
+    assert all(b == beliefs[0] for b in beliefs)
+
+
+def test_a_one_turn_ahead_player_shows_its_colour_within_a_dozen_rounds():
+    right = 0
+    games = 24
+    for seed in range(games):
+        colour = seed % 4
+        match, history = _play(1000 + seed, 12, colour)
+        belief = ColourReader().belief(history.entries, 0, match.observe(0))
+        right += max(range(4), key=belief.__getitem__) == colour
+    assert right >= games * 0.6  # a uniform guess names it a quarter of the time
+
+
+def test_slides_count_once_revealed_and_bonus_colours_never():
+    match, history = _play(7, 4)
+    kinds = {type(move) for _, _, move in history.entries}
+    assert moriarty.Slide in kinds and moriarty.Bonus not in kinds
+    public = next(s for s, _, m in history.entries if isinstance(m, moriarty.Slide))
+    assert reveals_colour(public, moriarty.TOWARD)
+    assert not reveals_colour(public, moriarty.PASS)
