@@ -41,7 +41,7 @@ class GameKnowledge(Knowledge):
         return {
             "easy": Level("easy", Budget(150, 0.25), temperature=0.5),
             "medium": Level("medium", Budget(1200, 0.8), traits=(("reading", 0.8),)),
-            "hard": Level("hard", Budget(9000, 2.4), traits=(("reading", 0.8),)),
+            "hard": Level("hard", Budget(24000, 2.4), traits=(("reading", 0.8),)),
         }
 
     def evaluate(self, state: State) -> float:
