@@ -1,7 +1,6 @@
-"""Pictures in the rules: every rule has a small animated figure on its game's board (but the few
-named in NOT_YET),
-each figure plays through the engine, sits under the rule it shows, and moves on screen;
-Strands' worked examples play."""
+"""Pictures in the rules: every rule has a small animated figure on its game's board, each figure
+plays through the engine, sits under the rule it shows, and moves on screen; Strands' worked
+examples play."""
 from __future__ import annotations
 
 import re
@@ -17,12 +16,6 @@ from scenes.screens.rules_view import FIGURE, ExampleScene, RulesScene, load_rul
 from scenes.shell.theme import Theme
 
 
-# rules with no figure yet: a tie at 5 or more needs a long game to reach; Strands' listing of
-# groups and its odd board are shown by the other ending figures, not on their own
-NOT_YET = ("If the totals are equal and at least 5", "Each player lists their groups",
-           "Every board has an odd number of spaces")
-
-
 def rules_to_show(game_id: str) -> list[str]:
     """The rules a figure must show: every numbered rule (setting up, a turn, a variation) and
     every rule of how the game ends."""
@@ -33,7 +26,7 @@ def rules_to_show(game_id: str) -> list[str]:
             continue
         numbered = re.match(r"- \d+\. ", line)
         ending = section.startswith("How the game ends") and line.startswith("- ")
-        if (numbered or ending) and not any(words in line for words in NOT_YET):
+        if numbered or ending:
             rules.append(line)
     return rules
 
@@ -50,6 +43,28 @@ def test_every_rule_has_a_figure_that_plays(game_id):
     assert len(rules) >= 5
     for rule in rules:
         assert any(f.rule in rule for f in figures), f"no figure for {rule[:60]!r}"
+
+
+def figure_for(game_id: str, words: str):
+    """The figure drawn under the rule with these words."""
+    return next(f for f in load_figures(game_id) if words in f.rule)
+
+
+def test_the_tie_figure_shows_a_tie_at_5_played_on_then_decided_under_5():
+    start, steps = figure_for("pulling_strings", "If the totals are equal and at least 5").steps()
+    tied = steps[1][2]  # after the first turn's two pulls
+    assert tied.tied and not tied.is_terminal and tied.scores() == (7, 7)
+    end = steps[-1][2]
+    assert end.outcome.winner == 0 and end.scores() == (4, 3)
+
+
+def test_the_strands_ending_figures_say_what_their_boards_show():
+    end = figure_for("strands", "Each player lists their groups").steps()[1][-1][2]
+    assert end.is_terminal and end.scores() == ((19, 11, 2), (27, 1, 1))
+    end = figure_for("strands", "Every board has an odd number of spaces").steps()[1][-1][2]
+    assert end.is_terminal and len(end.stones) == 61
+    assert [sum(sizes) for sizes in end.scores()] == [31, 30]
+    assert end.scores() == ((29, 1, 1), (29, 1)) and end.outcome.winner == 0
 
 
 def test_a_figure_that_does_not_play_is_refused_saying_which():
