@@ -223,11 +223,42 @@ def test_strands_playouts_keep_the_opening_rule():
     assert at_start == pytest.approx(sum(after) / len(after), abs=0.04)
 
 
-def test_records_open_the_review_of_any_record_with_v(driver, quick):
+class EvenRun(QuickRun):
+    """QuickRun with every position even (the screens are tested here, not the values)."""
+
+    def __init__(self, record, samples=SAMPLES, jobs=1):
+        self.record, self.polls, self.error = record, 0, ""
+        self._values = [0.5] * len(review_positions(record))
+
+
+def test_records_open_the_review_of_any_record_by_its_button_or_v(driver, monkeypatch):
+    """Every row, a record file or a game in progress: picked by a click, its Review button
+    (shown with its key, V) opens the review of that game; V does the same."""
+    monkeypatch.setattr("scenes.play.review.ReviewRun", EvenRun)
+    from scenes.store.saves import SaveFolder, SavedGame, new_game_id
     from tests.test_replay import finished, open_records, settle_records, write_record
     write_record(finished("strands", seed=1, side=5))
+    write_record(finished("tug_of_war", seed=3))
+    going = calm_game("synch", 12, 4)  # unfinished
+    SaveFolder().write(SavedGame(new_game_id("synch"), going, ("human", "bot:easy"),
+                                 "2026-01-01T09:00:00"))
     records = open_records(driver)
+    ids = {spec.title: game_id for game_id, spec in GAMES.items()}
+    games = {ids[row.columns[0]]: index for index, row in enumerate(records.rows)}
+    assert set(games) == {"strands", "tug_of_war", "synch"}
+    for game_id, index in games.items():
+        driver.click(records.list_rect.move(0, index * driver.app.theme.px(50)).topleft)
+        assert records.selected == index
+        review = next(b for b in records.group.buttons if b.value == "review")
+        assert review.label == "Review" and review.hint == "V" and review.enabled
+        assert any("Review" == text for text in driver.frame_texts())
+        driver.click(review.rect.center)
+        settle_records(driver, records)
+        driver.frames()
+        assert isinstance(driver.top, ReviewScene) and driver.top.record.game == game_id
+        driver.key(pygame.K_ESCAPE)
+        assert driver.top is records
     driver.key(pygame.K_v, "v")
     settle_records(driver, records)
     driver.frames()
-    assert isinstance(driver.top, ReviewScene) and driver.top.record.game == "strands"
+    assert isinstance(driver.top, ReviewScene) and driver.top.record.game == game_id

@@ -1,4 +1,4 @@
-"""RecordsScene: games in progress and record files, to replay, continue or export.
+"""RecordsScene: games in progress and record files, to replay, review, continue or export.
 
 Reading the folder and opening a record file run in background tasks (scenes/store/background.py),
 so a folder of many files, or a damaged giant, never holds up a frame: the list says how far the
@@ -63,7 +63,7 @@ def build_rows(saves: list[SavedGame], summaries: list[RecordSummary]) -> list[R
 
 
 class RecordsScene(Scene):
-    """The list; Replay, Continue (games in progress), Export and Delete; Back."""
+    """The list; Replay, Review, Continue (games in progress), Export and Delete; Back."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -79,11 +79,12 @@ class RecordsScene(Scene):
         # its name, the screen it opens in (replay or review)
         self.shown_progress = (0, 0)
         self.group = ButtonGroup([Button("Replay", "replay", hint="Enter"),
+                                  Button("Review", "review", hint="V"),
                                   Button("Continue", "continue", hint="C"),
                                   Button("Export", "export", hint="X"),
                                   Button("Delete", "delete", hint="Del"),
                                   Button("Show folder", "folder", hint="F"),
-                                  Button("Back", "back", hint="Esc")], self._choose, columns=6)
+                                  Button("Back", "back", hint="Esc")], self._choose, columns=7)
         self.group.focus = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self._update_buttons()
@@ -143,10 +144,10 @@ class RecordsScene(Scene):
 
     def _update_buttons(self) -> None:
         row = self.row
-        replay, resume, export, delete, _, _ = self.group.buttons
-        replay.enabled = row is not None  # a damaged file says what is wrong when opened
+        replay, review, resume, export, delete, _, _ = self.group.buttons
+        # a damaged file says what is wrong when opened
+        replay.enabled = review.enabled = row is not None and self.opening is None
         resume.enabled = export.enabled = row is not None and row.saved is not None
-        replay.enabled = replay.enabled and self.opening is None
         delete.enabled = row is not None and self.reading is None and self.opening is None
 
     def select(self, index: int) -> None:
@@ -177,6 +178,8 @@ class RecordsScene(Scene):
             return
         elif value == "replay":
             self.replay(row)
+        elif value == "review":
+            self.replay(row, screen="review")  # who was ahead, move by move
         elif value == "continue" and row.saved is not None:
             self.app.reset("continue", saved=row.saved)
         elif value == "export" and row.saved is not None:
@@ -201,7 +204,7 @@ class RecordsScene(Scene):
         self._update_buttons()
 
     def replay(self, row: Row, screen: str = "replay") -> None:
-        """Open the selected game in the replay viewer (or its review: V). A record file is
+        """Open the selected game in the replay viewer (or its review). A record file is
         checked in full and the replay worked out in the background: it shows when ready."""
         if self.opening is not None:
             return
@@ -267,11 +270,7 @@ class RecordsScene(Scene):
         return self.group.hover
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Click or arrows to pick a row; the buttons or their keys (V: the selected game's
-        review); the wheel scrolls."""
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and self.row is not None:
-            self.replay(self.row, screen="review")  # who was ahead, move by move
-            return True
+        """Click or arrows to pick a row; the buttons or their keys; the wheel scrolls."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             index = self._row_at(event.pos)
             if index is not None:
@@ -289,7 +288,7 @@ class RecordsScene(Scene):
                 self.select(self.selected + step)
                 return True
             value = {pygame.K_ESCAPE: "back", pygame.K_RETURN: "replay",
-                     pygame.K_KP_ENTER: "replay", pygame.K_c: "continue",
+                     pygame.K_KP_ENTER: "replay", pygame.K_v: "review", pygame.K_c: "continue",
                      pygame.K_x: "export", pygame.K_f: "folder",
                      pygame.K_DELETE: "delete", pygame.K_BACKSPACE: "delete"}.get(event.key)
             if value is not None:
