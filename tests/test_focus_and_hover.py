@@ -38,6 +38,34 @@ def test_buttons(driver):
         surface, theme, button, hovered=look == "hovered", focused=look == "focused")))
 
 
+def contrast(a, b) -> float:
+    """The WCAG contrast ratio of two colours."""
+    def lum(colour):
+        parts = [v / 255 for v in colour[:3]]
+        parts = [v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4 for v in parts]
+        return 0.2126 * parts[0] + 0.7152 * parts[1] + 0.0722 * parts[2]
+    high, low = sorted((lum(a), lum(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_a_hovered_button_keeps_its_words_and_key_readable(driver):
+    """Under the mouse the fill brightens: the label and the key under it (a dim grey once
+    drawn there, contrast 1.0: the key vanished) stay at least 3 to 1 against it."""
+    theme = driver.app.theme
+    button = Button("Review", "review", pygame.Rect(100, 100, 200, 60), hint="V")
+    surface = pygame.Surface((400, 300))
+    draw_button(surface, theme, button, hovered=True)
+    fill = surface.get_at((button.rect.left + 8, button.rect.centery))
+    label_h = theme.line(24)
+    top = button.rect.centery - (label_h + theme.line(24 * 0.6)) // 2
+    for band in (pygame.Rect(button.rect.left, top, button.rect.width, label_h),
+                 pygame.Rect(button.rect.left, top + label_h, button.rect.width,
+                             theme.line(24 * 0.6))):
+        inked = [surface.get_at((x, y)) for x in range(band.left + 4, band.right - 4)
+                 for y in range(band.top, band.bottom)]
+        assert max(contrast(pixel, fill) for pixel in inked) >= 3
+
+
 def test_option_rows_and_game_cards(driver):
     driver.app.stack.reset(driver.app.make("menu"))
     for screen in ("options", "cards"):

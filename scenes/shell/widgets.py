@@ -27,13 +27,14 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
     focus a yellow ring stands outside it (the two never look alike)."""
     draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
     colour = th.TEXT if button.enabled else th.DIM
+    lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
     label_h, hint_h = theme.line(size), theme.line(size * 0.6)
     if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
         top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
         theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
                         "midtop")
         theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
-                        th.DIM, "midtop")
+                        th.TEXT if lit else th.DIM, "midtop")
     else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
@@ -46,7 +47,7 @@ def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, 
     live = button.enabled
     fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
     if hovered and live:
-        fill = th.shade(th.PANEL, 1.55)
+        fill = th.shade(th.PANEL, 1.4)  # white words on it keep a contrast of 3.5
     if selected:
         fill = th.mix(fill, th.ACCENT, 0.25)
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
