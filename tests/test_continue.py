@@ -125,6 +125,63 @@ def test_continue_resumes_a_bot_s_pending_turn(tmp_path):
         pygame.quit()
 
 
+def hint_offered(scene) -> bool:
+    return any(getattr(b.value, "name", None) == "hint" for b in scene.buttons)
+
+
+@pytest.mark.parametrize("controllers, hints", [
+    (("human", "human"), True), (("human", "human"), None),
+    (("human", "bot:easy"), False), (("human", "bot:easy"), None)])
+def test_continue_keeps_the_hints_choice_and_count(tmp_path, controllers, hints):
+    """Hints agreed hot-seat stay on, hints turned off against the computer stay off, the
+    defaults stay the defaults, and the hints asked before still count (for the stats)."""
+    from tests.test_hints import on_screen
+    driver = Driver(tmp_path / "first")
+    scene = on_screen(driver, "strands", controllers, hints=hints, options={"side": 5})
+    on = scene.hints.allowed
+    assert on is (hints if hints is not None else controllers[1] != "human")
+    driver.settle()
+    if on:  # one hint asked, by its key
+        driver.key(pygame.K_SLASH, "?")
+        driver.frames(2)
+        assert scene.hints.used == 1
+    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    [saved] = saves()
+    assert saved.hints is on and saved.hints_used == (1 if on else 0)
+    driver = relaunch(driver, tmp_path / "second")
+    try:
+        driver.app.bot_worker = FakeWorker()
+        driver.click(continue_button(driver).rect.center)
+        driver.frames(3)
+        resumed = driver.play_scene()
+        assert resumed.hints.allowed is on and resumed.hints.used == (1 if on else 0)
+        driver.settle()
+        assert resumed.chooser is not None and hint_offered(resumed) is on
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("controllers, default", [(["human", "human"], False),
+                                                  (["human", "bot:easy"], True)])
+def test_a_save_from_before_hints_were_kept_carries_on_with_the_default(driver, controllers,
+                                                                         default):
+    from tests.test_saves import saved_strands
+    folder = SaveFolder()
+    saved = saved_strands()
+    data = saved.to_json()
+    data["controllers"] = controllers
+    assert "hints" not in data and "hints_used" not in data  # no choice kept: none written
+    folder.folder.mkdir(parents=True, exist_ok=True)
+    folder.path_for(saved.id).write_text(json.dumps(data))
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames()
+    driver.click(continue_button(driver).rect.center)
+    driver.frames(3)
+    resumed = driver.play_scene()
+    assert resumed.hints.allowed is default and resumed.hints.used == 0
+
+
 def test_a_finished_game_clears_its_save_and_is_filed(driver):
     scene = driver.start("synch", {"move_limit": 12}, seed=4)
     final = driver.play_to_end(random.Random(4), how="keys")

@@ -1,9 +1,11 @@
 """Saved games on disk: JSON round trips, and every kind of bad save named, kept and skipped."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.match import Match
 from scenes.store.saves import SavedGame, SaveFolder, new_game_id
@@ -34,6 +36,18 @@ def test_a_save_round_trips_and_is_plain_json(tmp_path):
     assert back.record.entries == saved.record.entries
     assert back.controllers == saved.controllers and back.id == saved.id
     assert back.describe() == "Strands · vs Hard bot · turn 2"
+
+
+@settings(max_examples=30, deadline=None)
+@given(hints=st.sampled_from([None, True, False]), used=st.integers(0, 500))
+def test_the_hints_choice_and_count_round_trip(tmp_path_factory, hints, used):
+    folder = SaveFolder(tmp_path_factory.mktemp("saves"))
+    saved = dataclasses.replace(saved_strands(), hints=hints,
+                                hints_used=used if hints is not None else 0)
+    back = folder.read(folder.write(saved))
+    assert (back.hints, back.hints_used) == (saved.hints, saved.hints_used)
+    data = json.loads(folder.path_for(saved.id).read_text())
+    assert ("hints" in data) is (hints is not None)  # no choice: the old form, no field
 
 
 def test_scan_lists_the_latest_save_first(tmp_path):
@@ -69,6 +83,11 @@ BAD_SAVES = {
                     "unknown controller 'bot:genius'"),
     "bad time": (lambda: json.dumps(edited(lambda d: d.update(started=5))), "bad started time"),
     "no record": (lambda: json.dumps(edited(lambda d: d.pop("record"))), "no record"),
+    "bad hints": (lambda: json.dumps(edited(lambda d: d.update(hints="yes"))),
+                  "bad hints setting 'yes'"),
+    "bad hints count": (lambda: json.dumps(edited(lambda d: d.update(hints=True,
+                                                                     hints_used=-1))),
+                        "bad count of hints used -1"),
     "wrong seed type": (lambda: json.dumps(edited(lambda d: d["record"].update(seed="x"))),
                         "record seed: expected a whole number"),
     "moves not a list": (lambda: json.dumps(edited(lambda d: d["record"].update(moves="0:c3"))),

@@ -1,11 +1,16 @@
 """Games in progress on disk: one JSON file per game in the data folder's `saves/`.
 
 A save holds the engine's record of the game so far (game, options, seed, every entry, so the
-match replays exactly) plus what the app needs to carry on: who plays each seat and when the game
-began. It is JSON, never a pickle, and it is rewritten atomically after every decision:
+match replays exactly) plus what the app needs to carry on: who plays each seat, when the game
+began, and whether hints are on and how many were asked. It is JSON, never a pickle, and it is
+rewritten atomically after every decision:
 
     {"format": "quintet-save", "version": 1, "controllers": ["human", "bot:hard"],
-     "started": "2024-05-01T14:03:12", "saved": "2024-05-01T14:09:40", "record": {...}}
+     "started": "2024-05-01T14:03:12", "saved": "2024-05-01T14:09:40",
+     "hints": true, "hints_used": 2, "record": {...}}
+
+A save written before hints were kept has neither: it carries on with the default (on against
+the computer, off hot-seat), and no hints counted.
 
 A save that cannot be used is moved aside with a message naming it and its problem. A copy of
 Quintet that does not own the data folder (`read_only` says why) saves nothing and moves nothing.
@@ -53,6 +58,8 @@ class SavedGame:
     controllers: tuple[str, str]
     started: str
     saved: str = ""
+    hints: bool | None = None  # hints on or off as chosen (None: the default for the players)
+    hints_used: int = 0  # hints asked so far in this game
     seen: Signature | None = dataclasses.field(default=None, compare=False)  # the file when read
 
     def parts(self) -> tuple[str, str, str]:
@@ -71,9 +78,11 @@ class SavedGame:
 
     def to_json(self) -> dict:
         """The save as JSON-ready data."""
+        hints = {} if self.hints is None else {"hints": self.hints,
+                                                "hints_used": self.hints_used}
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                 "controllers": list(self.controllers), "started": self.started,
-                "saved": self.saved or now_text(), "record": self.record.to_json()}
+                "saved": self.saved or now_text(), **hints, "record": self.record.to_json()}
 
     @classmethod
     def from_json(cls, path: Path, data: Any) -> "SavedGame":
@@ -86,6 +95,11 @@ class SavedGame:
         for name in ("started", "saved"):
             if not isinstance(data.get(name, ""), str):
                 raise FileProblem(path, f"has a bad {name} time {brief(data.get(name))}")
+        hints, used = data.get("hints"), data.get("hints_used", 0)
+        if hints is not None and not isinstance(hints, bool):
+            raise FileProblem(path, f"has a bad hints setting {brief(hints)} (true or false)")
+        if isinstance(used, bool) or not isinstance(used, int) or not 0 <= used <= 1_000_000:
+            raise FileProblem(path, f"has a bad count of hints used {brief(used)}")
         if "record" not in data:
             raise FileProblem(path, "has no record of the game")
         try:
@@ -94,7 +108,8 @@ class SavedGame:
             raise FileProblem(path, f"holds a game that does not replay: record {error}") from None
         if not ID_PATTERN.fullmatch(path.stem):
             raise FileProblem(path, "has a name Quintet does not use for saves")
-        return cls(path.stem, record, controllers, data.get("started", ""), data.get("saved", ""))
+        return cls(path.stem, record, controllers, data.get("started", ""), data.get("saved", ""),
+                   hints, used)
 
 
 class SaveFolder:

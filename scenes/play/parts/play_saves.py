@@ -29,8 +29,9 @@ class PlaySaves:
         self.record_path = None  # where the finished game's record was written
 
     def saved_game(self) -> SavedGame:
-        """The game as it stands, ready to save."""
-        return SavedGame(self.save_id, self.match.record(), self.controllers, self.started)
+        """The game as it stands, ready to save (hints on or off, and how many were asked)."""
+        return SavedGame(self.save_id, self.match.record(), self.controllers, self.started,
+                         hints=self.hints.allowed, hints_used=self.hints.used)
 
     def autosave(self) -> bool:
         """Save the game in progress now; False (said once) if it could not be written.
@@ -102,11 +103,13 @@ class PlaySaves:
 
     @classmethod
     def from_save(cls, app, saved: SavedGame):
-        """A play scene carrying on a saved game exactly where it stopped."""
+        """A play scene carrying on a saved game exactly where it stopped, hints as they were
+        (a save from before hints were kept: the default for its players)."""
         record = saved.record
         scene = cls(app, record.game, record.options, seed=record.seed,
-                    controllers=saved.controllers)
+                    controllers=saved.controllers, hints=saved.hints)
         scene.save_id, scene.started = saved.id, saved.started or scene.started
+        scene.hints.used = saved.hints_used
         scene.restore(record)
         scene.caption = "Welcome back: the game goes on where it stopped."
         return scene
