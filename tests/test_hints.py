@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pygame
 import pytest
@@ -13,9 +14,13 @@ from hypothesis import given, settings, strategies as st
 from game.bots.hints import FIGURES, hint_reason
 from game.core import NodeKind
 from game.match import Match
+from game.record import load_record
 from game.registry import GAMES
+from game.rules.tug_of_war import END_TURN, Exchange, Remove
+from scenes.boards import board_class
 from scenes.play.play import Extra, PlayScene
 from scenes.screens.select import OptionsScene
+from scenes.shell.theme import Theme
 from tests.test_play_vs_bot import FakeWorker
 from tests.test_text_fits import position
 
@@ -212,3 +217,68 @@ def test_a_hint_s_reason_says_only_what_the_move_surely_does(game_id, seed, deci
             number = int(reason.split()[1])
             after = state.apply(move, seat).state
             assert figure(after, seat) - figure(state, seat) == number
+
+
+def hint_words_of(game_id, state, seat):
+    """Each legal move of `seat` and the words a hint would name it by."""
+    spec = GAMES[game_id]
+    board = board_class(game_id)(spec, spec.resolve_options(), Theme())  # position()'s options
+    return board, [(m, board.choice_words(m, state)) for m in state.legal_moves(seat)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 80))
+def test_a_hint_names_its_move_in_the_chooser_s_words(game_id, seed, decisions):
+    """Each legal move has words of its own (never the log's 'bonus ?', which hides which), in
+    words rather than notation ('1x5'); a Tug of War pairing names its dice in the order the
+    ghost numbers them."""
+    state = position(game_id, seed, decisions).state
+    if state.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
+        return
+    seat = state.awaiting[0]
+    board, named = hint_words_of(game_id, state, seat)
+    words = [w for _, w in named]
+    assert len(set(words)) == len(words) and all(" " in w and "?" not in w for w in words)
+    for move, said in named:
+        if isinstance(move, (Remove, Exchange)):
+            faces = [state.common[spot[1]] if spot[0] == "common" else state.team[seat][spot[2]]
+                     for spot in board.path(move, state)]
+            assert [int(n) for n in re.findall(r"\d", said)] == faces, said
+
+
+def tug_position(entries):
+    """A Tug of War game after these record entries."""
+    return load_record({"format": "quintet-record", "version": 1, "game": "tug_of_war",
+                        "options": {}, "seed": 1, "moves": entries})
+
+
+def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
+    """The hint once read 'Hint: 1x5, ringed in blue.': the notation (common die first) while
+    the ghost numbered the team 5 first, and no why for a swap that costs athletes (Perfect's
+    table: 78% to win after it, 59% ending the turn). Now the words follow the ghost and say
+    what the swap costs and buys."""
+    scene = on_screen(driver, "tug_of_war", worker=FakeWorker(hold=True))
+    scene.restore(tug_position(["*:145", "0:keep", "*:223", "1:reroll 23", "*:46", "*:146",
+                                "0:4/1", "0:6/4"]))
+    to_person(driver, scene)
+    state = scene.match.state
+    assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
+    driver.key(pygame.K_SLASH, "?")
+    scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
+    assert scene.message == ("Hint: swap your team 5 for the common 1, ringed in blue: it costs "
+                             "3 athletes now, but every common die can remove against a team 1 "
+                             "(a team 5 needs a 5 or 6).")
+    first, second = scene.board.path(Exchange(1, 5), state)
+    assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
+    after = state.apply(Exchange(1, 5), 0).state
+    assert after.scores()[0] == state.scores()[0] - 3 and 1 in after.team[0]
+
+
+@pytest.mark.parametrize("common, team, note", [
+    (2, 2, ""), (5, 2, ""), (3, 4, "it brings none now, but a common 3 or higher can remove "
+                             "against a team 3 (a team 4 needs a 4, 5 or 6)"),
+    (2, 6, "it costs 3 athletes now, but a common 2 or higher can remove against a team 2 "
+           "(a team 6 needs a 6)")])
+def test_a_swap_s_note_is_said_only_where_the_one_ply_line_is_silent(common, team, note):
+    board = board_class("tug_of_war")(GAMES["tug_of_war"], {}, Theme())
+    assert board.hint_note(Exchange(common, team), None, 0) == note

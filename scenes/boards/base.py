@@ -223,8 +223,13 @@ class Board:
         return str(move)
 
     def choice_words(self, move: Move, state: State) -> str:
-        """A choice in words for its chooser ("pull c"), said while it waits for Lock in."""
+        """A move in words for its chooser ("pull c"): said while a secret choice waits for
+        Lock in, and by a hint (never the log's text, which hides the chooser's secrets)."""
         return str(move)
+
+    def hint_note(self, move: Move, state: State, seat: int) -> str:
+        """Why a hinted move is worth making where the hint's one-ply line says nothing ("")."""
+        return ""
 
     def secret_words(self, state: State, seat: int) -> str:
         """The seat's own lasting secret in words, for its phone ("" when it has none)."""

@@ -451,12 +451,22 @@ class MoriartyBoard(Board):
         return "bonus ?" if isinstance(move, Bonus) else str(move)
 
     def choice_words(self, move: Move, state: State) -> str:
-        """"orange as your Bonus Colour", "slide toward you"."""
+        """"orange as your Bonus Colour", "slide toward you", "take the token in column 2"."""
         if isinstance(move, Bonus):
             return f"{COLOURS[move.colour]} as your Bonus Colour"
         if isinstance(move, Slide):
             return "slide toward you" if move.toward else "slide away from you"
-        return str(move)
+        if isinstance(move, Place):
+            return f"{COLOURS[move.colour]} in column {move.column + 1}"
+        if isinstance(move, GiveEdge):
+            return f"{'South' if move.to_south else 'North'} holds the Edge first"
+        if isinstance(move, PickPivot):
+            return f"the token in column {move.column + 1} as the Pivot"
+        if isinstance(move, Take):
+            return f"take the token in column {move.column + 1}"
+        if isinstance(move, Declare):
+            return f"declare Moriarty, naming {COLOURS[move.colour]}"
+        return {EndGame: "end the game now", Pass: "no Moriarty"}.get(type(move), str(move))
 
     def phone_prompt(self, state: State, seat: int) -> str:
         """The prompt, with the Pivot picked from a list rather than clicked."""

@@ -192,6 +192,10 @@ class StrandsBoard(Board):
                     (place("c3"), place("d4"))),
         ]
 
+    def choice_words(self, move: Move, state: State) -> str:
+        """"cover f6", "end the turn"."""
+        return "end the turn" if isinstance(move, EndTurn) else f"cover {move}"
+
     def prompt(self, state: State, seat: int) -> str:
         """The opening, the first stone of a turn, or more stones on the same number."""
         name = state.seat_name(seat)

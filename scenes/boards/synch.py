@@ -260,6 +260,14 @@ class SynchBoard(Board):
         ]
 
     # ---- words ------------------------------------------------------------------------------
+    def choice_words(self, move: Move, state: State) -> str:
+        """"your marker on d4", "move in synch", "direction NE"."""
+        if isinstance(move, PlaceMarker):
+            return f"your marker on {move}"
+        if isinstance(move, Mode):
+            return "move in synch" if move.synch else "move in opposition"
+        return f"direction {move}"
+
     def prompt(self, state: State, seat: int) -> str:
         """Place, decide or direct, with what to click or type."""
         s = state

@@ -57,6 +57,14 @@ def listing(values: Sequence[int]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def needs(team: int) -> str:
+    """The common dice that remove against a team die: 'a 5 or 6'."""
+    if team <= 3:
+        return f"a {team} or higher"
+    lower = [str(face) for face in range(team, 6)]
+    return "a " + (", ".join(lower) + " or 6" if lower else "6")
+
+
 def plural(count: int, word: str) -> str:
     """'1 athlete', '3 athletes'."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
@@ -332,6 +340,30 @@ class TugOfWarBoard(Board):
                      if state.team[seat][s] == move.team]
             return [(c, t) if isinstance(move, Remove) else (t, c) for c in commons for t in teams]
         return [self.path(move, state)]
+
+    # ---- words ----------------------------------------------------------------------------
+    def choice_words(self, move: Move, state: State) -> str:
+        """"swap your team 5 for the common 1": dice named in the order they are clicked."""
+        if isinstance(move, Remove):
+            return f"pair the common {move.common} with your team {move.team}"
+        if isinstance(move, Exchange):
+            return f"swap your team {move.team} for the common {move.common}"
+        if isinstance(move, Reroll):
+            if state.phase == SETUP_CHOICE:  # type: ignore[attr-defined]
+                return f"re-roll your {listing(move.values)}"
+            return f"re-roll a common {move.values[0]}"
+        return {Keep: "keep these dice", EndTurn: "end the turn"}.get(type(move), str(move))
+
+    def hint_note(self, move: Move, state: State, seat: int) -> str:
+        """A swap for a lower team die brings few athletes or costs some now; what it buys is
+        a team die that more common dice remove against."""
+        if not isinstance(move, Exchange) or move.common >= move.team:
+            return ""
+        lost = 1 + move.common - move.team
+        now = "it brings none now" if lost == 0 else f"it costs {plural(-lost, 'athlete')} now"
+        taker = "every common die" if move.common == 1 else f"a common {move.common} or higher"
+        return f"{now}, but {taker} can remove against a team {move.common} (a team " \
+               f"{move.team} needs {needs(move.team)})"
 
     def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
         """The dice and buttons that may be picked now, by value ("You can pick a team die

@@ -4,8 +4,11 @@ A hint is asked of the app's bot worker (off the frame loop, like any bot move) 
 asking seat's observation, so a hint never carries the other seat's secret. Its answer is shown
 on the board while that seat still has the same choice to make: the spots of the move ringed
 and lightly filled (numbered when the move takes several clicks), and a line in the action bar
-saying what it does where one ply of the rules can say (game/bots/hints.py). The scene owns one
-PlayHints and counts the hints used, for the record and the statistics.
+naming the move in the board's words for its chooser (the dice in the order of the ghost's
+numbers, never the log's notation) and saying what it does where one ply of the rules can say
+(game/bots/hints.py), or else why it is worth it where the board can say (a costly Tug of War
+swap). The scene owns one PlayHints and counts the hints used, for the record and the
+statistics.
 """
 from __future__ import annotations
 
@@ -93,8 +96,9 @@ class PlayHints:
             scene.say("No hint this time: the computer player had a problem.", error=True)
         elif state is scene.match.state and seat == scene.chooser:
             observation = state.observe(seat)
-            self.hint = Hint(state, seat, answer, hint_reason(scene.spec.id, observation, seat,
-                                                              answer))
+            reason = hint_reason(scene.spec.id, observation, seat, answer) \
+                or scene.board.hint_note(answer, observation, seat)
+            self.hint = Hint(state, seat, answer, reason)
             self.used += 1
             scene.say(self.words(self.hint))
         scene._refresh_buttons()
@@ -114,8 +118,8 @@ class PlayHints:
             self.drop()
 
     def words(self, hint: Hint) -> str:
-        """'Hint: m, ringed in blue: brings 2 pieces home.'"""
-        text = self.scene.board.log_text(hint.move, hint.seat, hint.state)
+        """'Hint: pull m, ringed in blue: brings 2 pieces home.'"""
+        text = self.scene.board.choice_words(hint.move, hint.state)
         return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
 
     # ---- drawing ----------------------------------------------------------------------------
