@@ -18,6 +18,7 @@ from game.record import load_record
 from game.registry import GAMES
 from game.rules.tug_of_war import END_TURN, Exchange, Remove
 from scenes.boards import board_class
+from scenes.play.handoff import HandoffScene
 from scenes.play.play import Extra, PlayScene
 from scenes.screens.select import OptionsScene
 from scenes.shell.theme import Theme
@@ -282,3 +283,80 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
 def test_a_swap_s_note_is_said_only_where_the_one_ply_line_is_silent(common, team, note):
     board = board_class("tug_of_war")(GAMES["tug_of_war"], {}, Theme())
     assert board.hint_note(Exchange(common, team), None, 0) == note
+
+
+class ScreenWatch(FakeWorker):
+    """FakeWorker that also checks each hint request against the screen at that moment: it
+    carries only the asker's observation, and only what the screen may show now."""
+
+    def request(self, key, game_id, level, seed, observation, seat, history=()):
+        scene = self.scene
+        assert observation == scene.observation(), "a hint asked with a secret off screen"
+        assert scene.viewer == seat or observation == scene.match.state.observe_public()
+        self.seen = getattr(self, "seen", []) + [(scene.private_seat, observation)]
+        return super().request(key, game_id, level, seed, observation, seat, history)
+
+
+def test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_shared_screen(
+        driver):
+    """A hint at a public turn (a Pivot, a take) was worked out with the chooser's Bonus Colour
+    and shown on the shared screen, which could give that colour away. Now Hint first hides
+    the screen for the chooser (the Peek hand-off), asks once they look in private, and the
+    ghost and its line go when they Hide; no request ever carries a colour the screen may not
+    show (the worker checks every one)."""
+    worker = ScreenWatch()
+    scene = on_screen(driver, "moriarty", controllers=("human", "human"), hints=True, seed=5,
+                      worker=worker)
+    rng = random.Random(5)
+    looked = 0
+    for _ in range(40):
+        to_person(driver, scene)
+        state, seat = scene.match.state, scene.chooser
+        public_turn = state.kind is NodeKind.DECISION
+        secret = state.observe(seat) != state.observe_public()
+        asked = len(worker.requests)
+        driver.key(pygame.K_SLASH, "?")
+        if public_turn and secret and scene.private_seat != seat:
+            assert len(worker.requests) == asked  # nothing asked on the shared screen
+            assert isinstance(driver.top, HandoffScene) and driver.top.peek
+            assert "hint" in driver.top.doing
+            driver.key(pygame.K_RETURN)  # the chooser looks in private
+            driver.frames(2)
+            looked += 1
+            assert scene.private_seat == seat and len(worker.requests) == asked + 1
+            hint = scene.hints.shown()
+            assert hint is not None and hint.private and scene.message.startswith("Hint: ")
+            hide = next(b for b in scene.buttons if b.value == Extra("hide"))
+            driver.click(hide.rect.center)  # the screen is shared again: the ghost goes
+            assert scene.hints.shown() is None and not scene.message.startswith("Hint: ")
+            surface = pygame.Surface(driver.app.screen.get_size())
+            scene.draw(surface)
+            shared = pygame.image.tobytes(surface, "RGB")
+            scene.hints.hint = None
+            scene.draw(surface)
+            assert pygame.image.tobytes(surface, "RGB") == shared  # no ghost drawn
+        else:
+            driver.frames(2)
+            assert len(worker.requests) == asked + 1
+        driver.choose_by_keys(rng.choice(state.legal_moves(seat)))
+        if scene.match.state.is_terminal:
+            break
+    assert looked >= 3  # pivots and takes with a Bonus Colour were met and looked at
+
+
+def test_a_phone_seat_gets_no_hint_at_a_public_turn_that_would_use_its_bonus_colour(driver):
+    scene = on_screen(driver, "moriarty", controllers=("human", "human"), hints=True, seed=5,
+                      worker=ScreenWatch())
+    rng = random.Random(5)
+    for _ in range(40):
+        to_person(driver, scene)
+        state, seat = scene.match.state, scene.chooser
+        if state.kind is NodeKind.DECISION and state.observe(seat) != state.observe_public():
+            break
+        driver.choose_by_keys(rng.choice(state.legal_moves(seat)))
+    scene.phones.seats.add(seat)  # the seat chooses on its phone (its colour lives there)
+    scene._refresh_buttons()
+    assert scene.chooser == seat and hint_button(scene) is None
+    asked = len(driver.app.bot_worker.requests)
+    driver.key(pygame.K_SLASH, "?")
+    assert len(driver.app.bot_worker.requests) == asked and driver.top is scene

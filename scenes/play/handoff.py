@@ -16,10 +16,11 @@ class HandoffScene(Scene):
     opaque = True
 
     def __init__(self, app, name: str, on_ready: Callable[[], None], play,
-                 peek: bool = False) -> None:
+                 peek: bool = False, doing: str = "") -> None:
         super().__init__(app)
         self.name = name
         self.peek = peek  # a look at the player's own secret, not a choice
+        self.doing = doing or ("looks at their own secret" if peek else "chooses in secret")
         self.on_ready = on_ready
         self.play = play  # the game it hides, whose pause menu Escape opens
         self.group = ButtonGroup([Button(f"I am {name}: show me", "ready", hint="Enter")],
@@ -56,7 +57,6 @@ class HandoffScene(Scene):
                         "center")
         theme.blit_text(surface, f"Pass to {self.name}", 64, (w // 2, h // 2 - theme.px(50)),
                         th.ACCENT, "center")
-        doing = "looks at their own secret" if self.peek else "chooses in secret"
-        theme.blit_text(surface, f"{self.name} {doing}. Everyone else, look away.", 22,
+        theme.blit_text(surface, f"{self.name} {self.doing}. Everyone else, look away.", 22,
                         (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
         self.group.draw(surface, theme, 24)

@@ -377,13 +377,13 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self._refresh_buttons()
             return
 
-    def _hand_off(self, seat: int, peek: bool = False) -> None:
+    def _hand_off(self, seat: int, peek: bool = False, doing: str = "") -> None:
         self.private_seat = None
         self.handoff_open = True
         self._clear_input()
         self.app.sound.play("handoff")
         self.app.go("handoff", name=self.match.state.seat_name(seat),
-                    on_ready=lambda: self._handoff_done(seat), play=self, peek=peek)
+                    on_ready=lambda: self._handoff_done(seat), play=self, peek=peek, doing=doing)
 
     def _handoff_done(self, seat: int) -> None:
         self.app.invalidate()
@@ -420,10 +420,10 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self._refresh_buttons()
         self.app.invalidate()
 
-    def peek(self, seat: int) -> None:
+    def peek(self, seat: int, doing: str = "") -> None:
         """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)
-        until its move or Hide."""
-        self._hand_off(seat, peek=True)
+        until its move or Hide; `doing` says why on the hand-off (a hint)."""
+        self._hand_off(seat, peek=True, doing=doing)
 
     # ---- bots ---------------------------------------------------------------------------------
     def _tick_bots(self) -> None:

@@ -1,7 +1,12 @@
 """The play screen's hints: the Hard bot's move for the person choosing, shown as a ghost.
 
 A hint is asked of the app's bot worker (off the frame loop, like any bot move) with only the
-asking seat's observation, so a hint never carries the other seat's secret. Its answer is shown
+asking seat's observation, so a hint never carries the other seat's secret. Nor is one worked
+out from a secret the screen may not show now: hot-seat, at a public turn, the chooser's own
+view may hold a lasting secret (a Moriarty Bonus Colour) that a hint would give away on the
+shared screen, so Hint first hides the screen for that player (the Peek hand-off) and asks once
+they look in private; the hint shows only while that private look lasts (Hide or the move ends
+it). A seat whose secret lives on its phone gets no hint at such a turn. Its answer is shown
 on the board while that seat still has the same choice to make: the spots of the move ringed
 and lightly filled (numbered when the move takes several clicks), and a line in the action bar
 naming the move in the board's words for its chooser (the dice in the order of the ghost's
@@ -34,6 +39,7 @@ class Hint:
     seat: int
     move: Move
     reason: str
+    private: bool = False  # worked out with a secret the shared screen must not show
 
 
 class PlayHints:
@@ -44,15 +50,26 @@ class PlayHints:
         self.allowed = allowed  # chosen on the options screen (never in a demo)
         self.ticket: int | None = None
         self.asked: tuple[State, int] | None = None
+        self.after_look: tuple[State, int] | None = None  # asked before a private look
         self.hint: Hint | None = None
         self.used = 0  # hints given in this game
 
     # ---- when -----------------------------------------------------------------------------
     def offered(self) -> bool:
         """True when the person choosing now may ask for a hint."""
+        scene, seat = self.scene, self.scene.chooser
+        return self.allowed and not scene.demo and seat is not None \
+            and not scene.in_lesson() \
+            and not (self.needs_look(seat) and scene.phones.on_phone(seat))
+
+    def needs_look(self, seat: int) -> bool:
+        """True when the seat's own view holds a secret the screen may not show now."""
         scene = self.scene
-        return self.allowed and not scene.demo and scene.chooser is not None \
-            and not scene.in_lesson()
+        return scene.match.observe(seat) != scene.observation()
+
+    def _private(self, seat: int) -> bool:
+        state = self.scene.match.state
+        return state.observe(seat) != state.observe_public()
 
     @property
     def thinking(self) -> bool:
@@ -64,11 +81,14 @@ class PlayHints:
         hint, scene = self.hint, self.scene
         if hint is None or hint.state is not scene.match.state or hint.seat != scene.chooser:
             return None
+        if hint.private and scene.viewer != hint.seat:
+            return None  # the private look is over (Hide): the screen is shared again
         return hint
 
     # ---- asking and answering ---------------------------------------------------------------
     def ask(self) -> None:
-        """Ask the Hard bot for the chooser's move (the asking seat's observation only)."""
+        """Ask the Hard bot for the chooser's move (the asking seat's observation only, and
+        only while the screen may show it: else the private look comes first)."""
         scene = self.scene
         if not self.offered() or self.thinking or scene.bot_ticket is not None:
             return
@@ -76,6 +96,11 @@ class PlayHints:
             scene.say(self.words(self.hint))
             return
         seat, state = scene.chooser, scene.match.state
+        if self.needs_look(seat):  # the screen is shared: hide it for the chooser first
+            self.after_look = (state, seat)
+            scene.peek(seat, doing="asks for a hint, which may use their own secret")
+            return
+        self.after_look = None
         history = scene.history.entries if scene.uses_history else ()
         self.asked = (state, seat)
         self.ticket = scene.app.bot_worker.request(
@@ -94,11 +119,12 @@ class PlayHints:
         self.asked = None
         if isinstance(answer, BotFailure) or state.why_illegal(seat, answer) is not None:
             scene.say("No hint this time: the computer player had a problem.", error=True)
-        elif state is scene.match.state and seat == scene.chooser:
+        elif state is scene.match.state and seat == scene.chooser \
+                and not self.needs_look(seat):
             observation = state.observe(seat)
             reason = hint_reason(scene.spec.id, observation, seat, answer) \
                 or scene.board.hint_note(answer, observation, seat)
-            self.hint = Hint(state, seat, answer, reason)
+            self.hint = Hint(state, seat, answer, reason, self._private(seat))
             self.used += 1
             scene.say(self.words(self.hint))
         scene._refresh_buttons()
@@ -109,13 +135,23 @@ class PlayHints:
         """Forget a hint still being worked out (the game moved on, or a bot was asked)."""
         if self.ticket is not None:
             self.scene.app.bot_worker.cancel(self.ticket)
-        self.ticket = self.asked = None
+        self.ticket = self.asked = self.after_look = None
 
     def tick(self) -> None:
-        """Each frame: a hint asked about a position that has gone is dropped."""
-        if self.asked is not None and (self.asked[0] is not self.scene.match.state
-                                       or self.asked[1] != self.scene.chooser):
+        """Each frame: a hint asked about a position that has gone (or whose private look
+        is over) is dropped; one asked before a private look is asked once it is taken."""
+        scene = self.scene
+        if self.asked is not None and (self.asked[0] is not scene.match.state
+                                       or self.asked[1] != scene.chooser
+                                       or self.needs_look(self.asked[1])):
             self.drop()
+        waiting = self.after_look
+        if waiting is None or scene.handoff_open:
+            return
+        self.after_look = None
+        if waiting[0] is scene.match.state and waiting[1] == scene.chooser \
+                and not self.needs_look(waiting[1]):
+            self.ask()  # the chooser is looking in private now
 
     def words(self, hint: Hint) -> str:
         """'Hint: pull m, ringed in blue: brings 2 pieces home.'"""
