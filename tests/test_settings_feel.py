@@ -7,7 +7,7 @@ import json
 import os
 
 import pygame
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from game.match import Match, RandomPlayer, play_out
 from scenes.screens.dialog import ConfirmScene
@@ -258,27 +258,28 @@ CHANGES = ["none", "rewritten", "removed", "replaced", "folder", "link", "touche
 
 @settings(max_examples=60, deadline=None)
 @given(change=st.sampled_from(CHANGES), content=st.text(min_size=1, max_size=40))
+@example(change="link", content="\r")
 def test_a_delete_removes_only_the_file_that_was_seen(tmp_path_factory, change, content):
     """Whatever happened to a listed file before its delete, the delete never fails and never
     removes anything but that very file."""
     folder = tmp_path_factory.mktemp("delete")
     path = folder / "record.json"
-    path.write_text(content)
+    path.write_bytes(content.encode())
     seen = signature(path)
     if change == "rewritten":  # the same name, a new file (as every atomic write makes)
-        (folder / "new").write_text(content + "!")
+        (folder / "new").write_bytes(content.encode() + b"!")
         os.replace(folder / "new", path)
     elif change == "removed":
         path.unlink()
     elif change == "replaced":  # another file under the name, same size
         path.unlink()
-        path.write_text(content)
+        path.write_bytes(content.encode())
     elif change == "folder":
         path.unlink()
         path.mkdir()
     elif change == "link":
         path.unlink()
-        (folder / "other.json").write_text(content)
+        (folder / "other.json").write_bytes(content.encode())
         os.symlink(folder / "other.json", path)
     elif change == "touched":  # written in place: its time moves on
         stamp = os.stat(path).st_mtime_ns + 5_000_000_000
@@ -290,5 +291,6 @@ def test_a_delete_removes_only_the_file_that_was_seen(tmp_path_factory, change, 
     assert result == expected
     assert os.path.lexists(path) == (expected == "changed")
     if change == "link":
-        assert (folder / "other.json").read_text() == content
+        # bytes, as text mode would read a '\r' back as '\n'
+        assert (folder / "other.json").read_bytes() == content.encode()
     assert not list(folder.glob(".*deleting"))
