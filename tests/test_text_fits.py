@@ -326,3 +326,24 @@ def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
         finally:
             driver.app.stack.reset(driver.app.make("menu"))
             driver.frames(2)
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(size=SIZES)
+def test_each_card_s_learn_button_covers_neither_picture_nor_pitch(tmp_path_factory, size):
+    """The Learn button has a row of its own on its card, at any window size."""
+    with window(tmp_path_factory.mktemp("cards"), size=size) as driver:
+        driver.app.bot_worker = FakeWorker()
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.frames()
+        driver.app.go("select")
+        driver.frames()
+        cards = driver.top
+        for button in cards.group.buttons[:-1]:
+            picture, pitch, learn = cards.card_parts(button)
+            assert learn == cards.learn_rects[button.value]
+            assert button.rect.contains(learn) and button.rect.contains(pitch)
+            assert picture.height > 0 and picture.top > button.rect.top
+            assert not learn.colliderect(picture) and not learn.colliderect(pitch)
+            assert not pitch.colliderect(picture)

@@ -63,13 +63,29 @@ class GameCards(Scene):
         back.rect.center = rects[-1].center
         self.pictures = {}
         self.learn_rects = {}
-        if self.offers_learn:  # in the picture's top-right corner, clear of the name and pitch
+        if self.offers_learn:  # a row of its own under the pitch: it covers no picture
             for button in self.group.buttons[:-1]:
-                rect = pygame.Rect(0, 0, theme.text(LEARN_LABEL, LEARN_SIZE).get_width()
-                                   + theme.px(24), theme.line(LEARN_SIZE) + theme.px(12))
-                rect.topright = (button.rect.right - theme.px(18),
-                                 button.rect.top + theme.px(12) + theme.px(40))
-                self.learn_rects[button.value] = rect
+                self.learn_rects[button.value] = self.card_parts(button)[2]
+
+    def card_parts(self, button: Button) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
+        """Where a card's picture, pitch and Learn button (if offered) go, top to bottom."""
+        theme = self.app.theme
+        rect = button.rect
+        pad = theme.px(12)
+        pitch = theme.wrap(GAMES[button.value].pitch, 16, rect.width - 2 * pad)
+        text_h = len(pitch) * paragraph_step(theme, 16, 1.2)  # the pitch, whole
+        learn = None
+        bottom = rect.bottom - pad // 2
+        if self.offers_learn:
+            learn = pygame.Rect(0, 0, theme.text(LEARN_LABEL, LEARN_SIZE).get_width()
+                                + theme.px(24), theme.line(LEARN_SIZE) + theme.px(10))
+            learn.bottomright = (rect.right - pad, rect.bottom - pad // 2)
+            bottom = learn.top - theme.px(4)
+        text_rect = pygame.Rect(rect.left + pad, bottom - text_h, rect.width - 2 * pad, text_h)
+        pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
+                               rect.width - 2 * pad,
+                               text_rect.top - pad // 2 - (rect.top + pad + theme.px(34)))
+        return pic_rect, text_rect, learn
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Cards by mouse or arrows and Enter (L: learn the focused card's game); Escape goes
@@ -120,18 +136,11 @@ class GameCards(Scene):
                              theme.px(2), border_radius=theme.px(14))
             if looks["focused"]:  # the keyboard's card: a ring outside it, unlike the mouse's
                 th.draw_choice(surface, theme, rect, focused=True, legal=False)
-            pad = theme.px(12)
-            theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + pad), th.TEXT,
-                            "midtop")
-            pitch = theme.wrap(GAMES[button.value].pitch, 16, rect.width - 2 * pad)
-            text_h = len(pitch) * paragraph_step(theme, 16, 1.2)  # the pitch, whole
-            pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
-                                   rect.width - 2 * pad,
-                                   rect.height - 2 * pad - theme.px(34) - text_h)
+            theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + theme.px(12)),
+                            th.TEXT, "midtop")
+            pic_rect, text_rect, _ = self.card_parts(button)
             if pic_rect.width > 10 and pic_rect.height > 10:
                 surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
-            text_rect = pygame.Rect(rect.left + pad, rect.bottom - text_h - pad // 2,
-                                    rect.width - 2 * pad, text_h)
             draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
                             1.2)
         for game_id, rect in self.learn_rects.items():
