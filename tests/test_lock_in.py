@@ -200,6 +200,8 @@ def test_peek_names_its_player_and_hide_puts_the_secret_away(driver):
         driver.app.invalidate()
         driver.frames()
     assert f"{name} looks at their own secret. Everyone else, look away." in texts
+    # the player who asked is at the screen: it is kept to them, not passed to them
+    assert f"For {name}'s eyes only" in texts and f"Pass to {name}" not in texts
     driver.key(pygame.K_RETURN)
     driver.frames(2)
     assert scene.private_seat == seat and scene.view().state.bonus[seat] is not None
@@ -220,4 +222,5 @@ def test_a_choosing_hand_off_still_says_chooses(driver):
         driver.frames()
     assert f"{scene.match.state.seat_name(0)} chooses in secret. Everyone else, look away." \
         in texts
+    assert f"Pass to {scene.match.state.seat_name(0)}" in texts
     assert GAMES

@@ -11,7 +11,9 @@ from scenes.shell.widgets import Button, ButtonGroup
 
 
 class HandoffScene(Scene):
-    """'Pass to <name>': nothing of the game shows until that player clicks or presses Enter."""
+    """'Pass to <name>': nothing of the game shows until that player clicks or presses Enter.
+    A peek (a player's own look at their secret, or a hint that may use it) is asked for by
+    the player already at the screen: it says 'For <name>'s eyes only' instead."""
 
     opaque = True
 
@@ -48,6 +50,10 @@ class HandoffScene(Scene):
     def _open_menu(self) -> None:
         self.app.go("pause", play=self.play)
 
+    def title(self) -> str:
+        """What the screen asks: pass it on, or (a peek) keep it to the player who asked."""
+        return f"For {self.name}'s eyes only" if self.peek else f"Pass to {self.name}"
+
     def draw(self, surface: pygame.Surface) -> None:
         """An opaque screen with the next player's name."""
         theme = self.app.theme
@@ -55,7 +61,7 @@ class HandoffScene(Scene):
         w, h = surface.get_size()
         theme.blit_text(surface, "Screen hidden", 26, (w // 2, h // 2 - theme.px(120)), th.DIM,
                         "center")
-        theme.blit_text(surface, f"Pass to {self.name}", 64, (w // 2, h // 2 - theme.px(50)),
+        theme.blit_text(surface, self.title(), 64, (w // 2, h // 2 - theme.px(50)),
                         th.ACCENT, "center")
         theme.blit_text(surface, f"{self.name} {self.doing}. Everyone else, look away.", 22,
                         (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
