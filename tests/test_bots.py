@@ -324,10 +324,13 @@ def test_a_concealing_bot_pays_for_what_a_choice_gives_away():
     knowledge = knowledge_for("moriarty")
     knowledge.adopt((("concealment", 0.5),))
     worlds = [(1.0, state)]
-    for column in state.actives(0):
-        take = moriarty.Take(column)
-        assert knowledge.doubt(take, worlds, 0, ()) == pytest.approx(
-            0.5 * giveaway((), 0, state, take))
+    given = {column: giveaway((), 0, state, moriarty.Take(column)) for column in state.actives(0)}
+    assert min(given.values()) < 0 < max(given.values())  # one take tells, the other misleads
+    for column, told in given.items():
+        # a cost only: a take that would mislead earns nothing, or a bluff could outbid a sure
+        # ending (tests/test_depth_search.py)
+        assert knowledge.doubt(moriarty.Take(column), worlds, 0, ()) == pytest.approx(
+            0.5 * max(0.0, told))
     assert knowledge.weighs_moves and not knowledge_for("moriarty").weighs_moves
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots import Budget, knowledge_for, make_bot
+from game.bots import Bot, Budget, knowledge_for
 from game.bots.exact import DepthSearch
 from game.bots.matrix import game_value, solve
 from game.core import NodeKind
@@ -108,17 +108,20 @@ def test_a_stop_keeps_the_deepest_finished_search():
         state.actors[0]))
 
 
+@pytest.mark.parametrize("level", ["medium", "hard"])
 @settings(max_examples=8, deadline=None)
-@given(st.integers(0, 10_000))
-def test_a_bot_ahead_in_the_last_game_ends_it(seed):
+@given(seed=st.integers(0, 10_000))
+def test_a_bot_ahead_in_the_last_game_ends_it(level, seed):
     state = _moriarty_position(seed, 2)
     rows = list(state.rows)
     rows[0] = 9 if state.south == 1 else 0  # a token home for seat 0: the game may end
     state = state._evolve(rows=tuple(rows), edge=0, totals=(0, 0))
     if state.board_points(0) <= state.board_points(1):  # seat 0 must be ahead
         state = state._evolve(totals=(state.board_points(1) - state.board_points(0) + 5, 0))
-    move = make_bot("moriarty", "medium", seed=seed).choose(state.observe(0), 0, ())
-    assert move == moriarty.END
+    knowledge = knowledge_for("moriarty")
+    # the level's settings (Hard's concealment and depth) on a short budget
+    bot = Bot(knowledge, knowledge.levels()[level].scaled(0.2), seed)
+    assert bot.choose(state.observe(0), 0, ()) == moriarty.END
 
 
 def _world_searches(seed: int, rounds: int, plies: int):

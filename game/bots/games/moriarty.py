@@ -59,7 +59,7 @@ class GameKnowledge(Knowledge):
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
             "medium": Level("medium", Budget(1000, 0.8),
-                            traits=(("search_plies", 6), ("reading", 0.8))),
+                            traits=(("concealment", 0.3), ("search_plies", 6), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8))),
         }
@@ -115,7 +115,10 @@ class GameKnowledge(Knowledge):
         if isinstance(move, EndGame):
             return -SURE_THING
         if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
-            return self.concealment * self.colours.giveaway(history, seat, worlds[0][1], move)
+            # only a cost: a move that would lower their belief is not worth more for it, or
+            # a bluff could outbid a sure ending
+            return self.concealment * max(0.0, self.colours.giveaway(history, seat,
+                                                                     worlds[0][1], move))
         return 0.0
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
