@@ -6,6 +6,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.bots import LEVEL_NAMES, Bot, Level, make_bot
 from game.bots.games import knowledge_for
@@ -352,3 +353,25 @@ def test_tug_of_war_hard_plays_the_solved_table_through_the_bot_interface():
             move = players[seat].choose(match.observe(seat), seat)
         match.play(move, seat)
     assert isinstance(make_bot("tug_of_war", "medium", seed=3), Bot)
+
+
+def test_every_intersection_off_the_homes_is_next_to_as_many_homes_of_each_side():
+    """Why Pulling Strings' evaluation counts pieces on homes only: a weight for a piece one
+    step from a home would cancel out everywhere."""
+    from game.rules.pulling_strings import HOMES, SIZE
+    for row in range(SIZE):
+        for col in range(SIZE):
+            if (row, col) in HOMES[0] + HOMES[1]:
+                continue
+            near = [(row + dr, col + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+            assert sum(h in HOMES[0] for h in near) == sum(h in HOMES[1] for h in near)
+
+
+@settings(max_examples=60, deadline=None)
+@given(stacks=st.lists(st.integers(0, 9), min_size=25, max_size=25))
+def test_pulling_strings_is_evaluated_by_the_pieces_on_each_side_s_homes(stacks):
+    from game.rules.pulling_strings import HOMES, PullingStringsState, SIZE
+    state = PullingStringsState(stacks=tuple(stacks))
+    on = [sum(stacks[r * SIZE + c] for r, c in HOMES[seat]) for seat in (0, 1)]
+    assert knowledge_for("pulling_strings").evaluate(state) == pytest.approx(
+        squash(on[0] - on[1], 3.0))

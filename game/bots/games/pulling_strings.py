@@ -1,9 +1,9 @@
-"""Search knowledge for Pulling Strings: a leaf is scored at once by the pieces near each home.
+"""Search knowledge for Pulling Strings: a leaf is scored at once by the pieces on each home.
 
 Both players pull at once, so the tree's simultaneous nodes carry the strategy (regret matching
 inside the tree; at the bot's own pull, the equilibrium of the matrix of pulls by replies). A
 random Pulling Strings game wanders for hundreds of turns, so random pulls after a leaf say less
-than a count of pieces on and next to each side's homes: the leaf is evaluated where it stands.
+than a count of pieces on each side's homes: the leaf is evaluated where it stands.
 """
 from __future__ import annotations
 
@@ -13,20 +13,13 @@ from game.core import State
 from game.rules.pulling_strings import HOMES, SIZE
 
 
-def _near(homes: tuple) -> tuple[float, ...]:
-    """Per intersection: 1 on a home of this seat, 0.35 one step from one, else 0."""
-    weights = [0.0] * (SIZE * SIZE)
-    for row, col in homes:
-        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            r, c = row + dr, col + dc
-            if 0 <= r < SIZE and 0 <= c < SIZE:
-                weights[r * SIZE + c] += 0.35
-    for row, col in homes:
-        weights[row * SIZE + col] = 1.0
-    return tuple(weights)
-
-
-NEAR = (_near(HOMES[0]), _near(HOMES[1]))
+# Seat 0's share of each intersection: +1 on an Eks home, -1 on an Oh home. A weight for pieces
+# one step from a home would cancel out: every other intersection is next to as many of one
+# side's homes as of the other's (and weighing only steps along unbroken strings measured worse:
+# Medium v greedy 70% against 85% over 100 games).
+HOME_SIGN = tuple(1 if (r, c) in HOMES[0] else -1 if (r, c) in HOMES[1] else 0
+                  for r in range(SIZE) for c in range(SIZE))
+HOME_CELLS = tuple(i for i, sign in enumerate(HOME_SIGN) if sign)
 
 
 class GameKnowledge(Knowledge):
@@ -45,8 +38,6 @@ class GameKnowledge(Knowledge):
         }
 
     def evaluate(self, state: State) -> float:
-        """Seat 0's chances from the pieces on and beside each side's homes."""
+        """Seat 0's chances from the pieces on each side's homes."""
         stacks = state.stacks  # type: ignore[attr-defined]
-        near0, near1 = NEAR
-        lead = sum(n * (a - b) for n, a, b in zip(stacks, near0, near1) if n)
-        return squash(lead, 3.0)
+        return squash(sum(stacks[i] * HOME_SIGN[i] for i in HOME_CELLS), 3.0)
