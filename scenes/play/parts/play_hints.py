@@ -60,7 +60,7 @@ class PlayHints:
         scene, seat = self.scene, self.scene.chooser
         return self.allowed and not scene.demo and seat is not None \
             and not scene.in_lesson() \
-            and not (self.needs_look(seat) and scene.phones.on_phone(seat))
+            and not (scene.phones.on_phone(seat) and self.needs_look(seat))  # cheap test first
 
     def needs_look(self, seat: int) -> bool:
         """True when the seat's own view holds a secret the screen may not show now."""
