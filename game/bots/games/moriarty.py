@@ -10,8 +10,8 @@ sampled (Monte Carlo search with short playouts in which the player ahead ends t
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
 revealed), weighs each colour by how likely that choice was for a player favouring it, as a
-searching player or a one-turn-ahead one would make it (`moriarty_colour`). It then searches one world per
-colour, in proportion to the belief, and weighs each move's value across the worlds, so it
+searching player or a one-turn-ahead one would make it (`moriarty_colour`). It then searches
+one world per colour, in proportion to the belief, and weighs each move's value across the worlds, so it
 declares Moriarty only when the expected points say so. Inside the search nobody declares (a
 world knows both colours, and a declaration there would be a certainty no player has); at the
 root the bot's own declarations are scored across the worlds.
