@@ -1,10 +1,13 @@
 """The Moriarty bot's belief over the opponent's Bonus Colour (game/bots/games/moriarty_colour)."""
 from __future__ import annotations
 
+import math
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.games.moriarty_colour import ColourReader, reveals_colour
+from game.bots.games.moriarty_colour import (AHEAD, SEARCHING, ColourReader, _kinds_weighed,
+                                              _normalised, reveals_colour)
 from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
@@ -59,13 +62,14 @@ def test_the_same_public_play_gives_the_same_belief_whatever_the_secret(seed):
     assert all(b == beliefs[0] for b in beliefs)
 
 
-def test_a_one_turn_ahead_player_shows_its_colour_within_a_dozen_rounds():
+@pytest.mark.parametrize("wary", [False, True])
+def test_a_one_turn_ahead_player_shows_its_colour_within_a_dozen_rounds(wary):
     right = 0
     games = 24
     for seed in range(games):
         colour = seed % 4
         match, history = _play(1000 + seed, 12, colour)
-        belief = ColourReader().belief(history.entries, 0, match.observe(0))
+        belief = ColourReader().belief(history.entries, 0, match.observe(0), wary)
         right += max(range(4), key=belief.__getitem__) == colour
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 
@@ -77,3 +81,27 @@ def test_slides_count_once_revealed_and_bonus_colours_never():
     public = next(s for s, _, m in history.entries if isinstance(m, moriarty.Slide))
     assert reveals_colour(public, moriarty.TOWARD)
     assert not reveals_colour(public, moriarty.PASS)
+
+
+log_weight = st.floats(-60.0, 0.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(log_weight, min_size=4, max_size=4), min_size=2, max_size=2))
+def test_a_wary_belief_takes_colour_only_from_the_one_turn_ahead_reading(logs):
+    wary = _kinds_weighed(logs)
+    assert sum(wary) == pytest.approx(1.0) and all(p >= 0.0 for p in wary)
+    # the searching kind's evidence spread evenly: the same as the plain belief when that kind
+    # says the same of every colour
+    flat = [list(logs[SEARCHING]), list(logs[AHEAD])]
+    flat[SEARCHING] = [math.log(sum(math.exp(x) for x in logs[SEARCHING]) / 4)] * 4
+    assert wary == pytest.approx(_normalised(flat), abs=1e-9)
+
+
+def test_a_wary_belief_is_the_ahead_reading_when_only_that_kind_explains_the_play():
+    ahead = [-1.0, -4.0, -6.0, -6.0]
+    logs = [[-200.0] * 4, ahead]
+    top = max(ahead)
+    expected = [math.exp(x - top) for x in ahead]
+    assert _kinds_weighed(logs) == pytest.approx([e / sum(expected) for e in expected])
+    assert _kinds_weighed([[-1.0, -9.0, -9.0, -9.0], [-200.0] * 4]) == pytest.approx([0.25] * 4)

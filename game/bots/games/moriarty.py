@@ -10,7 +10,8 @@ sampled (Monte Carlo search with short playouts in which the player ahead ends t
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
 revealed), weighs each colour by how likely that choice was for a player favouring it, as a
-searching player or a one-turn-ahead one would make it (`moriarty_colour`). It then searches
+searching player or a one-turn-ahead one would make it (`moriarty_colour`; Hard's belief is
+wary of what a searching player's choices seem to say). It then searches
 one world per colour, in proportion to the belief, and weighs each move's value across the worlds, so it
 declares Moriarty only when the expected points say so. Inside the search nobody declares (a
 world knows both colours, and a declaration there would be a certainty no player has); at the
@@ -49,6 +50,7 @@ class GameKnowledge(Knowledge):
     search_plies = 3  # a level may look further (see `levels`)
     deepening_step = 3  # a round: a Pivot, a token, the slides
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
+    wary = 0.0  # 1: believe only what a one-turn-ahead player's choices say (`ColourReader`)
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -61,7 +63,8 @@ class GameKnowledge(Knowledge):
             "medium": Level("medium", Budget(1000, 0.8),
                             traits=(("concealment", 0.3), ("search_plies", 6), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
-                          traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8))),
+                          traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
+                                  ("wary", 1.0), ("declare_confidence", 0.9))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
@@ -71,7 +74,7 @@ class GameKnowledge(Knowledge):
         base = unseal(observation)
         if observation.phase in (SETUP, BONUS) or observation.bonus[1 - seat] is not None:
             return [(1.0, base)]
-        probabilities = self.colours.belief(history, seat, observation)
+        probabilities = self.colours.belief(history, seat, observation, self.wary > 0.0)
         kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
