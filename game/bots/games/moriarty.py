@@ -61,7 +61,7 @@ class GameKnowledge(Knowledge):
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
             "medium": Level("medium", Budget(1000, 0.8),
-                            traits=(("concealment", 0.3), ("search_plies", 6), ("reading", 0.8))),
+                            traits=(("concealment", 0.3), ("search_plies", 3), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
                                   ("wary", 1.0), ("declare_confidence", 0.9))),
