@@ -11,9 +11,9 @@ The bot never sees the opponent's colour. It starts from "any of the four" and, 
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
 revealed), weighs each colour by how likely that choice was for a player favouring it, as a
 searching player or a one-turn-ahead one would make it (`moriarty_colour`; Hard's belief is
-wary of what a searching player's choices seem to say). It then searches
-one world per colour, in proportion to the belief, and weighs each move's value across the worlds, so it
-declares Moriarty only when the expected points say so. Inside the search nobody declares (a
+wary of what a searching player's choices seem to say). It then searches one world per colour,
+in proportion to the belief, and weighs each move's value across the worlds, so it declares
+Moriarty only when the expected points say so. Inside the search nobody declares (a
 world knows both colours, and a declaration there would be a certainty no player has); at the
 root the bot's own declarations are scored across the worlds.
 """

@@ -154,18 +154,10 @@ def _likelihoods(state: MoriartyState, seat: int, move: Move) -> Likelihoods:
 def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     """Colour probabilities that trust only the one-turn-ahead reading: each kind of player
     weighed by how well it explains the play, a searching player's share spread evenly."""
-    totals = [_log_sum(row) for row in logs]
-    top = max(totals)
-    shares = [math.exp(t - top) for t in totals]
-    ahead = [math.exp(x - totals[AHEAD]) for x in logs[AHEAD]]
-    whole = sum(shares)
-    searching = shares[SEARCHING] / whole / COLOURS
-    return [searching + shares[AHEAD] / whole * ahead[c] for c in range(COLOURS)]
-
-
-def _log_sum(row: Sequence[float]) -> float:
+    row = logs[SEARCHING]
     top = max(row)
-    return top + math.log(sum(math.exp(x - top) for x in row))
+    spread = top + math.log(sum(math.exp(x - top) for x in row) / COLOURS)
+    return _normalised([[spread] * COLOURS, logs[AHEAD]])
 
 
 def _normalised(logs: Sequence[Sequence[float]]) -> list[float]:
