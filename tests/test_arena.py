@@ -27,6 +27,15 @@ def test_a_pairing_alternates_seats_and_reports_every_game():
     assert "random v random" in line and " 4 " in line
 
 
+def test_detail_lists_each_game_with_its_seed_result_and_ending(capsys):
+    assert arena.main(["tug_of_war", "random", "random", "--games", "3", "--jobs", "1",
+                       "--seed", "4", "--detail"]) == 0
+    lines = [l for l in capsys.readouterr().out.splitlines() if l.startswith("  game")]
+    assert [l.split("(")[1].split(")")[0] for l in lines] == ["seed 4", "seed 5", "seed 6"]
+    assert all(("random won;" in l or "random lost;" in l or "random drew;" in l)
+               and l.split("; ", 1)[1] for l in lines)
+
+
 def test_games_are_reproducible_from_their_seed():
     first = arena.play_game("tug_of_war", ("random", "random"), seed=5, first_seat=1)
     again = arena.play_game("tug_of_war", ("random", "random"), seed=5, first_seat=1)

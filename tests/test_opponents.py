@@ -12,7 +12,7 @@ from game.bots.history import History
 from game.core import SEALED, NodeKind
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
-from game.rules import moriarty
+from game.rules import moriarty, tug_of_war
 from game.tools import arena
 from game.tools.opponents import Greedy, Predictor
 from game.tools.uct import PlainUCT
@@ -46,6 +46,21 @@ def play(game_id: str, players, seed: int, max_decisions: int = 400) -> Match:
 def test_greedy_plays_whole_legal_games(game_id):
     match = play(game_id, [Greedy(1), Greedy(2)], seed=4, max_decisions=3000)
     assert match.state.is_terminal
+
+
+die = st.integers(1, 6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.tuples(die, die, die), st.tuples(die, die, die), st.tuples(die, die, die),
+       st.integers(1, 18), st.integers(1, 18), st.integers(0, 9))
+def test_greedy_pulls_an_athlete_off_whenever_it_can(team, theirs, common, own, other, seed):
+    """Tug of War's greedy counts the other's athletes first: a removal beats any exchange,
+    however many athletes the exchange would add."""
+    state = tug_of_war.TugOfWarState(athletes=(own, other), team=(team, theirs), common=common,
+                                     phase=tug_of_war.ACT, to_move=0)
+    removals = [m for m in state.legal_moves(0) if isinstance(m, tug_of_war.Remove)]
+    assert isinstance(Greedy(seed).choose(state, 0), tug_of_war.Remove) == bool(removals)
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))

@@ -75,6 +75,7 @@ class GameResult:
     turns: int
     think: tuple[list[float], list[float]]  # seconds per decision, first player then second
     declarations: tuple[Declaration, ...] = ()
+    ending: str = ""  # how the game ended, in the rules' words
 
 
 CLOCKS: Mapping[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -172,7 +173,8 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
     winner = match.state.outcome.winner
     score = 0.5 if winner is None else (1.0 if winner == first_seat else 0.0)
-    return GameResult(score, decisions, match.state.turn, think, tuple(declarations))
+    return GameResult(score, decisions, match.state.turn, think, tuple(declarations),
+                      match.state.outcome.reason)
 
 
 def _declarations(before, events, player: str) -> list[Declaration]:
@@ -213,6 +215,7 @@ class PairingReport:
     names: tuple[str, str]
     results: list[GameResult]
     elapsed: float
+    seeds: tuple[int, ...] = ()  # each game's seed, in the order of `results`
 
     def line(self) -> str:
         """One table row: W/D/L, score with its interval, think times, game length."""
@@ -231,6 +234,11 @@ class PairingReport:
                 f"{_ms(first)} {_ms(second)}  {turns:>6.1f} {decisions:>6.1f} "
                 f"{self.elapsed:>6.0f}s")
 
+    def games(self) -> str:
+        """Each game: its seed, the first player's result and how it ended."""
+        verdicts = {1.0: "won", 0.5: "drew", 0.0: "lost"}
+        return "\n".join(f"  game {k + 1:>3} (seed {seed}): {self.names[0]} {verdicts[r.score]}; "
+                         f"{r.ending}" for k, (seed, r) in enumerate(zip(self.seeds, self.results)))
 
     def declarations(self) -> str:
         """Every declaration of the pairing, and each player's right and wrong ones in sum."""
@@ -271,7 +279,8 @@ def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, see
     else:
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = pool.map(_play_task, tasks, chunksize=1)
-    return PairingReport(game_id, names, results, time.perf_counter() - start)
+    return PairingReport(game_id, names, results, time.perf_counter() - start,
+                         tuple(task[2] for task in tasks))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,7 +305,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="read think times on the wall clock (default) or on the thinking "
                              "thread's processor time (cpu: a busy machine plays as a quiet one)")
     parser.add_argument("--detail", action="store_true",
-                        help="also list Moriarty's declarations: who, when, right, points")
+                        help="also list each game's result and ending, and Moriarty's "
+                             "declarations: who, when, right, points")
     args = parser.parse_args(argv)
     if args.games < 1 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1")
@@ -318,7 +328,9 @@ def main(argv: list[str] | None = None) -> int:
             report = run_pairing(game_id, names, args.games, args.jobs, args.seed, setup=setup)
             print(report.line(), flush=True)
             if args.detail:
-                print(report.declarations(), flush=True)
+                print(report.games(), flush=True)
+                if game_id == "moriarty":
+                    print(report.declarations(), flush=True)
     except GameError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1
