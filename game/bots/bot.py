@@ -13,6 +13,7 @@ from game.bots.reading import Reader, safe_response
 from game.bots.search import Search
 from game.core import Move, NodeKind, State
 
+
 class Bot:
     """A computer player of one game at one level; it sees only its own observation."""
 
@@ -98,12 +99,18 @@ class Bot:
             fallback = fallback if seat == 0 else 1.0 - fallback
             for move in legal:
                 values[move] = values.get(move, 0.0) + weight * stats.get(move, (0, fallback))[1]
+        sure = set()  # moves the knowledge prefers to any as good (an ending: its points are sure)
         for move in list(values):
             doubt = self.knowledge.doubt(move, worlds, seat, history)
             if doubt is None and len(values) > 1:
                 del values[move]
             else:
                 values[move] -= doubt or 0.0
+                if doubt is not None and doubt < 0.0:
+                    sure.add(move)
+        best = max(values, key=values.__getitem__)
+        if best in sure:  # even a level that picks loosely takes a sure thing at the top
+            return best
         return self._pick(values, as_counts=False)
 
     def _pick(self, scores: dict[Move, float], as_counts: bool) -> Move:

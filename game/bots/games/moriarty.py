@@ -56,11 +56,12 @@ class GameKnowledge(Knowledge):
         self.colours = ColourReader()
 
     def levels(self) -> dict[str, Level]:
-        """Moriarty's levels; near-equal moves are mixed, so play gives less away."""
+        """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
+        so), which keeps each a step below the next; Hard looks three rounds ahead."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
-            "medium": Level("medium", Budget(1000, 0.8),
+            "medium": Level("medium", Budget(1000, 0.8), temperature=0.3,
                             traits=(("concealment", 0.3), ("search_plies", 3), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
