@@ -106,7 +106,7 @@ class Bot:
                 del values[move]
             else:
                 values[move] -= doubt or 0.0
-                if doubt is not None and doubt < 0.0:
+                if (doubt or 0.0) < 0.0:
                     sure.add(move)
         best = max(values, key=values.__getitem__)
         if best in sure:  # even a level that picks loosely takes a sure thing at the top

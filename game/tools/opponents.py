@@ -188,9 +188,11 @@ class Predictor(Greedy):
         if state.game_id != "moriarty" or state.phase == BONUS:  # type: ignore[attr-defined]
             return [(1.0, state)]
         views = []
-        for colour, p in enumerate(self.colours.belief(history, seat, state)):  # type: ignore[arg-type]
+        belief = self.colours.belief(history, seat, state)  # type: ignore[arg-type]
+        for colour, p in enumerate(belief):
             if p >= MIN_WEIGHT:  # as the bot itself leaves out unlikely colours
-                bonus = tuple_with(tuple_with(state.bonus, other, colour), seat, None)  # type: ignore
+                own_hidden = tuple_with(state.bonus, seat, None)  # type: ignore[attr-defined]
+                bonus = tuple_with(own_hidden, other, colour)
                 views.append((p, state._evolve(bonus=bonus)))
         total = sum(p for p, _ in views)
         return [(p / total, view) for p, view in views]
