@@ -12,7 +12,7 @@ from game.bots import LEVEL_NAMES, Bot, Level, make_bot
 from game.bots.games import knowledge_for
 from game.bots.games.moriarty_colour import ColourReader
 from game.bots.history import History
-from game.bots.knowledge import Knowledge, squash, unseal
+from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget
 from game.bots.search import Search
 from game.core import SEALED, GameError, Move, NodeKind, Outcome, State, Step
@@ -180,22 +180,6 @@ def test_a_sealed_choice_is_reopened_not_read():
 
 
 # ---- Strands: a turn's stones in one order --------------------------------------------------
-def test_strands_tree_offers_each_set_of_stones_once():
-    knowledge = knowledge_for("strands")
-    state = GAMES["strands"].new_game()
-    state = state.apply(state.legal_moves(0)[0]).state  # Black's opening stone
-    fives = [m for m in state.legal_moves(1)
-             if state.board.numbers[state.board.index(m.label)] == 5]
-    first = fives[len(fives) // 2]
-    after = state.apply(first).state
-    offered = knowledge.candidate_moves(after, 1, first)
-    board = state.board
-    assert strands.END_TURN in offered
-    assert all(board.index(m.label) > board.index(first.label)
-               for m in offered if m is not strands.END_TURN)
-    assert len(offered) < len(after.legal_moves(1))
-
-
 def test_a_bot_keeps_its_search_for_the_next_stone_of_a_turn():
     bot = make_bot("strands", "medium", seed=3)
     budget = bot.level.budget.iterations
@@ -209,6 +193,65 @@ def test_a_bot_keeps_its_search_for_the_next_stone_of_a_turn():
     assert len(searched) > 1
     assert searched[0] >= budget
     assert all(iterations < budget for iterations in searched[1:])
+
+
+def _strands_endgame(seed: int, empty: int) -> strands.StrandsState:
+    """A 61-space board filled at random but for `empty` spaces, `seed`'s choice of who moves."""
+    rng = random.Random(seed)
+    board = strands.Board.build(5)
+    stones = [rng.choice((1, 2)) for _ in board.labels]
+    for cell in rng.sample(range(len(stones)), empty):
+        stones[cell] = 0
+    return strands.StrandsState(board=board, stones=tuple(stones), to_move=rng.randrange(2),
+                                turn_number=9)
+
+
+def _exact_value(state: State) -> float:
+    """Seat 0's result of `state` under perfect play by both, searched to the end."""
+    if state.is_terminal:
+        return terminal_value(state)
+    seat = state.actors[0]
+    values = [_exact_value(state.apply(move).state) for move in state.legal_moves(seat)]
+    return max(values) if seat == 0 else min(values)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 5))
+def test_a_rave_search_plays_a_perfect_move_where_it_can_search_to_the_end(seed, empty):
+    state = _strands_endgame(seed, empty)
+    knowledge = knowledge_for("strands")
+    knowledge.adopt((("rave", 300.0),))
+    search = Search(state, knowledge, random.Random(seed), exploration=0.3)
+    search.run(Budget(3000, 60.0))
+    stats = search.decision_stats()
+    move = max(stats, key=lambda m: stats[m][0])
+    assert _exact_value(state.apply(move).state) == _exact_value(state)
+    assert search.root.visits == search.iterations
+
+
+def test_rave_counts_a_space_for_a_seat_only_when_that_seat_covers_it():
+    state = _strands_endgame(4, 8)
+    knowledge = knowledge_for("strands")
+    knowledge.adopt((("rave", 300.0),))
+    search = Search(state, knowledge, random.Random(4), exploration=0.3)
+    search.run(Budget(400, 60.0))
+    nodes = [search.root]
+    while nodes:
+        node = nodes.pop()
+        if node.kind is not NodeKind.DECISION:
+            continue
+        for (seen, won), move in zip(node.amaf, node.options):
+            assert 0 <= won <= seen <= node.visits
+            if move is strands.END_TURN:
+                assert seen == 0
+        nodes.extend(node.children.values())
+
+
+def test_rave_needs_a_game_that_says_who_played_what():
+    knowledge = Knowledge()
+    knowledge.adopt((("rave", 100.0),))
+    with pytest.raises(NotImplementedError):
+        Search(GAMES["synch"].new_game(), knowledge, random.Random(1))
 
 
 # ---- Moriarty: the belief over the opponent's colour ------------------------------------------

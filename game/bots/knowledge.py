@@ -36,6 +36,8 @@ class Knowledge:
     prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
     search_plies = 0  # above 0: search every line this deep (DepthSearch) where `searches_all`
     deepening_step = 1  # plies DepthSearch adds each time it deepens
+    rave = 0.0  # above 0: blend all-moves-as-first values into selection; the visits at which
+    # a move's own mean and its AMAF mean weigh about equally (needs `amaf_key`, `amaf_playout`)
     reading = 0.0  # above 0: at secret turns, play on a model of the opponent (`reading.py`),
     # followed at most this much (a level's setting)
 
@@ -94,6 +96,15 @@ class Knowledge:
         if state.kind is NodeKind.TERMINAL:
             return terminal_value(state)
         return self.evaluate(state)
+
+    def amaf_key(self, state: State, move: Move) -> int | None:
+        """For RAVE: the index in `amaf_playout`'s owners that says who played `move`."""
+        raise NotImplementedError(f"{type(self).__name__} does not support RAVE")
+
+    def amaf_playout(self, state: State, rng: random.Random) -> tuple[float, Sequence[int]]:
+        """For RAVE: a playout's value for seat 0 and, per key, 1 + the seat that played it
+        there (0 if no one did)."""
+        raise NotImplementedError(f"{type(self).__name__} does not support RAVE")
 
     def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
         """The move a playout makes for `seat`; uniformly random by default."""

@@ -25,7 +25,7 @@ class _Node:
     """One state in the tree, with its statistics (visits and seat 0's summed value)."""
 
     __slots__ = ("state", "kind", "actor", "untried", "children", "visits", "total",
-                 "moves", "regrets", "average", "previous")
+                 "moves", "regrets", "average", "previous", "options", "keys", "amaf")
 
     def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
                  previous: Move | None, root: bool = False) -> None:
@@ -41,6 +41,10 @@ class _Node:
             moves = list(choices(state, self.actor, previous))
             knowledge.order_moves(state, self.actor, moves, rng)
             self.untried = moves
+            if knowledge.rave > 0.0:  # every option keeps all-moves-as-first statistics
+                self.options = tuple(moves)
+                self.keys = tuple(knowledge.amaf_key(state, move) for move in moves)
+                self.amaf = [[0, 0.0] for _ in moves]
         elif self.kind is SIMULTANEOUS:
             choices = knowledge.root_moves if root else knowledge.candidate_moves
             self.moves = tuple(choices(state, seat, None) for seat in (0, 1))
@@ -59,6 +63,7 @@ class Search:
         self.rng = rng
         self.exploration = exploration
         self.gamma = gamma  # regret matching's share of uniform exploration
+        self.rave = knowledge.rave
         self.root = _Node(root, knowledge, rng, None, root=True)
         self.iterations = 0
 
@@ -81,7 +86,7 @@ class Search:
     def _rerooted(self, node: _Node) -> "Search":
         search = object.__new__(Search)
         search.knowledge, search.rng = self.knowledge, self.rng
-        search.exploration, search.gamma = self.exploration, self.gamma
+        search.exploration, search.gamma, search.rave = self.exploration, self.gamma, self.rave
         search.root, search.iterations = node, 0
         return search
 
@@ -100,6 +105,9 @@ class Search:
         return self
 
     def _iterate(self) -> None:
+        if self.rave > 0.0:
+            self._iterate_rave()
+            return
         node, path = self.root, []
         while True:
             kind = node.kind
@@ -149,6 +157,59 @@ class Search:
             node.total += value
             if sampled is not None:
                 self._update_regrets(node, sampled, value)
+
+    def _iterate_rave(self) -> None:
+        """One iteration where decisions select by UCT blended with all-moves-as-first values
+        (RAVE, Gelly and Silver 2007) and the playout reports who ended up with each key."""
+        node, path = self.root, []
+        while True:
+            if node.kind is not DECISION:  # RAVE serves games of plain alternating decisions
+                path.append(node)
+                value, owners = self.knowledge.amaf_playout(node.state, self.rng)
+                break
+            path.append(node)
+            move = self._select_rave(node)
+            child = node.children.get(move)
+            if child is None:
+                node.untried.remove(move)
+                child = self._child(node, node.state.apply(move).state, move)
+                node.children[move] = child
+                path.append(child)
+                value, owners = self.knowledge.amaf_playout(child.state, self.rng)
+                break
+            node = child
+        self.iterations += 1
+        for node in path:
+            node.visits += 1
+            node.total += value
+            if node.kind is DECISION:
+                mark = node.actor + 1
+                for key, stats in zip(node.keys, node.amaf):
+                    if key is not None and owners[key] == mark:
+                        stats[0] += 1
+                        stats[1] += value
+
+    def _select_rave(self, node: _Node) -> Move:
+        """The option with the best blend of its own mean and its all-moves-as-first mean, plus
+        UCT's exploration; an untried option counts as visited once, at its AMAF mean."""
+        log_n = math.log(node.visits) if node.visits else 0.0
+        c, k = self.exploration, self.rave
+        flip = node.actor == 1
+        children = node.children
+        best, best_score = None, -1.0
+        for move, (seen, won) in zip(node.options, node.amaf):
+            amaf = won / seen if seen else 0.5
+            child = children.get(move)
+            if child is None:
+                mean, visits = amaf, 1
+            else:
+                visits = child.visits
+                beta = math.sqrt(k / (3.0 * visits + k)) if seen else 0.0
+                mean = (1.0 - beta) * child.total / visits + beta * amaf
+            score = (1.0 - mean if flip else mean) + c * math.sqrt(log_n / visits)
+            if score > best_score:
+                best, best_score = move, score
+        return best  # type: ignore[return-value]
 
     def _child(self, parent: _Node, state: State, move: Move) -> _Node:
         same_seat = state.kind is DECISION and state.actors[0] == parent.actor

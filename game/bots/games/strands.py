@@ -1,47 +1,52 @@
-"""Search knowledge for Strands: a turn's stones in one order only, and array playouts.
+"""Search knowledge for Strands: array playouts, and who covered each space for RAVE.
 
-A turn covers a set of spaces, and the tree would otherwise meet each set once per order of its
-stones; within a turn it only offers spaces after the last one covered. Playouts fill the board
-turn by turn on plain lists (no state objects) and then compare the groups, as the game does.
+A turn is searched stone by stone, every empty space offered at each stone: the tree meets a
+set of stones once per order, but each stone is chosen as the best next one (offering only
+spaces after the last covered, so that each set came in one order, made the first stone stand
+for the whole set and lost to plain UCT: 60% where all orders score 77.5%). Playouts fill the
+board turn by turn on plain lists (no state objects) and then compare the groups, as the game
+does. Hard blends in all-moves-as-first values (RAVE): a space is worth about the same whenever
+its owner covers it, which is what makes RAVE strong in connection games (100% against plain
+UCT at equal time, 40 games).
 """
 from __future__ import annotations
 
 import random
-from typing import Sequence
-
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
 from game.core import Move, State
-from game.rules.strands import END_TURN, Place, StrandsState, compare_groups
+from game.rules.strands import Place, StrandsState, compare_groups
 
 
 class GameKnowledge(Knowledge):
     """What the search knows of Strands."""
 
     def levels(self) -> dict[str, Level]:
-        """Strands' levels: a many-stone turn is one search, planned stone by stone."""
+        """Strands' levels: a many-stone turn is one search, planned stone by stone; Hard
+        also learns from every playout what each space is worth to whoever covers it (RAVE)."""
         return {
             "easy": Level("easy", Budget(150, 0.25), temperature=0.7),
             "medium": Level("medium", Budget(800, 0.9)),
-            "hard": Level("hard", Budget(9000, 2.6)),
+            "hard": Level("hard", Budget(9000, 2.6), exploration=0.3, traits=(("rave", 300.0),)),
         }
 
-    def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
-        """Within a turn, only spaces after the last covered (each set of stones in one order)."""
-        moves = state.legal_moves(seat)
-        if not isinstance(previous, Place):
-            return moves
-        board = state.board  # type: ignore[attr-defined]
-        after = board.index(previous.label)
-        return tuple(m for m in moves if m is END_TURN or board.index(m.label) > after)
+    def amaf_key(self, state: State, move: Move) -> int | None:
+        """A stone's space (who covers it by the end of a playout); None for ending a turn."""
+        if isinstance(move, Place):
+            return state.board.index(move.label)  # type: ignore[attr-defined]
+        return None
 
     def playout_value(self, state: State, rng: random.Random) -> float:
         """Fill the board at random, turn by turn, and say who has the better groups."""
+        return self.amaf_playout(state, rng)[0]
+
+    def amaf_playout(self, state: State, rng: random.Random) -> tuple[float, list[int]]:
+        """Fill the board at random, turn by turn: who has the better groups, and the stones."""
         assert isinstance(state, StrandsState)
-        if state.result is not None:
-            return 1.0 if state.result.winner == 0 else 0.0
-        board = state.board
         stones = list(state.stones)
+        if state.result is not None:
+            return (1.0 if state.result.winner == 0 else 0.0), stones
+        board = state.board
         empty: dict[int, list[int]] = {}
         for cell, owner in enumerate(stones):
             if not owner:
@@ -71,7 +76,7 @@ class GameKnowledge(Knowledge):
             mark = 3 - mark
         winner, _ = compare_groups(_groups(stones, board.neighbours, 1),
                                    _groups(stones, board.neighbours, 2))
-        return 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
+        return (0.5 if winner is None else (1.0 if winner == 0 else 0.0)), stones
 
 
 def _groups(stones: list[int], neighbours: tuple, mark: int) -> tuple[int, ...]:
