@@ -240,7 +240,7 @@ def test_rave_counts_a_space_for_a_seat_only_when_that_seat_covers_it():
         node = nodes.pop()
         if node.kind is not NodeKind.DECISION:
             continue
-        for (seen, won), move in zip(node.amaf, node.options):
+        for seen, won, move in zip(node.amaf_seen, node.amaf_won, node.options):
             assert 0 <= won <= seen <= node.visits
             if move is strands.END_TURN:
                 assert seen == 0

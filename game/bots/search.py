@@ -1,6 +1,7 @@
 """Monte Carlo tree search for every Quintet game, whatever its kinds of node.
 
-One tree serves all five games. At a seat's decision it selects by UCT; at a simultaneous
+One tree serves all five games. At a seat's decision it selects by UCT (blended with
+all-moves-as-first values, RAVE, where the game's knowledge asks for it); at a simultaneous
 turn each seat runs regret matching (simultaneous-move MCTS, after Lisý et al. 2013), so the
 search ends with a mixed strategy rather than one "best" pull; at a chance node it samples the
 outcome with its exact probability. Leaves are scored by a short playout and the game's own
@@ -25,7 +26,8 @@ class _Node:
     """One state in the tree, with its statistics (visits and seat 0's summed value)."""
 
     __slots__ = ("state", "kind", "actor", "untried", "children", "visits", "total",
-                 "moves", "regrets", "average", "previous", "options", "keys", "amaf")
+                 "moves", "regrets", "average", "previous", "options", "keyed", "slots",
+                 "amaf_seen", "amaf_won")
 
     def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
                  previous: Move | None, root: bool = False) -> None:
@@ -43,8 +45,11 @@ class _Node:
             self.untried = moves
             if knowledge.rave > 0.0:  # every option keeps all-moves-as-first statistics
                 self.options = tuple(moves)
-                self.keys = tuple(knowledge.amaf_key(state, move) for move in moves)
-                self.amaf = [[0, 0.0] for _ in moves]
+                keys = [knowledge.amaf_key(state, move) for move in moves]
+                self.keyed = tuple((k, key) for k, key in enumerate(keys) if key is not None)
+                self.slots: list[_Node | None] = [None] * len(moves)  # each option's child
+                self.amaf_seen = [0] * len(moves)
+                self.amaf_won = [0.0] * len(moves)
         elif self.kind is SIMULTANEOUS:
             choices = knowledge.root_moves if root else knowledge.candidate_moves
             self.moves = tuple(choices(state, seat, None) for seat in (0, 1))
@@ -168,12 +173,13 @@ class Search:
                 value, owners = self.knowledge.amaf_playout(node.state, self.rng)
                 break
             path.append(node)
-            move = self._select_rave(node)
-            child = node.children.get(move)
+            k = self._select_rave(node)
+            child = node.slots[k]
             if child is None:
+                move = node.options[k]
                 node.untried.remove(move)
                 child = self._child(node, node.state.apply(move).state, move)
-                node.children[move] = child
+                node.children[move] = node.slots[k] = child
                 path.append(child)
                 value, owners = self.knowledge.amaf_playout(child.state, self.rng)
                 break
@@ -184,32 +190,36 @@ class Search:
             node.total += value
             if node.kind is DECISION:
                 mark = node.actor + 1
-                for key, stats in zip(node.keys, node.amaf):
-                    if key is not None and owners[key] == mark:
-                        stats[0] += 1
-                        stats[1] += value
+                seen, won = node.amaf_seen, node.amaf_won
+                for k, key in node.keyed:
+                    if owners[key] == mark:
+                        seen[k] += 1
+                        won[k] += value
 
-    def _select_rave(self, node: _Node) -> Move:
-        """The option with the best blend of its own mean and its all-moves-as-first mean, plus
-        UCT's exploration; an untried option counts as visited once, at its AMAF mean."""
-        log_n = math.log(node.visits) if node.visits else 0.0
-        c, k = self.exploration, self.rave
+    def _select_rave(self, node: _Node) -> int:
+        """The index of the option with the best blend of its own mean and its all-moves-as-
+        first mean, plus UCT's exploration; an untried option counts as visited once, at its
+        AMAF mean."""
+        explore = self.exploration * math.sqrt(math.log(node.visits)) if node.visits else 0.0
+        k_equal = self.rave
         flip = node.actor == 1
-        children = node.children
-        best, best_score = None, -1.0
-        for move, (seen, won) in zip(node.options, node.amaf):
-            amaf = won / seen if seen else 0.5
-            child = children.get(move)
+        seen_all, won_all, slots = node.amaf_seen, node.amaf_won, node.slots
+        best, best_score = 0, -1.0
+        for k, child in enumerate(slots):
+            seen = seen_all[k]
+            amaf = won_all[k] / seen if seen else 0.5
             if child is None:
-                mean, visits = amaf, 1
+                mean, bonus = amaf, explore
             else:
                 visits = child.visits
-                beta = math.sqrt(k / (3.0 * visits + k)) if seen else 0.0
-                mean = (1.0 - beta) * child.total / visits + beta * amaf
-            score = (1.0 - mean if flip else mean) + c * math.sqrt(log_n / visits)
+                mean = child.total / visits
+                if seen:
+                    mean += math.sqrt(k_equal / (3.0 * visits + k_equal)) * (amaf - mean)
+                bonus = explore / math.sqrt(visits)
+            score = (1.0 - mean if flip else mean) + bonus
             if score > best_score:
-                best, best_score = move, score
-        return best  # type: ignore[return-value]
+                best, best_score = k, score
+        return best
 
     def _child(self, parent: _Node, state: State, move: Move) -> _Node:
         same_seat = state.kind is DECISION and state.actors[0] == parent.actor
