@@ -42,14 +42,16 @@ class _Node:
             choices = knowledge.root_moves if root else knowledge.candidate_moves
             moves = list(choices(state, self.actor, previous))
             knowledge.order_moves(state, self.actor, moves, rng)
-            self.untried = moves
-            if knowledge.rave > 0.0:  # every option keeps all-moves-as-first statistics
+            if knowledge.rave > 0.0:  # every option keeps all-moves-as-first statistics (an
+                # untried one is an empty slot, so there is no `untried` list to keep)
                 self.options = tuple(moves)
                 keys = [knowledge.amaf_key(state, move) for move in moves]
                 self.keyed = tuple((k, key) for k, key in enumerate(keys) if key is not None)
                 self.slots: list[_Node | None] = [None] * len(moves)  # each option's child
                 self.amaf_seen = [0] * len(moves)
                 self.amaf_won = [0.0] * len(moves)
+            else:
+                self.untried = moves
         elif self.kind is SIMULTANEOUS:
             choices = knowledge.root_moves if root else knowledge.candidate_moves
             self.moves = tuple(choices(state, seat, None) for seat in (0, 1))
@@ -177,7 +179,6 @@ class Search:
             child = node.slots[k]
             if child is None:
                 move = node.options[k]
-                node.untried.remove(move)
                 child = self._child(node, node.state.apply(move).state, move)
                 node.children[move] = node.slots[k] = child
                 path.append(child)
