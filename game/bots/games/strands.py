@@ -28,7 +28,7 @@ class GameKnowledge(Knowledge):
         return {
             "easy": Level("easy", Budget(150, 0.25), temperature=0.7),
             "medium": Level("medium", Budget(800, 0.9)),
-            "hard": Level("hard", Budget(9000, 2.6), exploration=0.3, traits=(("rave", 300.0),)),
+            "hard": Level("hard", Budget(20000, 2.6), exploration=0.3, traits=(("rave", 300.0),)),
         }
 
     def amaf_key(self, state: State, move: Move) -> int | None:
