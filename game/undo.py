@@ -24,7 +24,7 @@ class UndoRefused(GameError):
 
 @dataclasses.dataclass(frozen=True)
 class EntryFacts:
-    """What one entry of a record did: its turn, and whether it sealed or completed a secret turn."""
+    """What one entry of a record did: its turn; whether it sealed or completed a secret turn."""
 
     turn: int
     seals: bool  # a simultaneous choice committed while the other seat's was still to come

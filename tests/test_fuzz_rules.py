@@ -1,5 +1,5 @@
-"""The rules fuzzer (`python -m game.tools.fuzz`): a brief run passes, and a failure is reported with a
-record that reproduces it."""
+"""The rules fuzzer (`python -m game.tools.fuzz`): a brief run passes, and a failure is reported
+with a record that reproduces it."""
 from __future__ import annotations
 
 import json

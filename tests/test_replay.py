@@ -1,4 +1,4 @@
-"""The replay viewer and the records screen: stepping both ways, files opened or refused, secrets."""
+"""The replay viewer and records screen: stepping both ways, files opened or refused, secrets."""
 from __future__ import annotations
 
 import json

@@ -364,11 +364,13 @@ class TugOfWarState(State):
         old = self.team[seat][team_slot]
         on_rope = min(ATHLETES, self.athletes[seat] + 1 + move.common - old)  # type: ignore
         change = on_rope - self.athletes[seat]
-        team = tuple_with(self.team, seat, tuple_with(self.team[seat], team_slot, move.common))  # type: ignore
+        dice = tuple_with(self.team[seat], team_slot, move.common)  # type: ignore
+        team = tuple_with(self.team, seat, dice)
         common = tuple_with(self.common, common_slot, old)
         after = self._evolve(athletes=tuple_with(self.athletes, seat, on_rope), team=team,
                                     common=common, exchanged=True, **used)
-        event = DiceExchanged(seat, common_slot, team_slot, move.common, old, change, on_rope)  # type: ignore
+        event = DiceExchanged(seat, common_slot, team_slot, move.common,  # type: ignore
+                              old, change, on_rope)
         return after._continue([event])
 
     def _continue(self, events: list[Event]) -> Step:

@@ -137,9 +137,9 @@ def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
 class Board:
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
-    reveal_word = "reveal!"
+    reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
-    keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short  # the last word of the countdown before simultaneous choices show
+    keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
 
     def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:
         self.spec = spec

@@ -235,7 +235,8 @@ class StrandsBoard(Board):
                 words.append(f"{before.seat_name(event.seat)} covered {count} marked "
                              f"{event.number}; {after.seat_name(1 - event.seat)} to play.")
         if placed and not words:
-            words.append(f"{before.seat_name(before.to_move)} covered {', '.join(placed)}.")  # type: ignore
+            mover = before.seat_name(before.to_move)  # type: ignore
+            words.append(f"{mover} covered {', '.join(placed)}.")
         return " ".join(words)
 
     # ---- animation and drawing ------------------------------------------------------------

@@ -92,7 +92,7 @@ class AttractScene(Scene):
             self.kiosk.woken()
         return True
 
-    # ---- layout and drawing ------------------------------------------------------------------------
+    # ---- layout and drawing ---------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         """The game above, the caption band across the foot of the screen."""
         self.size = size

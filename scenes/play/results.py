@@ -61,7 +61,8 @@ class ResultsScene(Scene):
         """Buttons, or R / M / B."""
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_r: "rematch", pygame.K_m: "menu", pygame.K_b: "board",
-                        pygame.K_p: "replay", pygame.K_v: "review", pygame.K_ESCAPE: "menu"}.get(event.key)
+                        pygame.K_p: "replay", pygame.K_v: "review",
+                        pygame.K_ESCAPE: "menu"}.get(event.key)
             if shortcut:
                 self._choose(shortcut)
                 return True

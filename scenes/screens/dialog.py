@@ -56,8 +56,8 @@ class ConfirmScene(Scene):
         theme = self.app.theme
         draw_veil(surface, 150)
         draw_panel(surface, theme, self.panel)
-        theme.blit_text(surface, self.title, 30, (self.panel.centerx, self.panel.top + theme.px(46)),
-                        th.TEXT, "center")
+        title_at = (self.panel.centerx, self.panel.top + theme.px(46))
+        theme.blit_text(surface, self.title, 30, title_at, th.TEXT, "center")
         lines = self.lines
         step = theme.line(22)
         top = self.panel.top + theme.px(92) - step // 2

@@ -220,8 +220,8 @@ class RulesScene(Scene):
             y += step
         surface.set_clip(clip)
         if self._content_height() > inner.height:
-            theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15,
-                            (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6)),
+            corner = (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6))
+            theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15, corner,
                             th.DIM, "bottomright")
 
 
@@ -328,8 +328,8 @@ class ExampleScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w = surface.get_width()
-        theme.blit_text(surface, f"{self.example.title}  ({self.index + 1} of {len(self.examples)})",
-                        30, (w // 2, theme.px(36)), th.TEXT, "center")
+        heading = f"{self.example.title}  ({self.index + 1} of {len(self.examples)})"
+        theme.blit_text(surface, heading, 30, (w // 2, theme.px(36)), th.TEXT, "center")
         y = theme.px(66)
         for line in theme.wrap(self.example.caption, 19, w - theme.px(80))[:2]:
             theme.blit_text(surface, line, 19, (w // 2, y), th.DIM, "midtop")

@@ -1,4 +1,4 @@
-"""Sound effects: loaded from assets/sounds, played at the settings' volume; silent if unavailable."""
+"""Sound effects: loaded from assets/sounds, played at the settings' volume; else silent."""
 from __future__ import annotations
 
 import logging

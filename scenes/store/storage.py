@@ -264,7 +264,7 @@ def read_json(path: Path, limit: int) -> Any:
 
 
 def check_header(path: Path, data: Any, kind: str, fmt: str, version: int) -> Mapping:
-    """The data as a dict with the expected format and a version this app reads; else FileProblem."""
+    """The data as a dict of the expected format, in a version this app reads; else FileProblem."""
     if not isinstance(data, Mapping):
         raise FileProblem(path, f"does not hold a {kind} (a JSON object was expected)")
     if data.get("format") != fmt:

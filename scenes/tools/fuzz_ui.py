@@ -205,7 +205,7 @@ class UiFuzzer:
                 self._finished_ids.add(id(play))
                 self.report.finished[play.spec.id] += 1
 
-    # ---- kinds of event ------------------------------------------------------------------------------
+    # ---- kinds of event -------------------------------------------------------------------
     def _post(self, kind: int, **attributes) -> None:
         import pygame
         pygame.event.post(pygame.event.Event(kind, **attributes))

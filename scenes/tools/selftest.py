@@ -4,11 +4,12 @@ The check a packaged executable gets in CI, so a missing asset or hidden import,
 Python or pygame that build.spec left out but the app needs, fails there and not on a player's
 machine. It loads every asset the app uses (each sound, each game's rules text, the icon files,
 the typeface, the licences, the solved table) and imports every module of the app, shows each
-screen that needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game of each of
-the five games on the real PlayScene at animation speed 4, and checks that at least one bot move
-was played in each (and, before that, that a game with phones serves its page and websocket on
-loopback and stops its server with the game): the bots think in a "spawn" worker process, which in a frozen app is the
-executable started again, so this also proves the worker starts frozen.
+screen that needs no arguments for a few frames, then plays a few seconds of a bot-vs-bot game
+of each of the five games on the real PlayScene at animation speed 4, and checks that at least
+one bot move was played in each (and, before that, that a game with phones serves its page and
+websocket on loopback and stops its server with the game): the bots think in a "spawn" worker
+process, which in a frozen app is the executable started again, so this also proves the worker
+starts frozen.
 
 Without a display or a sound card it uses SDL's dummy drivers. A watchdog ends the run (and the
 worker) after TIMEOUT seconds, so the self-test never hangs a CI job.

@@ -200,7 +200,8 @@ def soak(hours: float, step: float, visitor_minutes: float, think_scale: float, 
     print(f"simulated {hours:g} h in {time.perf_counter() - started:.0f} s real; "
           f"{app.kiosk.demo_games} demo games, {visits} visitors, "
           f"{len(counter.errors)} errors; memory growth: app {_mb(growth[0]).strip()} MB, "
-          f"bots {_mb(growth[1]).strip()} MB (from {baseline_at / 3600:.2f} h to the end)", file=out, flush=True)
+          f"bots {_mb(growth[1]).strip()} MB (from {baseline_at / 3600:.2f} h to the end)",
+          file=out, flush=True)
     for error in counter.errors[:20]:
         print(f"  error: {error}", file=out)
     print(f"log: {app.log_path}", file=out)

@@ -178,7 +178,8 @@ class PlayHints:
             pygame.draw.rect(surface, th.SKY, rect.inflate(theme.px(6), theme.px(6)),
                              max(2, theme.px(3)), border_radius=theme.px(10))
             if len(path) > 1:
-                badge = pygame.Rect(0, 0, theme.line(16) + theme.px(6), theme.line(16) + theme.px(2))
+                size = theme.line(16)
+                badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
                 badge.center = rect.topleft
                 pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
                 theme.blit_text(surface, str(order), 16, badge.center, th.BACKGROUND, "center")

@@ -4,8 +4,8 @@ Against a bot, Undo takes the game back to the person's own previous decision (t
 and any dice since go too, and its search is cancelled). Hot-seat, a decision within the player's
 own unfinished turn (a stone placed this turn in Strands) is taken back at once; otherwise the
 player who made the last decision asks and the other accepts or refuses; the question is put
-over the public board, so no secret is on screen. A completed secret turn is never taken back (see game/undo.py): the
-refusal says why.
+over the public board, so no secret is on screen. A completed secret turn is never taken back
+(see game/undo.py): the refusal says why.
 """
 from __future__ import annotations
 
