@@ -82,6 +82,7 @@ class Bucket:
     at: float = field(default_factory=time.monotonic)
 
     def take(self) -> bool:
+        """Spend one token if the bucket has one (refilled at RATE a second, up to BURST)."""
         now = time.monotonic()
         self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
         self.at = now

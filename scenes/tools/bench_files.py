@@ -67,6 +67,7 @@ def frames_until(app, ready, limit: float = 120.0) -> list[float]:
 
 
 def describe(label: str, times: list[float]) -> str:
+    """One line of frame-time figures: how many frames, the median, p99 and the slowest."""
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     return (f"{label}: {len(times)} frames, {len(times) * FRAME:.2f} s of frames; frame p50 "
