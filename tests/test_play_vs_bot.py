@@ -328,8 +328,33 @@ def test_the_bot_declines_a_draw_and_plays_on(driver):
     run_until(driver, lambda: scene.chooser == 0)
     offer = next(b for b in scene.buttons if b.label == "Offer draw")
     driver.click(offer.rect.center)
-    assert scene.message == "Oh declines the draw and plays on."
+    assert scene.message.startswith("Oh declines the draw and plays on")
     assert not scene.match.state.is_terminal and scene.chooser == 0
+
+
+class StillWorker(FakeWorker):
+    """A bot that always pulls `e`, an end no piece lies on at the start."""
+
+    def poll(self):
+        answer = super().poll()
+        return answer if answer is None else (answer[0], GAMES["pulling_strings"].parse_move("e"))
+
+
+def test_the_bot_accepts_a_draw_once_the_board_has_stood_still(driver):
+    scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), StillWorker())
+    for turn in range(3):  # the person pulls `a`, the bot `e`: nothing moves
+        run_until(driver, lambda: scene.chooser == 0)
+        if turn == 2:  # two still turns are not yet enough
+            offer = next(b for b in scene.buttons if b.label == "Offer draw")
+            driver.click(offer.rect.center)
+            assert "declines" in scene.message and not scene.match.state.is_terminal
+        driver.choose_by_keys(GAMES["pulling_strings"].parse_move("a"))
+    run_until(driver, lambda: scene.chooser == 0)
+    assert scene.match.state.stacks == GAMES["pulling_strings"].new_game().stacks
+    offer = next(b for b in scene.buttons if b.label == "Offer draw")
+    driver.click(offer.rect.center)
+    assert scene.match.state.is_terminal and scene.match.state.outcome.winner is None
+    assert "accepts the draw" in scene.message
 
 
 def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):

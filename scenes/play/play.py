@@ -22,6 +22,7 @@ from typing import Any, Mapping, Sequence
 import pygame
 
 from game.bots import Level, knowledge_for
+from game.bots.draws import STILL_TURNS, accepts_draw
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
@@ -977,14 +978,29 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             self.peek(self.chooser)
         elif name == "draw" and self.chooser is not None and not self.hot_seat:
             bots = list(self.bot_levels)
-            if bots:  # the computer plays on (it accepts no draws yet)
-                self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on.")
+            if bots and accepts_draw(self.history.entries, self.match.state):
+                self._bot_accepts_draw(self.match.state.seat_name(bots[0]))
+            elif bots:
+                self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on "
+                         f"(it accepts once the board has stood still for {STILL_TURNS} turns).")
         elif name == "draw" and self.chooser is not None:
             seat = self.chooser
             other = self.match.state.seat_name(1 - seat)
             self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
                         question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
                         on_yes=self._draw_agreed)
+
+    def _bot_accepts_draw(self, name: str) -> None:
+        """The computer agrees: its pull already sealed this turn is withdrawn unseen (a draw
+        is agreed between turns), and the game ends drawn."""
+        sealed = sum(choice is not None for choice in self.match.state.pending)  # type: ignore
+        if sealed:
+            record = self.match.record()
+            keep = len(record.entries) - sealed
+            self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+        self._drop_bot_request()  # a search still running for this turn is not needed
+        self._draw_agreed()
+        self.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")
 
     def _draw_agreed(self) -> None:
         state = self.match.state

@@ -1,0 +1,51 @@
+"""When the computer accepts a draw offered across the board.
+
+Two players of Pulling Strings can reach a standoff: every pull but one that changes nothing
+loses, so both make that pull for ever (the app has no turn limit). The bot accepts a draw once
+the board has stood still for `STILL_TURNS` whole turns, which both players' choices made so;
+otherwise it plays on. It judges from the public history only, as a person across the table
+would.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Sequence
+
+from game.bots.history import PublicDecision
+from game.core import State
+
+STILL_TURNS = 3  # whole turns in a row that left the board as it was
+
+
+SET_ASIDE = {"turn_number": 0, "pending": (None, None)}  # the clock, and choices made this turn
+
+
+def board_of(state: State) -> State:
+    """The state with its turn counter and this turn's sealed choices set aside: two turns of
+    one board compare equal."""
+    names = {field.name for field in dataclasses.fields(state)}  # type: ignore[arg-type]
+    changes = {name: value for name, value in SET_ASIDE.items() if name in names}
+    return dataclasses.replace(state, **changes)  # type: ignore[type-var]
+
+
+def turn_starts(history: Sequence[PublicDecision], now: State) -> list[State]:
+    """The public state at the start of each turn in `history`, then `now`'s."""
+    starts: list[State] = []
+    for state, _, _ in history:
+        if not starts or starts[-1] != state:  # both seats' entries of a turn share its state
+            starts.append(state)
+    starts.append(now.observe_public())
+    return starts
+
+
+def accepts_draw(history: Sequence[PublicDecision], now: State,
+                 turns: int = STILL_TURNS) -> bool:
+    """Whether the bot accepts a draw offered at `now`: the last `turns` turns each left the
+    board as it was."""
+    if not now.draw_by_agreement or now.is_terminal:
+        return False
+    starts = turn_starts(history, now)
+    if len(starts) <= turns:
+        return False
+    boards = [board_of(state) for state in starts[-(turns + 1):]]
+    return all(board == boards[0] for board in boards[1:])
