@@ -9,15 +9,15 @@ would.
 from __future__ import annotations
 
 import dataclasses
+from types import MappingProxyType
 from typing import Sequence
 
 from game.bots.history import PublicDecision
 from game.core import State
 
 STILL_TURNS = 3  # whole turns in a row that left the board as it was
-
-
-SET_ASIDE = {"turn_number": 0, "pending": (None, None)}  # the clock, and choices made this turn
+# what a standstill ignores: the turn counter, and choices sealed this turn
+SET_ASIDE = MappingProxyType({"turn_number": 0, "pending": (None, None)})
 
 
 def board_of(state: State) -> State:

@@ -995,9 +995,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         is agreed between turns), and the game ends drawn."""
         sealed = sum(choice is not None for choice in self.match.state.pending)  # type: ignore
         if sealed:
-            record = self.match.record()
-            keep = len(record.entries) - sealed
-            self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+            self.rewind_to(len(self.match.entries) - sealed)
         self._drop_bot_request()  # a search still running for this turn is not needed
         self._draw_agreed()
         self.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")

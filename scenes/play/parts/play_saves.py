@@ -5,6 +5,7 @@ A save failing (a full or read-only disk) is said once in the action bar; play g
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import uuid
 
@@ -80,6 +81,11 @@ class PlaySaves:
         if self.autosave():
             return "Your game was saved: choose Continue on the main menu to carry on."
         return self.save_problem or "Your game could not be saved."
+
+    def rewind_to(self, keep: int) -> None:
+        """Put this game back to the position after its first `keep` entries."""
+        record = self.match.record()
+        self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
 
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""

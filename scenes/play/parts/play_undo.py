@@ -9,7 +9,6 @@ over the public board, so no secret is on screen. A completed secret turn is nev
 """
 from __future__ import annotations
 
-import dataclasses
 
 from game.core import NodeKind
 from game.undo import UndoRefused, entry_facts, last_decider, undo_point
@@ -70,7 +69,6 @@ class PlayUndo:
         return entry_facts(record)[last].turn == state.turn
 
     def _undo_to(self, keep: int, caption: str) -> None:
-        record = self.match.record()
-        self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+        self.rewind_to(keep)
         self.caption = sentence(caption)
         self.autosave()
