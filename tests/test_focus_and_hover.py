@@ -115,5 +115,5 @@ def test_the_play_screen_s_buttons(driver):
     def draw(surface, look):
         scene.hover = button.value if look == "hovered" else None
         scene.focus = button.value if look == "focused" else None
-        scene._draw_bottom(surface)
+        scene.drawing.draw_bottom(surface)
     assert_all_different(three_pictures(draw))

@@ -29,7 +29,7 @@ from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Ste
 from game.lesson import Lesson
 from game.match import Match
 from scenes.boards import board_class
-from scenes.boards.base import Board, Choice, Summary
+from scenes.boards.base import Board, Choice, Summary, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
@@ -84,7 +84,7 @@ class Extra:
     name: str
 
 
-class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
+class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -136,8 +136,7 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         self.handoff_open = False
         self.rects: dict[str, pygame.Rect] = {}
         self._paths_memo: tuple = (None, None, {})
-        self._status_memo: tuple = (None, [])
-        self._log_memo: tuple = (None, [])
+        self.drawing = PlayDrawing(self)
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
         on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
         self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
@@ -182,10 +181,6 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
             if len(path) > depth and tuple(path[:depth]) == self.selected:
                 return path[depth]
         return None
-
-    def draw_hint(self, surface: pygame.Surface) -> None:
-        """The ghost of a hint asked for this choice, if any."""
-        self.hints.draw(surface)
 
     def leave_lesson(self) -> None:
         """Leave a lesson for the screen it was started from (nothing is kept)."""
@@ -269,6 +264,28 @@ class PlayScene(PlayKeys, PlayDrawing, PlaySaves, PlayUndo, Scene):
         state = self.match.state if state is None else state
         seat = self.viewer
         return state.observe_public() if seat is None else state.observe(seat)
+
+    def shown_focus(self) -> Any:
+        """The keyboard's focus, or else the spot a lesson asks for."""
+        return self.focus if self.focus is not None else self.lesson_spot()
+
+    def view(self) -> View:
+        """What the board should draw this frame."""
+        anim = self.animation or self.revealing
+        if anim is not None:
+            return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
+                        chooser=None, before=anim.before, events=anim.events,
+                        timeline=anim.timeline if self.animation else None,
+                        t=anim.t if self.animation else 0.0, clock=self.clock,
+                        last=self.last.shown())
+        return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
+                    clickable=self.clickable(), selected=self.selected, hover=self.hover,
+                    focus=self.shown_focus(), clock=self.clock, thinking=self.thinking_seat,
+                    last=self.last.shown())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Top bar, board, side panel, action bar and any countdown (never changes the game)."""
+        self.drawing.draw(surface)
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:

@@ -48,7 +48,7 @@ class LogLines:
         return self._lines
 
 
-class ReplayScene(PlayDrawing, Scene):
+class ReplayScene(Scene):
     """Steps through a record: Right/Left, Home/End, Space to play on, Esc to close."""
 
     def __init__(self, app, record: Record, name: str = "",
@@ -78,14 +78,12 @@ class ReplayScene(PlayDrawing, Scene):
                                   Button("Review", "review", hint="V"),
                                   Button("Close", "close", hint="Esc")], self._choose, columns=7)
         self.group.focus = 3
-        self._status_memo: tuple = (None, [])
-        self._log_memo: tuple = (None, [])
-        self.countdown = None  # PlayDrawing's countdown: a replay has none
+        self.drawing = PlayDrawing(self)  # the play screen's side panel
         self.book = book
         if start:
             self.go_to(start)
 
-    # ---- what PlayDrawing's side panel reads ------------------------------------------------
+    # ---- what the side panel shows ------------------------------------------------------------
     @property
     def words_position(self) -> int:
         """The position the words describe: the one before a step until its animation ends."""
@@ -241,7 +239,7 @@ class ReplayScene(PlayDrawing, Scene):
                                   (top.right - theme.px(16), top.centery), th.DIM, "midright")
         theme.blit_text(surface, self._situation(), 22,
                         ((title.right + counter.left) // 2, top.centery), th.ACCENT, "center")
-        self._draw_side(surface, view)
+        self.drawing.draw_side(surface, view.words_state, self.players_line(), self.log.lines())
         area = self.rects["bottom"]
         line_h = theme.text_px(19) + 2
         room = (self.group.buttons[0].rect.top - area.top) // line_h
