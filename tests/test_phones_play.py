@@ -140,7 +140,7 @@ def test_while_the_big_screen_holds_the_scores_the_phones_say_so(driver):
 def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_out(driver):
     play, phones = phones_game(driver, "pulling_strings")
     old_page = play.phones.url(1)
-    play._extra("phones")  # the Phones button
+    play.extra("phones")  # the Phones button
     driver.frames()
     codes = driver.top
     assert isinstance(codes, PhonesScene)

@@ -84,7 +84,7 @@ class Extra:
     name: str
 
 
-class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
+class PlayScene(PlaySaves, PlayUndo, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -137,6 +137,7 @@ class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self._paths_memo: tuple = (None, None, {})
         self.drawing = PlayDrawing(self)
+        self.keys = PlayKeys(self)
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
         on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
         self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
@@ -868,7 +869,7 @@ class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
+            return self.keys.handle(event)
         return False
 
     def _held_event(self, event: pygame.event.Event) -> bool:
@@ -884,7 +885,7 @@ class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
             return False
         if event.key == pygame.K_ESCAPE or (event.key == pygame.K_z
                                             and event.mod & pygame.KMOD_CTRL):
-            return self._key(event)
+            return self.keys.handle(event)
         if event.key not in MODIFIER_KEYS:
             self.acknowledge()
         return True
@@ -913,7 +914,7 @@ class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
     def activate(self, spot: Any) -> None:
         """Pick a spot or button: extend the selection, make the move, or explain the refusal."""
         if isinstance(spot, Extra):
-            self._extra(spot.name)
+            self.extra(spot.name)
             return
         if self._busy():
             return
@@ -964,7 +965,8 @@ class PlayScene(PlayKeys, PlaySaves, PlayUndo, Scene):
                  "seals it; pick another to change it.")
         self._refresh_buttons()
 
-    def _extra(self, name: str) -> None:
+    def extra(self, name: str) -> None:
+        """Do a scene-level action by name (menu, undo, hint, peek, hide, draw offer...)."""
         if name == "lockin":
             self.lock_in()
             return

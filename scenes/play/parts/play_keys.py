@@ -1,4 +1,4 @@
-"""The play scene's keyboard: typed move text, Tab and arrow focus, Enter, Escape."""
+"""The play screen's keyboard: typed move text, Tab and arrow focus, Enter, Escape."""
 from __future__ import annotations
 
 import pygame
@@ -7,41 +7,47 @@ from game.core import GameError
 
 
 class PlayKeys:
-    """Keyboard handling mixed into PlayScene (it uses the scene's state and methods)."""
+    """The play screen's keys, owned by the scene: `handle` takes a key press and acts on the
+    scene through its own methods (choose, activate, lock in, its actions by name)."""
 
-    def _key(self, event: pygame.event.Event) -> bool:
+    def __init__(self, scene) -> None:
+        self.scene = scene
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A key pressed: True if it meant something here."""
+        scene = self.scene
         key = event.key
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self._extra("undo")
+            scene.extra("undo")
             return True
         if key == pygame.K_ESCAPE:
-            if self.selected or self.typed:
-                self._clear_input()
-                self.say("")
-                self._refresh_buttons()
+            if scene.selected or scene.typed:
+                scene._clear_input()
+                scene.say("")
+                scene._refresh_buttons()
             else:
-                self._extra("menu")
+                scene.extra("menu")
             return True
         if event.unicode == "?" or key == pygame.K_F1:
-            self._extra("hint")
+            scene.extra("hint")
             return True
-        if self._busy():
+        if scene._busy():
             if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
-                self.skip_animation()
+                scene.skip_animation()
             return True
         if key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
+            scene.typed = scene.typed[:-1]
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (key == pygame.K_SPACE
-                                                           and not self.typed):
-            if self.typed:
+                                                           and not scene.typed):
+            if scene.typed:
                 self._submit_typed(final=True)
-            elif self.pending_choice() is not None and (
-                    self.focus is None or self.focus in self.selected
-                    or getattr(self.focus, "name", None) == "lockin"):
-                self.lock_in()  # Enter on the choice selected seals it
-            elif self.focus is not None:
-                self.activate(self.focus)
+            elif scene.pending_choice() is not None and (
+                    scene.focus is None or scene.focus in scene.selected
+                    or getattr(scene.focus, "name", None) == "lockin"):
+                scene.lock_in()  # Enter on the choice selected seals it
+            elif scene.focus is not None:
+                scene.activate(scene.focus)
             return True
         if key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -50,61 +56,64 @@ class PlayKeys:
             self._arrow(key)
             return True
         char = event.unicode
-        if char and (char.isalnum() or char in " /-") and self.chooser is not None:
-            self.typed += char
+        if char and (char.isalnum() or char in " /-") and scene.chooser is not None:
+            scene.typed += char
             self._submit_typed(final=False)
             return True
-        if char and char.isalnum() and self._bot_busy_message():
+        if char and char.isalnum() and scene._bot_busy_message():
             return True
         return False
 
     def _submit_typed(self, final: bool) -> None:
-        seat = self.chooser
+        scene = self.scene
+        seat = scene.chooser
         if seat is None:
             return
-        text = self.typed.strip().lower()
-        legal = self.match.state.legal_moves(seat)
+        text = scene.typed.strip().lower()
+        legal = scene.match.state.legal_moves(seat)
         exact = [m for m in legal if str(m).lower() == text]
         longer = [m for m in legal if str(m).lower().startswith(text) and str(m).lower() != text]
         if exact and (final or not longer):
-            self.typed = ""
-            self.selected = ()
-            if self.secret_turn():  # selected like a click: Lock in (Enter) seals it
-                self.selected = tuple(self.board.path(exact[0], self.match.state))
-                self._selected_secret(exact[0])
+            scene.typed = ""
+            scene.selected = ()
+            if scene.secret_turn():  # selected like a click: Lock in (Enter) seals it
+                scene.selected = tuple(scene.board.path(exact[0], scene.match.state))
+                scene._selected_secret(exact[0])
             else:
-                self.choose(exact[0])
+                scene.choose(exact[0])
             return
         if longer and not final:
             return  # keep typing
         try:
-            move = self.spec.parse_move(text)
+            move = scene.spec.parse_move(text)
         except GameError as error:
-            if not final and any(word.startswith(text) for word in self.board.keywords):
+            if not final and any(word.startswith(text) for word in scene.board.keywords):
                 return  # on the way to a word of the game's notation ("end", "reroll")
-            self.say(f"{self.typed.strip()!r} is not a move: {error}", error=True)
+            scene.say(f"{scene.typed.strip()!r} is not a move: {error}", error=True)
         else:
-            reason = self.match.state.why_illegal(seat, move)
-            self.say(sentence(reason or "That move is not possible now."), error=True)
-        self.typed = ""
+            reason = scene.match.state.why_illegal(seat, move)
+            scene.say(sentence(reason or "That move is not possible now."), error=True)
+        scene.typed = ""
 
     def _move_focus(self, step: int) -> None:
-        items = self.focusables()
+        scene = self.scene
+        items = scene.focusables()
         if not items:
             return
         keys = [item[0] for item in items]
-        index = keys.index(self.focus) if self.focus in keys else (-1 if step > 0 else 0)
-        self.focus = keys[(index + step) % len(keys)]
+        index = keys.index(scene.focus) if scene.focus in keys else (-1 if step > 0 else 0)
+        scene.focus = keys[(index + step) % len(keys)]
 
     def _arrow(self, key: int) -> None:
-        items = self.focusables()
+        scene = self.scene
+        items = scene.focusables()
         if not items:
             return
         rects = dict(items)
-        if self.focus not in rects:
-            self.focus = items[0][0]
+        if scene.focus not in rects:
+            scene.focus = items[0][0]
             return
-        here = rects[self.focus].center
+        here = rects[scene.focus].center
         dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                   pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
         best, best_cost = None, None
@@ -118,7 +127,7 @@ class PlayKeys:
             if best_cost is None or cost < best_cost:
                 best, best_cost = spot, cost
         if best is not None:
-            self.focus = best
+            scene.focus = best
 
 
 def sentence(text: str) -> str:
