@@ -53,7 +53,7 @@ def test_every_decision_is_saved_and_the_menu_offers_continue(driver):
         [saved] = saves()
         assert [str(e) for e in saved.record.entries] == [str(e) for e in scene.match.entries]
         assert len(saved.record.entries) == count
-        assert saved.controllers == ("human", "human") and saved.id == scene.save_id
+        assert saved.controllers == ("human", "human") and saved.id == scene.saves.id
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames()
     button = continue_button(driver)
@@ -187,7 +187,7 @@ def test_a_finished_game_clears_its_save_and_is_filed(driver):
     final = driver.play_to_end(random.Random(4), how="keys")
     assert isinstance(driver.top, ResultsScene)
     assert saves() == []
-    path = scene.record_path
+    path = scene.saves.record_path
     assert path is not None and path.parent.name == "records"
     data = json.loads(path.read_text())
     assert data["format"] == "quintet-record" and data["result"] == final.outcome.to_json()
@@ -211,7 +211,7 @@ def test_a_demo_game_is_never_saved_or_counted(driver):
         driver.frames(dt=0.1)
     driver.frames(5)
     assert saves() == [] and StatsFile().load() == ({}, [])
-    assert scene.record_path is None and scene.rescue() is None
+    assert scene.saves.record_path is None and scene.rescue() is None
 
 
 def test_an_error_in_play_saves_the_game_and_says_so(driver):
@@ -296,11 +296,11 @@ def test_a_save_that_vanishes_before_continue_is_named(driver):
     driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames()
-    SaveFolder().path_for(scene.save_id).unlink()
+    SaveFolder().path_for(scene.saves.id).unlink()
     driver.key(pygame.K_c)
     driver.frames()
     assert isinstance(driver.top, MainMenu) and continue_button(driver) is None
-    assert any("is missing" in n and scene.save_id in n for n in driver.app.notices)
+    assert any("is missing" in n and scene.saves.id in n for n in driver.app.notices)
 
 
 def test_saving_is_quick(driver):
@@ -315,8 +315,8 @@ def test_saving_is_quick(driver):
             scene.match.play(rng.choice(state.legal_moves(seat)), seat)
     started = time.perf_counter()
     for _ in range(20):
-        assert scene.autosave()
+        assert scene.saves.autosave()
     per_save = (time.perf_counter() - started) / 20
-    size = SaveFolder().path_for(scene.save_id).stat().st_size
+    size = SaveFolder().path_for(scene.saves.id).stat().st_size
     print(f"save: {size} bytes, {per_save * 1000:.1f} ms")
     assert per_save < 0.25 and size < 20_000

@@ -189,15 +189,15 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
         match.play(rng.choice(state.legal_moves(state.awaiting[0])), state.awaiting[0])
     scene.restore(match.record())
     scene.hints.used = 2
-    scene.game_finished()
+    scene.saves.game_finished()
     assert driver.app.data.stats().hinted() == {"strands": 1}
-    record = json.loads(scene.record_path.read_text())
+    record = json.loads(scene.saves.record_path.read_text())
     assert record["meta"]["hints"] == 2
     driver.app.go("stats")
     driver.frames()
     assert any("Played with hints: Strands 1." in t for t in driver.frame_texts())
     scene.hints.used = 0
-    scene.game_finished()  # a game without hints adds no hint count
+    scene.saves.game_finished()  # a game without hints adds no hint count
     assert driver.app.data.stats().hinted() == {"strands": 1}
 
 

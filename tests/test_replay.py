@@ -222,7 +222,7 @@ def test_a_game_in_progress_is_listed_continued_replayed_and_exported(driver):
     driver.key(pygame.K_c)  # continue it
     driver.frames(3)
     play = driver.play_scene()
-    assert isinstance(play, PlayScene) and play.save_id == saved.id
+    assert isinstance(play, PlayScene) and play.saves.id == saved.id
     assert [str(e) for e in play.match.entries] == ["0:c", "1:h", "0:a"]
 
 

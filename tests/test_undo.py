@@ -24,7 +24,7 @@ def undo_button(scene):
 
 
 def saved_moves(scene) -> list[str]:
-    saved = SaveFolder().read(SaveFolder().path_for(scene.save_id))
+    saved = SaveFolder().read(SaveFolder().path_for(scene.saves.id))
     return [str(e) for e in saved.record.entries]
 
 

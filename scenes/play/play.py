@@ -28,12 +28,13 @@ from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.lesson import Lesson
 from game.match import Match
+from game.record import Record
 from scenes.boards import board_class
 from scenes.boards.base import Board, Choice, Summary, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
-from scenes.play.parts.move_log import MoveLog
+from scenes.play.parts.move_log import MoveLog, replay_into
 from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_phones import PlayPhones
@@ -44,6 +45,7 @@ from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
 from scenes.store.controllers import HUMAN, bot_level_name, human_seats
+from scenes.store.saves import SavedGame
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
@@ -84,7 +86,7 @@ class Extra:
     name: str
 
 
-class PlayScene(PlaySaves, PlayUndo, Scene):
+class PlayScene(PlayUndo, Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -141,7 +143,7 @@ class PlayScene(PlaySaves, PlayUndo, Scene):
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
         on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
         self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
-        self._init_saves()
+        self.saves = PlaySaves(self)  # its save file, and its record once finished
         # hints: on against the computer, off hot-seat unless both agreed; never in a demo
         allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
         self.hints = PlayHints(self, allowed and not demo and HUMAN in self.controllers)
@@ -182,6 +184,48 @@ class PlayScene(PlaySaves, PlayUndo, Scene):
             if len(path) > depth and tuple(path[:depth]) == self.selected:
                 return path[depth]
         return None
+
+    @classmethod
+    def from_save(cls, app, saved: SavedGame) -> "PlayScene":
+        """A play scene carrying on a saved game exactly where it stopped, hints as they were
+        (a save from before hints were kept: the default for its players)."""
+        record = saved.record
+        scene = cls(app, record.game, record.options, seed=record.seed,
+                    controllers=saved.controllers, hints=saved.hints)
+        scene.saves.resume(saved)
+        scene.hints.used = saved.hints_used
+        scene.restore(record)
+        scene.caption = "Welcome back: the game goes on where it stopped."
+        return scene
+
+    def rewind_to(self, keep: int) -> None:
+        """Put this game back to the position after its first `keep` entries."""
+        record = self.match.record()
+        self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+
+    def restore(self, record: Record) -> None:
+        """Put this game in the position after `record`'s entries (a resume or a take-back)."""
+        match = Match.from_record(record)
+        self.log, self.history, self.last = MoveLog(), History(), LastMoves()
+        for state, entry, _, move in replay_into(self.log, self.board, record, self.last):
+            if move is not None:
+                self.history.add(state, entry.actor, move)
+        self.match = match
+        self._drop_bot_request()
+        self.bot_key = uuid.uuid4().hex  # fresh bots: their plans belonged to the old line
+        self.bot_failures, self.bot_broken = 0, False
+        self.animation = self.revealing = self.countdown = self.hold = None
+        self.reveal_unseen = False
+        self.private_seat = None
+        self.results_shown = False
+        self._clear_input()
+        self.say("")
+        self._refresh_buttons()
+        self.app.invalidate()
+
+    def rescue(self) -> str | None:
+        """After an error: save the game; a line saying so (or why it could not be saved)."""
+        return self.saves.rescue()
 
     def leave_lesson(self) -> None:
         """Leave a lesson for the screen it was started from (nothing is kept)."""
@@ -364,7 +408,7 @@ class PlayScene(PlaySaves, PlayUndo, Scene):
                 self.private_seat = None
                 if self.demo:
                     return  # the demo shows the result in its own caption
-                self.game_finished()
+                self.saves.game_finished()
                 self.app.sound.play("win")
                 self.app.go("results", play=self)
             return
@@ -507,7 +551,7 @@ class PlayScene(PlaySaves, PlayUndo, Scene):
         if self.bot_failures > BOT_RETRIES:
             log.error("computer player failed for good: %s", why)
             self.bot_broken = True
-            saved = self.autosave()
+            saved = self.saves.autosave()
             kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
                 if saved else "Press Esc for the menu."
             self.say(f"The computer player has stopped working. {kept}", error=True)
@@ -643,7 +687,7 @@ class PlayScene(PlaySaves, PlayUndo, Scene):
             self.pace.note(step.events)
         self._clear_input()
         self.say("")
-        self.autosave()
+        self.saves.autosave()
         by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
             self.log.seal(state, seat, text)

@@ -71,4 +71,4 @@ class PlayUndo:
     def _undo_to(self, keep: int, caption: str) -> None:
         self.rewind_to(keep)
         self.caption = sentence(caption)
-        self.autosave()
+        self.saves.autosave()
