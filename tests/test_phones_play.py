@@ -424,7 +424,7 @@ def test_a_choice_locked_in_on_a_phone_can_be_taken_back_on_the_big_screen(drive
     phones[0].lock_in("c")
     driver.until(lambda: play.match.state.pending[0] is not None, 10)
     driver.until(lambda: phones[0].drain()["prompt"] == "Locked in: c", 10)
-    play.request_undo()  # Undo, on the big screen: Oh is asked, over the public board
+    play.undo.request()  # Undo, on the big screen: Oh is asked, over the public board
     driver.frames()
     assert driver.top.route == "confirm"
     driver.top.on_yes()

@@ -86,7 +86,7 @@ class Extra:
     name: str
 
 
-class PlayScene(PlayUndo, Scene):
+class PlayScene(Scene):
     """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
 
     def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
@@ -144,6 +144,7 @@ class PlayScene(PlayUndo, Scene):
         on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
         self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
         self.saves = PlaySaves(self)  # its save file, and its record once finished
+        self.undo = PlayUndo(self)
         # hints: on against the computer, off hot-seat unless both agreed; never in a demo
         allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
         self.hints = PlayHints(self, allowed and not demo and HUMAN in self.controllers)
@@ -827,7 +828,7 @@ class PlayScene(PlayUndo, Scene):
         if self.hints.offered():
             extras.insert(0, Button("Hint..." if self.hints.thinking else "Hint", Extra("hint"),
                                     hint="?"))
-        if self.undo_offered():
+        if self.undo.offered():
             extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
         seat = self.chooser
         state = self.match.state
@@ -1024,7 +1025,7 @@ class PlayScene(PlayUndo, Scene):
         if name == "menu":
             self.app.go("pause", play=self)
         elif name == "undo":
-            self.request_undo()
+            self.undo.request()
         elif name == "continue":
             self.acknowledge()
         elif name == "hint":

@@ -124,7 +124,7 @@ class PauseScene(Scene):
         super().__init__(app)
         self.play = play
         buttons = [Button("Resume", "resume", hint="Esc")]
-        if play is not None and play.undo_offered():
+        if play is not None and play.undo.offered():
             buttons.append(Button("Undo last move", "undo", hint="Ctrl+Z"))
         if play is not None and play.phones_offered():
             buttons.append(Button("Play with phones", "phones", hint="no more hand-offs"))
@@ -140,7 +140,7 @@ class PauseScene(Scene):
             self.app.stack.pop()
         elif value == "undo":
             self.app.stack.pop()
-            self.play.request_undo()
+            self.play.undo.request()
         elif value == "phones":  # over a hand-off: it goes too, nothing is passed any more
             self.app.stack.pop()
             if self.play.handoff_open:

@@ -9,7 +9,6 @@ over the public board, so no secret is on screen. A completed secret turn is nev
 """
 from __future__ import annotations
 
-
 from game.core import NodeKind
 from game.undo import UndoRefused, entry_facts, last_decider, undo_point
 from scenes.play.parts.play_keys import sentence
@@ -17,58 +16,65 @@ from scenes.store.controllers import human_seats
 
 
 class PlayUndo:
-    """Undo, mixed into PlayScene."""
+    """A play scene's undo: whether it is offered, and taking a move back when asked."""
 
-    def undo_offered(self) -> bool:
+    def __init__(self, scene) -> None:
+        self.scene = scene
+
+    def offered(self) -> bool:
         """True when the Undo button belongs on screen now."""
-        if self.demo or self.match.state.is_terminal or self.countdown is not None:
+        scene = self.scene
+        if scene.demo or scene.match.state.is_terminal or scene.countdown is not None:
             return False  # a countdown's Undo would tell, by going, that the reveal ends it
-        if self.hot_seat and self.private_seat is not None:
+        if scene.hot_seat and scene.private_seat is not None:
             return False  # someone is looking at their secrets: undo from the hand-off's menu
-        people = human_seats(self.controllers)
-        return any(entry.actor in people for entry in self.match.entries)
+        people = human_seats(scene.controllers)
+        return any(entry.actor in people for entry in scene.match.entries)
 
-    def request_undo(self) -> None:
+    def request(self) -> None:
         """Undo: at once against the computer; hot-seat, ask the other player first."""
-        if self.demo or not human_seats(self.controllers):
+        scene = self.scene
+        if scene.demo or not human_seats(scene.controllers):
             return
-        self.skip_animation()
-        record = self.match.record()
-        seats = human_seats(self.controllers)
-        if self.hot_seat:
+        scene.skip_animation()
+        record = scene.match.record()
+        seats = human_seats(scene.controllers)
+        if scene.hot_seat:
             seats = (last_decider(record),)
         try:
             keep = undo_point(record, seats)
         except UndoRefused as refusal:
-            self.say(f"Cannot undo: {refusal}.", error=True)
+            scene.say(f"Cannot undo: {refusal}.", error=True)
             return
-        if not self.hot_seat:
+        if not scene.hot_seat:
             self._undo_to(keep, "Your last move was taken back: choose again.")
             return
-        state = self.match.state
+        state = scene.match.state
         asker, other = state.seat_name(seats[0]), state.seat_name(1 - seats[0])
         if self.own_turn_goes_on(record, seats[0]):  # nothing the other has seen is undone
             self._undo_to(keep, f"{asker}'s last move was taken back: {asker}'s turn goes on.")
             return
-        if self.handoff_open:  # the question is asked over the public board, not the hand-off
-            self.app.stack.pop()
-            self.handoff_open = False
-        self.private_seat = None
-        self._clear_input()
-        self.app.go("confirm", title=f"{asker} asks to undo their last move",
-                    question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
-                    on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))
+        if scene.handoff_open:  # the question is asked over the public board, not the hand-off
+            scene.app.stack.pop()
+            scene.handoff_open = False
+        scene.private_seat = None
+        scene._clear_input()
+        scene.app.go("confirm", title=f"{asker} asks to undo their last move",
+                     question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
+                     on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))
 
     def own_turn_goes_on(self, record, seat: int) -> bool:
         """True when `seat` made the last decision and its turn is still under way (stones
         placed this turn in Strands): taking it back needs nobody's consent."""
-        state = self.match.state
+        scene = self.scene
+        state = scene.match.state
         if state.kind is not NodeKind.DECISION or seat not in state.actors:
             return False
         last = max(i for i, entry in enumerate(record.entries) if entry.actor == seat)
         return entry_facts(record)[last].turn == state.turn
 
     def _undo_to(self, keep: int, caption: str) -> None:
-        self.rewind_to(keep)
-        self.caption = sentence(caption)
-        self.saves.autosave()
+        scene = self.scene
+        scene.rewind_to(keep)
+        scene.caption = sentence(caption)
+        scene.saves.autosave()
