@@ -105,7 +105,7 @@ def test_continue_resumes_a_bot_s_pending_turn(tmp_path):
     driver.settle()
     driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
     driver.frames(60)
-    assert scene.bot_to_move() == 1 and worker.outstanding is not None
+    assert scene.bots.to_move() == 1 and worker.outstanding is not None
     driver = relaunch(driver, tmp_path / "second")
     try:
         worker = FakeWorker()
@@ -237,7 +237,7 @@ def test_a_dead_bot_leaves_a_saved_game_and_a_way_to_the_menu(driver):
     worker = FakeWorker(fail=100)  # the bot's process dies at every request
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker, {"side": 5})
     driver.frames(30)
-    assert scene.bot_broken and "Your game is saved" in scene.message
+    assert scene.bots.broken and "Your game is saved" in scene.message
     driver.app.notices.clear()
     dialog = driver.top  # the friendly screen: Back to menu, or look at the board first
     assert isinstance(dialog, ConfirmScene) and "saved" in dialog.question

@@ -110,7 +110,7 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
             if scene.countdown is None:
                 return seen
             words = (scene.log.lines(), scene.caption, scene.message,
-                     scene.board.status(scene.view().state), scene.thinking_text())
+                     scene.board.status(scene.view().state), scene.bots.thinking_text())
             seen.append((words, pygame.image.tobytes(driver.app.screen, "RGB")))
         raise AssertionError("the countdown did not end")
     finally:

@@ -14,7 +14,8 @@ from game.bots.worker import BotFailure, BotWorker
 from game.core import SEALED, NodeKind
 from game.registry import GAMES
 from scenes.play.handoff import HandoffScene
-from scenes.play.play import BOT_PAUSE, HUMAN, PlayScene
+from scenes.play.parts.play_bots import BOT_PAUSE
+from scenes.play.play import HUMAN, PlayScene
 from scenes.play.results import ResultsScene
 from scenes.screens.dialog import ConfirmScene
 from scenes.screens.menu import MainMenu, PauseScene
@@ -50,7 +51,8 @@ class FakeWorker:
         if self.scene is not None:
             truth = self.scene.match.state
             assert observation == truth.observe(seat)
-            assert history == (self.scene.history.entries if self.scene.uses_history else ())
+            bots = self.scene.bots
+            assert history == (bots.history.entries if bots.uses_history else ())
         self.ticket += 1
         self.requests.append({"key": key, "game": game_id, "level": level, "seed": seed,
                               "seat": seat, "observation": observation, "history": history,
@@ -129,12 +131,12 @@ def test_a_game_against_an_easy_bot_is_played_to_the_end(driver, real_worker, in
         if isinstance(driver.top, ResultsScene):
             break
         seat = scene.chooser
-        assert seat == human and scene.thinking_seat is None
+        assert seat == human and scene.bots.thinking_seat is None
         assert scene.view().state == scene.match.state.observe(human)  # the person's own view
         driver.choose_by_clicks(rng.choice(scene.match.state.legal_moves(seat)))
     bot_moves = sum(1 for e in scene.match.entries if e.actor == 1 - human)
     assert scene.match.state.is_terminal
-    assert bot_moves > 0 and scene.bot_failures == 0 and not scene.bot_broken
+    assert bot_moves > 0 and scene.bots.failures == 0 and not scene.bots.broken
 
 
 def test_two_bots_play_each_other_to_the_end(driver, real_worker):
@@ -163,9 +165,9 @@ def test_the_bot_is_given_only_its_own_observation(driver, game_id):
     scene = start_vs(driver, game_id, ("human", "bot:medium"), worker, options)
     play_until(driver, scene, random.Random(2), lambda: scene.match.state.is_terminal)
     assert len(worker.requests) > 5
-    assert all(r["level"] == TINY and r["key"] == scene.bot_key for r in worker.requests)
+    assert all(r["level"] == TINY and r["key"] == scene.bots.key for r in worker.requests)
     if game_id == "moriarty":  # Oh's view never held Eks's Bonus Colour
-        assert scene.uses_history and any(r["history"] for r in worker.requests)
+        assert scene.bots.uses_history and any(r["history"] for r in worker.requests)
         assert all(r["observation"].bonus[0] is None for r in worker.requests)
 
 
@@ -210,7 +212,7 @@ def test_the_bot_s_move_waits_for_a_calm_board(tmp_path):
         def watched(seat, move):
             if scene.controllers[seat] != HUMAN:
                 assert scene.animation is None and scene.countdown is None
-                commits.append(scene.clock - scene.calm_since)
+                commits.append(scene.clock - scene.bots.calm_since)
             return commit(seat, move)
 
         scene._commit = watched
@@ -226,8 +228,8 @@ def test_input_while_the_bot_thinks_is_politely_refused(driver):
     worker = FakeWorker(hold=True)
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker)
     driver.frames(5)
-    assert scene.thinking_seat == 0 and scene.chooser is None
-    assert scene.thinking_text().startswith("Black is thinking.")
+    assert scene.bots.thinking_seat == 0 and scene.chooser is None
+    assert scene.bots.thinking_text().startswith("Black is thinking.")
     driver.click(scene.rects["board"].center)
     assert "Black is thinking: your turn comes next." == scene.message
     assert not scene.message_is_error
@@ -245,11 +247,11 @@ def test_a_thinking_bot_is_shown_on_its_card_and_in_the_top_bar(driver):
     assert view.thinking == 1
     assert scene.board._seat_note(view, 1) == ("choosing", "thinking...")
     assert scene.board._seat_note(view, 0) == ("waiting", "chooses next")
-    assert scene.thinking_text().startswith("Oh is choosing in secret.")
+    assert scene.bots.thinking_text().startswith("Oh is choosing in secret.")
     texts = set()
     for _ in range(40):
         driver.frames(dt=0.05)
-        texts.add(scene.thinking_text())
+        texts.add(scene.bots.thinking_text())
     assert len(texts) == 3  # the dots come and go
 
 
@@ -271,8 +273,8 @@ def test_the_frame_loop_keeps_running_while_a_hard_bot_thinks(driver):
             driver.app.tick(now - last)
             last = now
             frames += 1
-            thinking &= scene.thinking_seat == 1
-        assert thinking and scene.bot_ticket is not None  # still thinking after a second
+            thinking &= scene.bots.thinking_seat == 1
+        assert thinking and scene.bots.ticket is not None  # still thinking after a second
         assert frames > 20  # one blocking wait would have left a frame or two
         assert worker.alive
         driver.key(pygame.K_ESCAPE)  # the pause menu, then leave to the menu
@@ -280,7 +282,7 @@ def test_the_frame_loop_keeps_running_while_a_hard_bot_thinks(driver):
         driver.top._choose("menu")
         driver.frames()
         assert isinstance(driver.top, MainMenu)
-        assert worker.outstanding is None and scene.bot_ticket is None
+        assert worker.outstanding is None and scene.bots.ticket is None
     finally:
         worker.close()
 
@@ -288,7 +290,7 @@ def test_the_frame_loop_keeps_running_while_a_hard_bot_thinks(driver):
 def test_leaving_the_game_cancels_the_search(driver, real_worker):
     scene = start_vs(driver, "pulling_strings", ("human", "bot:hard"), real_worker,
                      level=ENDLESS)
-    run_until(driver, lambda: scene.bot_ticket is not None)
+    run_until(driver, lambda: scene.bots.ticket is not None)
     time.sleep(0.3)
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames()
@@ -307,8 +309,8 @@ def test_leaving_the_game_cancels_the_search(driver, real_worker):
 def test_rematch_keeps_the_players_and_cancels_the_old_search(driver):
     worker = FakeWorker(hold=True)
     scene = start_vs(driver, "synch", ("bot:medium", "human"), worker)
-    run_until(driver, lambda: scene.bot_ticket is not None)
-    ticket = scene.bot_ticket
+    run_until(driver, lambda: scene.bots.ticket is not None)
+    ticket = scene.bots.ticket
     results = ResultsScene(driver.app, scene)
     driver.app.stack.push(results)
     driver.frames()
@@ -316,8 +318,8 @@ def test_rematch_keeps_the_players_and_cancels_the_old_search(driver):
     driver.frames()
     again = driver.play_scene()
     assert again is not scene
-    assert again.controllers == ("bot:medium", "human") and again.bot_level == TINY
-    assert again.bot_key != scene.bot_key  # fresh bots for the new game
+    assert again.controllers == ("bot:medium", "human") and again.bots.level == TINY
+    assert again.bots.key != scene.bots.key  # fresh bots for the new game
     assert worker.cancelled == [ticket]
 
 
@@ -361,12 +363,12 @@ def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
     worker = FakeWorker(fail=1)
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker)
     run_until(driver, lambda: scene.chooser == 1)
-    assert len(worker.requests) == 2 and scene.bot_failures == 0  # the retry answered
+    assert len(worker.requests) == 2 and scene.bots.failures == 0  # the retry answered
     assert len(scene.match.entries) == 1
     worker.fail = 10
-    play_until(driver, scene, random.Random(5), lambda: scene.bot_broken)
+    play_until(driver, scene, random.Random(5), lambda: scene.bots.broken)
     assert scene.message_is_error and "stopped working" in scene.message
-    assert scene.thinking_seat is None
+    assert scene.bots.thinking_seat is None
     dialog = driver.top  # a friendly screen, its way back to the menu first
     assert isinstance(dialog, ConfirmScene) and dialog.group.buttons[0].label == "Back to menu"
     requests = len(worker.requests)

@@ -56,10 +56,10 @@ def test_undo_while_the_bot_thinks_cancels_its_search(driver):
     driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
     driver.frames(40)
     ticket = worker.outstanding
-    assert ticket is not None and scene.thinking_seat == 1
+    assert ticket is not None and scene.bots.thinking_seat == 1
     driver.key(**CTRL_Z)
     assert worker.cancelled == [ticket] and scene.match.entries == []
-    assert scene.bot_ticket is None and scene.chooser == 0
+    assert scene.bots.ticket is None and scene.chooser == 0
 
 
 def test_against_the_bot_a_revealed_pull_is_not_taken_back(driver):

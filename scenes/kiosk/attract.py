@@ -78,7 +78,7 @@ class AttractScene(Scene):
             self.ended_for += dt
             if self.ended_for >= (RESULT_SECONDS if self.finished else 3.0):
                 self._next_game()
-        if self.play.bot_broken:
+        if self.play.bots.broken:
             self._next_game()
         shown = self._band_content()
         if shown != self._shown:

@@ -5,26 +5,22 @@ and every step is animated from its events. In hot-seat play a secret choice (an
 node) is made behind a hand-off screen, and the board is drawn from the chooser's observation only
 while they choose; otherwise it shows the public view, which holds no secret of either seat.
 
-A seat whose controller is a bot ("bot:easy", "bot:medium", "bot:hard") is asked through the
-app's `BotWorker` (another process): the request goes out as soon as the game waits on that seat,
-even while the last move still animates, and the answer is played once the board has been calm
-for a moment, so a person can follow every move. At a simultaneous turn the bot commits first and
-its choice shows sealed; the person then chooses and both are revealed together. With one person
-at the screen the board shows that person's own observation and no hand-off is needed.
+A seat whose controller is a bot ("bot:easy", "bot:medium", "bot:hard") is asked by the scene's
+`PlayBots` (scenes/play/parts/play_bots.py) through the app's `BotWorker` (another process), and
+its answer is played once the board has been calm for a moment, so a person can follow every
+move. At a simultaneous turn the bot commits first and its choice shows sealed; the person then
+chooses and both are revealed together. With one person at the screen the board shows that
+person's own observation and no hand-off is needed.
 """
 from __future__ import annotations
 
 import dataclasses
-import logging
-import uuid
 from typing import Any, Mapping, Sequence
 
 import pygame
 
-from game.bots import Level, knowledge_for
-from game.bots.draws import STILL_TURNS, accepts_draw
+from game.bots import Level
 from game.bots.history import History
-from game.bots.worker import BotFailure
 from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
 from game.lesson import Lesson
 from game.match import Match
@@ -35,6 +31,7 @@ from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
 from scenes.play.parts.move_log import MoveLog, replay_into
+from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_phones import PlayPhones
@@ -44,15 +41,12 @@ from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
 from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
-from scenes.store.controllers import HUMAN, bot_level_name, human_seats
+from scenes.store.controllers import HUMAN, human_seats
 from scenes.store.saves import SavedGame
 
-BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
-BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
 MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                            pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA,
                            pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
-log = logging.getLogger("quintet")
 
 
 @dataclasses.dataclass
@@ -101,20 +95,7 @@ class PlayScene(Scene):
         self.match = Match(game_id, options, seed)
         self.spec = self.match.spec
         self.controllers = tuple(controllers)
-        self.bot_levels = {seat: bot_level_name(c) for seat, c in enumerate(self.controllers)
-                           if c != HUMAN}
-        self.bot_level = bot_level  # a Level for every bot seat instead of its named level
-        # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
-        self.uses_history = knowledge_for(game_id).uses_history
-        self.history = History()  # the public decisions so far, for bots that read play
-        self.bot_key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
-        self.bot_ticket: int | None = None  # the request out to the worker
-        self.bot_asked: tuple[State, int] | None = None  # the state and seat it was asked about
-        self.bot_answer: Move | None = None  # its answer, waiting for a calm board
-        self.bot_failures = 0
-        self.bot_broken = False  # the bot failed again and again: the game cannot go on
-        self.calm_since = 0.0  # clock time when the board last came to rest
-        self._dots = 0  # the thinking dots drawn last
+        self.bots = PlayBots(self, bot_level)  # asked through the app's worker, answers played
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.log = MoveLog()
         self.last = LastMoves()  # each seat's last turn, marked on the board
@@ -207,14 +188,12 @@ class PlayScene(Scene):
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
         match = Match.from_record(record)
-        self.log, self.history, self.last = MoveLog(), History(), LastMoves()
+        self.log, history, self.last = MoveLog(), History(), LastMoves()
         for state, entry, _, move in replay_into(self.log, self.board, record, self.last):
             if move is not None:
-                self.history.add(state, entry.actor, move)
+                history.add(state, entry.actor, move)
         self.match = match
-        self._drop_bot_request()
-        self.bot_key = uuid.uuid4().hex  # fresh bots: their plans belonged to the old line
-        self.bot_failures, self.bot_broken = 0, False
+        self.bots.restart(history)  # fresh bots: their plans belonged to the old line
         self.animation = self.revealing = self.countdown = self.hold = None
         self.reveal_unseen = False
         self.private_seat = None
@@ -230,7 +209,7 @@ class PlayScene(Scene):
 
     def leave_lesson(self) -> None:
         """Leave a lesson for the screen it was started from (nothing is kept)."""
-        self._drop_bot_request()
+        self.bots.drop()
         if len(self.app.stack.scenes) > 1:
             self.app.stack.pop()
         else:
@@ -242,37 +221,6 @@ class PlayScene(Scene):
         """True when both seats are people sharing the screen."""
         return all(c == HUMAN for c in self.controllers)
 
-    def bot_to_move(self) -> int | None:
-        """The bot seat the game waits on now (at a simultaneous turn the bot goes first)."""
-        if not self.bot_levels:
-            return None
-        state = self.match.state
-        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
-            return None
-        for seat in state.awaiting:
-            if self.controllers[seat] != HUMAN:
-                return seat
-        return None
-
-    @property
-    def thinking_seat(self) -> int | None:
-        """The bot seat to show as thinking now (None while the board animates)."""
-        if self._busy() or self.handoff_open or self.bot_broken or self.hold is not None:
-            return None
-        return self.bot_to_move()
-
-    def thinking_text(self) -> str:
-        """'Oh is thinking...' with dots that come and go."""
-        seat = self.thinking_seat
-        if seat is None:
-            return ""
-        state = self.match.state
-        doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
-        return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
-
-    def _dot_count(self) -> int:
-        return 1 + int(self.clock * 2.5) % 3
-
     @property
     def chooser(self) -> int | None:
         """The human seat whose choice is awaited now, if any (None while animating)."""
@@ -281,7 +229,7 @@ class PlayScene(Scene):
         state = self.match.state
         if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
             return None
-        if self.bot_to_move() is not None:
+        if self.bots.to_move() is not None:
             return None  # a bot chooses first (at a simultaneous turn too)
         for seat in state.awaiting:
             if self.controllers[seat] == HUMAN and not self.phones.secret_on_phone(seat):
@@ -326,8 +274,8 @@ class PlayScene(Scene):
                         last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.shown_focus(), clock=self.clock, thinking=self.thinking_seat,
-                    last=self.last.shown())
+                    focus=self.shown_focus(), clock=self.clock,
+                    thinking=self.bots.thinking_seat, last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown (never changes the game)."""
@@ -346,7 +294,7 @@ class PlayScene(Scene):
     def enter(self) -> None:
         """Warm up the bots' process (it loads while the first frames show); with phones, start
         their server and show the codes to scan."""
-        if self.bot_levels:
+        if self.bots.levels:
             self.app.bot_worker.start()
         if self.phones.active:
             self.phones.start()
@@ -355,7 +303,7 @@ class PlayScene(Scene):
     def exit(self) -> None:
         """Leaving the game (menu, rematch, quit): any bot's search is cancelled, the phones'
         server stops."""
-        self._drop_bot_request()
+        self.bots.drop()
         self.hints.drop()
         self.phones.stop()
 
@@ -368,7 +316,7 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         """Run countdowns and animations; otherwise move the game on to the next choice."""
         self.clock += dt
-        self._tick_bots()
+        self.bots.tick()
         self.phones.tick()
         speed = self.app.settings.animation_speed
         if self.countdown is not None or self.animation is not None:
@@ -390,7 +338,7 @@ class PlayScene(Scene):
                 self.app.sound.play(anim.cues.pop(0)[1])
             if anim.t >= anim.timeline.duration:
                 self.animation = None
-                self.calm_since = self.clock
+                self.bots.calm()
                 if anim.caption:  # words follow the pictures: said once they have shown it
                     self.caption = anim.caption
                 self._hold_after(anim)
@@ -425,9 +373,9 @@ class PlayScene(Scene):
             self.log.add(state, None, f"[{self.match.entries[-1].text}]")
             self._start_animation(before, step)
             return
-        seat = self.bot_to_move()
+        seat = self.bots.to_move()
         if seat is not None:
-            self._play_bot_answer(seat)
+            self.bots.play_answer(seat)
             return
         for seat in state.awaiting:
             if self.phones.secret_on_phone(seat):
@@ -480,7 +428,7 @@ class PlayScene(Scene):
         if self.hold is None:
             return
         self.hold = None
-        self.calm_since = self.clock
+        self.bots.calm()
         self._refresh_buttons()
         self.app.invalidate()
 
@@ -489,123 +437,13 @@ class PlayScene(Scene):
         until its move or Hide; `doing` says why on the hand-off (a hint)."""
         self._hand_off(seat, peek=True, doing=doing)
 
-    # ---- bots ---------------------------------------------------------------------------------
-    def _tick_bots(self) -> None:
-        """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
-        if self.dots_changed():
-            self.app.invalidate(self.rects.get("top"))
-        self.hints.tick()
-        if self.bot_ticket is not None or self.hints.thinking:
-            answer = self.app.bot_worker.poll()
-            if answer is not None and not self.hints.answered(*answer):
-                self._bot_answered(*answer)
-        seat = self.bot_to_move()
-        asked = self.bot_asked
-        if asked is not None and (asked[0] is not self.match.state or asked[1] != seat):
-            self._drop_bot_request()  # the game moved on without this answer
-        if seat is None or self.bot_broken:
-            return
-        if self.bot_ticket is None and self.bot_answer is None:
-            self._ask_bot(seat)
-
-    def dots_changed(self) -> bool:
-        """True when the thinking dots should be redrawn."""
-        dots = self._dot_count() if self.thinking_seat is not None else 0
-        changed, self._dots = dots != self._dots, dots
-        return changed and "top" in self.rects
-
-    def _ask_bot(self, seat: int) -> None:
-        state = self.match.state
-        scripted = self.guide.computer_move(self.match, seat) if self.guide is not None else None
-        if scripted is not None:  # a lesson's computer answers from its script, at once
-            self.bot_asked, self.bot_answer = (state, seat), scripted
-            return
-        self.hints.drop()  # one search at a time: the game's bot comes first
-        level = self.bot_level or self.bot_levels[seat]
-        history = self.history.entries if self.uses_history else ()
-        self.bot_asked = (state, seat)
-        self.bot_ticket = self.app.bot_worker.request(
-            self.bot_key, self.spec.id, level, self.bot_seed(seat), self.match.observe(seat),
-            seat, history)
-
-    def bot_seed(self, seat: int) -> int:
-        """The seed of this game's bot at `seat` (a new game, new seeds)."""
-        return (self.match.seed * 2 + seat + 1) % 2**31
-
-    def _bot_answered(self, ticket: int, answer: Move | BotFailure) -> None:
-        if ticket != self.bot_ticket:
-            return  # an answer to a question no longer asked
-        self.bot_ticket = None
-        state, seat = self.bot_asked  # type: ignore[misc]
-        if isinstance(answer, BotFailure):
-            self._bot_failed(str(answer))
-            return
-        reason = state.why_illegal(seat, answer)
-        if reason is not None:
-            self._bot_failed(f"the bot chose {answer}, which is illegal: {reason}")
-            return
-        self.bot_answer = answer
-
-    def _bot_failed(self, why: str) -> None:
-        self.bot_asked = self.bot_answer = None
-        self.bot_failures += 1
-        if self.bot_failures > BOT_RETRIES:
-            log.error("computer player failed for good: %s", why)
-            self.bot_broken = True
-            saved = self.saves.autosave()
-            kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
-                if saved else "Press Esc for the menu."
-            self.say(f"The computer player has stopped working. {kept}", error=True)
-            if not self.demo:  # the demo simply moves on to its next game
-                self.app.go("confirm", title="The computer player has stopped working",
-                            question="Your game is saved: Continue tries again." if saved
-                            else "The details are in the log.", yes="Back to menu",
-                            no="See the board",
-                            on_yes=lambda: self.app.stack.reset(self.app.home_scene()))
-        else:
-            log.warning("computer player failed: %s", why)
-            self.say("The computer player had a problem; it is starting again.")
-
-    def _drop_bot_request(self) -> None:
-        """Forget any question out to the bot; a search still running is cancelled."""
-        if self.bot_ticket is not None:
-            self.app.bot_worker.cancel(self.bot_ticket)
-        self.bot_ticket = None
-        self.bot_asked = self.bot_answer = None
-
-    def _play_bot_answer(self, seat: int) -> None:
-        """Play the bot's move once it has come and the board has been calm for a moment."""
-        move = self.bot_answer
-        asked = self.bot_asked
-        if move is None or asked is None or asked[0] is not self.match.state or asked[1] != seat:
-            return
-        pause = BOT_PAUSE / max(1.0, self.app.settings.animation_speed)
-        if self.clock < self.calm_since + pause:
-            return
-        self.bot_answer = self.bot_asked = None
-        self.bot_failures = 0
-        if self.pace is not None:
-            move = self.pace.pick(self.match.observe(seat), seat, move)
-        self._commit(seat, move)
-        self.calm_since = self.clock
-
-    def _bot_busy_message(self) -> bool:
-        """Say politely that the bot is to move (True if it is)."""
-        seat = self.thinking_seat
-        if seat is None:
-            return False
-        name = self.match.state.seat_name(seat)
-        people = HUMAN in self.controllers
-        self.say(f"{name} is thinking: your turn comes next." if people else f"{name} is thinking.")
-        return True
-
     def players_line(self) -> str:
         """Who plays which seat, when the computer plays ("Eks: you · Oh: Hard bot")."""
         if self.hot_seat:
             return ""
         state = self.match.state
         words = {seat: "the lesson" if self.in_lesson() else f"{level.capitalize()} bot"
-                 for seat, level in self.bot_levels.items()}
+                 for seat, level in self.bots.levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
     def phones_offered(self) -> bool:
@@ -683,7 +521,7 @@ class PlayScene(Scene):
         except GameError as error:  # the engine had the last word
             self.say(sentence(str(error)), error=True)
             return False
-        self.history.add(state, seat, move)
+        self.bots.history.add(state, seat, move)
         if self.pace is not None:
             self.pace.note(step.events)
         self._clear_input()
@@ -949,7 +787,7 @@ class PlayScene(Scene):
         if button is not None:
             self.activate(button.value)
             return True
-        if self._bot_busy_message():
+        if self.bots.busy_message():
             return True
         spot = self.board.spot_at(pos, self.observation())
         if spot is not None:
@@ -1041,28 +879,13 @@ class PlayScene(Scene):
         elif name == "peek" and self.chooser is not None:
             self.peek(self.chooser)
         elif name == "draw" and self.chooser is not None and not self.hot_seat:
-            bots = list(self.bot_levels)
-            if bots and accepts_draw(self.history.entries, self.match.state):
-                self._bot_accepts_draw(self.match.state.seat_name(bots[0]))
-            elif bots:
-                self.say(f"{self.match.state.seat_name(bots[0])} declines the draw and plays on "
-                         f"(it accepts once the board has stood still for {STILL_TURNS} turns).")
+            self.bots.offer_draw()
         elif name == "draw" and self.chooser is not None:
             seat = self.chooser
             other = self.match.state.seat_name(1 - seat)
             self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
                         question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
                         on_yes=self._draw_agreed)
-
-    def _bot_accepts_draw(self, name: str) -> None:
-        """The computer agrees: its pull already sealed this turn is withdrawn unseen (a draw
-        is agreed between turns), and the game ends drawn."""
-        sealed = sum(choice is not None for choice in self.match.state.pending)  # type: ignore
-        if sealed:
-            self.rewind_to(len(self.match.entries) - sealed)
-        self._drop_bot_request()  # a search still running for this turn is not needed
-        self._draw_agreed()
-        self.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")
 
     def _draw_agreed(self) -> None:
         state = self.match.state

@@ -32,7 +32,7 @@ class ResultsScene(Scene):
             play = self.play
             # the same seats and players (a person keeps the side they chose against the computer)
             self.app.reset("play", game_id=play.spec.id, options=play.match.options,
-                           controllers=play.controllers, bot_level=play.bot_level,
+                           controllers=play.controllers, bot_level=play.bots.level,
                            hints=play.hints.allowed, phones=play.phones.asked,
                            phone_host=play.phones.host)
         elif value == "menu":
@@ -113,7 +113,7 @@ class ResultsScene(Scene):
             return f"{state.seat_name(outcome.winner)} wins!", \
                 play.board.seat_colours[outcome.winner], ""
         you = people[0]
-        level = play.bot_levels[1 - you].capitalize()
+        level = play.bots.levels[1 - you].capitalize()
         sides = f"You played {state.seat_name(you)}, the {level} computer " \
                 f"{state.seat_name(1 - you)}."
         if outcome.is_draw:

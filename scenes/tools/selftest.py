@@ -235,7 +235,7 @@ def play_demo(app, game_id: str, seconds: float, warnings: _Warnings) -> GameRun
         elapsed = time.perf_counter() - started
         if warnings.messages:
             raise SelfTestFailure(f"{game_id}: {warnings.messages[0]}")
-        if scene.bot_broken:
+        if scene.bots.broken:
             raise SelfTestFailure(f"{game_id}: the computer player stopped working")
         moves = sum(1 for entry in scene.match.entries if entry.actor in (0, 1))
         if moves and first_move is None:

@@ -90,7 +90,7 @@ class PlayHints:
         """Ask the Hard bot for the chooser's move (the asking seat's observation only, and
         only while the screen may show it: else the private look comes first)."""
         scene = self.scene
-        if not self.offered() or self.thinking or scene.bot_ticket is not None:
+        if not self.offered() or self.thinking or scene.bots.ticket is not None:
             return
         if self.shown() is not None:
             scene.say(self.words(self.hint))
@@ -101,11 +101,8 @@ class PlayHints:
             scene.peek(seat, doing="asks for a hint, which may use their own secret")
             return
         self.after_look = None
-        history = scene.history.entries if scene.uses_history else ()
         self.asked = (state, seat)
-        self.ticket = scene.app.bot_worker.request(
-            scene.bot_key, scene.spec.id, HINT_LEVEL, scene.bot_seed(seat),
-            scene.match.observe(seat), seat, history)
+        self.ticket = scene.bots.request(HINT_LEVEL, seat)
         scene.say("Looking for a hint: the Hard bot is thinking...")
         scene._refresh_buttons()
 

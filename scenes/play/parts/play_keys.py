@@ -60,7 +60,7 @@ class PlayKeys:
             scene.typed += char
             self._submit_typed(final=False)
             return True
-        if char and char.isalnum() and scene._bot_busy_message():
+        if char and char.isalnum() and scene.bots.busy_message():
             return True
         return False
 

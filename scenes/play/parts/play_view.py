@@ -67,7 +67,7 @@ class PlayDrawing:
         title = theme.blit_text(surface, scene.spec.title, 26, (theme.px(16), top.centery),
                                 th.TEXT, "midleft")
         state = view.words_state
-        thinking = scene.thinking_seat
+        thinking = scene.bots.thinking_seat
         if scene._busy():
             text = "Revealing..." if scene.countdown is not None else ""
         elif scene.hold is not None:
@@ -75,7 +75,7 @@ class PlayDrawing:
         elif scene.handoff_open:
             text = ""
         elif thinking is not None:
-            text = scene.thinking_text()
+            text = scene.bots.thinking_text()
         elif view.chooser is not None:
             text = scene.prompt_words(state, view.chooser)
         elif state.is_terminal:

@@ -1,0 +1,233 @@
+"""The play screen's bots: asking the app's BotWorker, collecting answers, playing them calmly.
+
+A seat whose controller is a bot ("bot:easy", "bot:medium", "bot:hard") is asked through the
+app's `BotWorker` (another process), with that seat's observation only and, for a bot that reads
+play, the public history. The request goes out as soon as the game waits on that seat, even
+while the last move still animates, and the answer is played once the board has been calm for a
+moment, so a person can follow every move. A bot that fails is asked again a few times, then
+the game stops with a word and a way to the menu (the game is saved first). The top bar shows
+the bot thinking, with dots that come and go. Against the computer a draw offered is accepted
+once the board has stood still long enough (game/bots/draws.py). The play scene owns one
+PlayBots, in hot-seat games too: a hint asks the worker through it.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+
+from game.bots import Level, knowledge_for
+from game.bots.draws import STILL_TURNS, accepts_draw
+from game.bots.history import History
+from game.bots.worker import BotFailure
+from game.core import Move, NodeKind, State
+from scenes.store.controllers import HUMAN, bot_level_name
+
+BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
+BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
+log = logging.getLogger("quintet")
+
+
+class PlayBots:
+    """One play scene's bots: who they are, the question out to the worker, its answer."""
+
+    def __init__(self, scene, level: Level | None = None) -> None:
+        self.scene = scene
+        self.levels = {seat: bot_level_name(c) for seat, c in enumerate(scene.controllers)
+                       if c != HUMAN}
+        self.level = level  # a Level for every bot seat instead of its named level
+        # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
+        self.uses_history = knowledge_for(scene.spec.id).uses_history
+        self.history = History()  # the public decisions so far, for bots that read play
+        self.key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
+        self.ticket: int | None = None  # the request out to the worker
+        self.asked: tuple[State, int] | None = None  # the state and seat it was asked about
+        self.answer: Move | None = None  # its answer, waiting for a calm board
+        self.failures = 0
+        self.broken = False  # the bot failed again and again: the game cannot go on
+        self.calm_since = 0.0  # the scene's clock when the board last came to rest
+        self._dots = 0  # the thinking dots drawn last
+
+    # ---- who is to move -----------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        """The bot seat the game waits on now (at a simultaneous turn the bot goes first)."""
+        if not self.levels:
+            return None
+        state = self.scene.match.state
+        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
+            return None
+        for seat in state.awaiting:
+            if self.scene.controllers[seat] != HUMAN:
+                return seat
+        return None
+
+    @property
+    def thinking_seat(self) -> int | None:
+        """The bot seat to show as thinking now (None while the board animates)."""
+        scene = self.scene
+        if scene._busy() or scene.handoff_open or self.broken or scene.hold is not None:
+            return None
+        return self.to_move()
+
+    def thinking_text(self) -> str:
+        """'Oh is thinking...' with dots that come and go."""
+        seat = self.thinking_seat
+        if seat is None:
+            return ""
+        state = self.scene.match.state
+        doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
+        return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
+
+    def _dot_count(self) -> int:
+        return 1 + int(self.scene.clock * 2.5) % 3
+
+    def dots_changed(self) -> bool:
+        """True when the thinking dots should be redrawn."""
+        dots = self._dot_count() if self.thinking_seat is not None else 0
+        changed, self._dots = dots != self._dots, dots
+        return changed and "top" in self.scene.rects
+
+    def busy_message(self) -> bool:
+        """Say politely that the bot is to move (True if it is)."""
+        scene = self.scene
+        seat = self.thinking_seat
+        if seat is None:
+            return False
+        name = scene.match.state.seat_name(seat)
+        people = HUMAN in scene.controllers
+        scene.say(f"{name} is thinking: your turn comes next." if people
+                  else f"{name} is thinking.")
+        return True
+
+    # ---- the worker ---------------------------------------------------------------------------
+    def seed(self, seat: int) -> int:
+        """The seed of this game's bot at `seat` (a new game, new seeds)."""
+        return (self.scene.match.seed * 2 + seat + 1) % 2**31
+
+    def request(self, level: Level | str, seat: int) -> int:
+        """Ask the worker for `seat`'s move now at `level`, from that seat's observation only
+        (and the public history, for bots that read play); the ticket its answer comes with."""
+        scene = self.scene
+        history = self.history.entries if self.uses_history else ()
+        return scene.app.bot_worker.request(self.key, scene.spec.id, level, self.seed(seat),
+                                            scene.match.observe(seat), seat, history)
+
+    def tick(self) -> None:
+        """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
+        scene = self.scene
+        if self.dots_changed():
+            scene.app.invalidate(scene.rects.get("top"))
+        scene.hints.tick()
+        if self.ticket is not None or scene.hints.thinking:
+            answer = scene.app.bot_worker.poll()
+            if answer is not None and not scene.hints.answered(*answer):
+                self._answered(*answer)
+        seat = self.to_move()
+        asked = self.asked
+        if asked is not None and (asked[0] is not scene.match.state or asked[1] != seat):
+            self.drop()  # the game moved on without this answer
+        if seat is None or self.broken:
+            return
+        if self.ticket is None and self.answer is None:
+            self._ask(seat)
+
+    def _ask(self, seat: int) -> None:
+        scene = self.scene
+        state = scene.match.state
+        guide = scene.guide
+        scripted = guide.computer_move(scene.match, seat) if guide is not None else None
+        if scripted is not None:  # a lesson's computer answers from its script, at once
+            self.asked, self.answer = (state, seat), scripted
+            return
+        scene.hints.drop()  # one search at a time: the game's bot comes first
+        self.asked = (state, seat)
+        self.ticket = self.request(self.level or self.levels[seat], seat)
+
+    def _answered(self, ticket: int, answer: Move | BotFailure) -> None:
+        if ticket != self.ticket:
+            return  # an answer to a question no longer asked
+        self.ticket = None
+        state, seat = self.asked  # type: ignore[misc]
+        if isinstance(answer, BotFailure):
+            self._failed(str(answer))
+            return
+        reason = state.why_illegal(seat, answer)
+        if reason is not None:
+            self._failed(f"the bot chose {answer}, which is illegal: {reason}")
+            return
+        self.answer = answer
+
+    def _failed(self, why: str) -> None:
+        scene = self.scene
+        app = scene.app
+        self.asked = self.answer = None
+        self.failures += 1
+        if self.failures > BOT_RETRIES:
+            log.error("computer player failed for good: %s", why)
+            self.broken = True
+            saved = scene.saves.autosave()
+            kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
+                if saved else "Press Esc for the menu."
+            scene.say(f"The computer player has stopped working. {kept}", error=True)
+            if not scene.demo:  # the demo simply moves on to its next game
+                app.go("confirm", title="The computer player has stopped working",
+                       question="Your game is saved: Continue tries again." if saved
+                       else "The details are in the log.", yes="Back to menu",
+                       no="See the board", on_yes=lambda: app.stack.reset(app.home_scene()))
+        else:
+            log.warning("computer player failed: %s", why)
+            scene.say("The computer player had a problem; it is starting again.")
+
+    def drop(self) -> None:
+        """Forget any question out to the bot; a search still running is cancelled."""
+        if self.ticket is not None:
+            self.scene.app.bot_worker.cancel(self.ticket)
+        self.ticket = None
+        self.asked = self.answer = None
+
+    def restart(self, history: History) -> None:
+        """The game was put at another position: the question out goes, and fresh bots (their
+        plans belonged to the old line) read the public play `history` that led there."""
+        self.drop()
+        self.history = history
+        self.key = uuid.uuid4().hex
+        self.failures, self.broken = 0, False
+
+    # ---- playing the answer -------------------------------------------------------------------
+    def calm(self) -> None:
+        """The board has come to rest now: a bot's move shows a moment from here."""
+        self.calm_since = self.scene.clock
+
+    def play_answer(self, seat: int) -> None:
+        """Play the bot's move once it has come and the board has been calm for a moment."""
+        scene = self.scene
+        move = self.answer
+        asked = self.asked
+        if move is None or asked is None or asked[0] is not scene.match.state or asked[1] != seat:
+            return
+        pause = BOT_PAUSE / max(1.0, scene.app.settings.animation_speed)
+        if scene.clock < self.calm_since + pause:
+            return
+        self.answer = self.asked = None
+        self.failures = 0
+        if scene.pace is not None:
+            move = scene.pace.pick(scene.match.observe(seat), seat, move)
+        scene._commit(seat, move)
+        self.calm()
+
+    def offer_draw(self) -> None:
+        """A draw offered to the computer: accepted once the board has stood still for
+        STILL_TURNS turns, its pull already sealed this turn withdrawn unseen (a draw is agreed
+        between turns); else declined, and play goes on."""
+        scene = self.scene
+        state = scene.match.state
+        name = state.seat_name(next(iter(self.levels)))
+        if not accepts_draw(self.history.entries, state):
+            scene.say(f"{name} declines the draw and plays on "
+                      f"(it accepts once the board has stood still for {STILL_TURNS} turns).")
+            return
+        sealed = sum(choice is not None for choice in state.pending)  # type: ignore
+        if sealed:
+            scene.rewind_to(len(scene.match.entries) - sealed)
+        self.drop()  # a search still running for this turn is not needed
+        scene._draw_agreed()
+        scene.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")
