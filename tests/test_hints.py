@@ -19,7 +19,8 @@ from game.registry import GAMES
 from game.rules.tug_of_war import END_TURN, Exchange, Remove
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
-from scenes.play.play import Extra, PlayScene
+from scenes.play.parts.play_buttons import Extra
+from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
 from scenes.shell.theme import Theme
 from tests.test_play_vs_bot import FakeWorker

@@ -169,7 +169,7 @@ def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driv
     """Hints (issue 17) with phones: the big screen shows what everyone sees, so a secret
     choice made on a phone gets no Hint button there and '?' asks nothing; a seat moved back
     to the big screen chooses behind its hand-off and may ask again."""
-    from scenes.play.play import Extra
+    from scenes.play.parts.play_buttons import Extra
     from tests.test_play_vs_bot import FakeWorker
     driver.app.bot_worker = worker = FakeWorker()
     play, phones = phones_game(driver, "pulling_strings", hints=True)

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from scenes.play.play import Extra, PlayScene
+from scenes.play.parts.play_buttons import Extra
+from scenes.play.play import PlayScene
 from tests.test_play_vs_bot import FakeWorker
 
 

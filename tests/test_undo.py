@@ -8,7 +8,7 @@ import pytest
 
 from game.core import SEALED
 from scenes.play.handoff import HandoffScene
-from scenes.play.play import Extra
+from scenes.play.parts.play_buttons import Extra
 from scenes.screens.dialog import ConfirmScene
 from scenes.screens.menu import PauseScene
 from scenes.store.saves import SaveFolder

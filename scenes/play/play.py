@@ -26,12 +26,13 @@ from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
 from scenes.boards import board_class
-from scenes.boards.base import Board, Choice, Summary, View
+from scenes.boards.base import Board, Summary, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
 from scenes.play.parts.move_log import MoveLog, replay_into
 from scenes.play.parts.play_bots import PlayBots
+from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
 from scenes.play.parts.play_hints import PlayHints
 from scenes.play.parts.play_keys import PlayKeys, sentence
 from scenes.play.parts.play_phones import PlayPhones
@@ -71,13 +72,6 @@ class Hold:
 
     prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
     summary: Summary | None = None  # a card of results over the board
-
-
-@dataclasses.dataclass(frozen=True)
-class Extra:
-    """A scene-level action shown beside the moves (menu, peek, draw offer)."""
-
-    name: str
 
 
 class PlayScene(Scene):
@@ -656,94 +650,14 @@ class PlayScene(Scene):
         return self.choose(move)
 
     def _refresh_buttons(self) -> None:
-        theme = self.app.theme
-        area = self.rects.get("bottom")
-        if area is None or self.demo:
-            return
-        choices = sorted((s for s in self.clickable() if isinstance(s, Choice)),
-                         key=lambda c: (c.order, c.label))
-        extras = [Button("Menu", Extra("menu"), hint="Esc")]
-        if self.hints.offered():
-            extras.insert(0, Button("Hint..." if self.hints.thinking else "Hint", Extra("hint"),
-                                    hint="?"))
-        if self.undo.offered():
-            extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
-        seat = self.chooser
-        state = self.match.state
-        if seat is not None and self.hot_seat and self.board.has_secret(state, seat) \
-                and self.private_seat != seat and not self.phones.on_phone(seat):
-            extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
-                                    hint=f"{state.seat_name(seat)}'s secret"))
-        elif seat is not None and self.hot_seat and self.private_seat == seat \
-                and not self.needs_privacy(seat):
-            extras.insert(0, Button("Hide", Extra("hide"),
-                                    hint=f"{state.seat_name(seat)}'s secret"))
-        if self.phones.active:
-            extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
-        if (seat is not None and state.draw_by_agreement and not self.selected
-                and not self.in_lesson()
-                and (state.pending == (None, None) or not self.hot_seat)):
-            extras.insert(0, Button("Offer draw", Extra("draw")))
-        buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
-        if self.pending_choice() is not None:
-            buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter"))
-        if self.hold is not None:
-            buttons = [Button("Continue", Extra("continue"), hint="any key")]
-        if self.selected:
-            buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
-        height = theme.px(56)
-        gap = theme.px(10)
-        y = area.bottom - height
-        x = area.left
-        for button in buttons:
-            w = self._button_width(button)
-            button.rect = pygame.Rect(x, y, w, height)
-            x += w + gap
-        x = area.right
-        for button in reversed(extras):
-            w = self._button_width(button)
-            x -= w
-            button.rect = pygame.Rect(x, y, w, height)
-            x -= gap
-        self.buttons = buttons + extras
-        if self.in_lesson():  # in the lesson's box at the foot of the side panel
-            side = self.rects["side"]
-            leave = Button("Leave lesson", Extra("leave"))
-            leave.rect = pygame.Rect(side.left + theme.px(14), side.bottom - theme.px(62),
-                                     side.width - theme.px(28), theme.px(50))
-            self.buttons.append(leave)
-
-    def _button_width(self, button: Button) -> int:
-        """Wide enough for its label and its hint."""
-        theme = self.app.theme
-        words = max(theme.text(button.label, 22).get_width(),
-                    theme.text(button.hint, 22 * 0.6).get_width() if button.hint else 0)
-        return max(theme.px(90), words + theme.px(32))
-
-    def _button_at(self, pos) -> Button | None:
-        for button in self.buttons:
-            if button.rect.collidepoint(pos):
-                return button
-        return None
-
-    def focusables(self) -> list[tuple[Any, pygame.Rect]]:
-        """Spots and buttons reachable by Tab and arrows, in reading order."""
-        items = []
-        for spot in self.clickable():
-            if isinstance(spot, Choice):
-                continue
-            rect = self.board.spot_rect(spot)
-            if rect is not None:
-                items.append((spot, rect))
-        items.sort(key=lambda item: (item[1].centery // 8, item[1].centerx))
-        items += [(b.value, b.rect) for b in self.buttons]
-        return items
+        if self.rects.get("bottom") is not None and not self.demo:
+            self.buttons = action_buttons(self)
 
     # ---- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Clicks and keys: choose spots, type moves, skip animations, open the menu."""
         if event.type == pygame.MOUSEMOTION:
-            button = self._button_at(event.pos)
+            button = button_at(self.buttons, event.pos)
             self.hover = button.value if button else self.board.spot_at(
                 event.pos, self.observation())
             return True
@@ -758,7 +672,7 @@ class PlayScene(Scene):
     def _held_event(self, event: pygame.event.Event) -> bool:
         """While a result is held: any click or key acknowledges it, but Menu, Esc and undo."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            button = self._button_at(event.pos)
+            button = button_at(self.buttons, event.pos)
             if button is not None and isinstance(button.value, Extra):
                 self.activate(button.value)
             else:
@@ -777,7 +691,7 @@ class PlayScene(Scene):
         return self.animation is not None or self.countdown is not None
 
     def _click(self, pos) -> bool:
-        button = self._button_at(pos)
+        button = button_at(self.buttons, pos)
         if button is not None and isinstance(button.value, Extra):
             self.activate(button.value)
             return True

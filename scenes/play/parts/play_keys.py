@@ -1,9 +1,12 @@
 """The play screen's keyboard: typed move text, Tab and arrow focus, Enter, Escape."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.core import GameError
+from scenes.boards.base import Choice
 
 
 class PlayKeys:
@@ -95,9 +98,23 @@ class PlayKeys:
             scene.say(sentence(reason or "That move is not possible now."), error=True)
         scene.typed = ""
 
+    def _focusables(self) -> list[tuple[Any, pygame.Rect]]:
+        """Spots and buttons reachable by Tab and arrows, in reading order."""
+        scene = self.scene
+        items = []
+        for spot in scene.clickable():
+            if isinstance(spot, Choice):
+                continue
+            rect = scene.board.spot_rect(spot)
+            if rect is not None:
+                items.append((spot, rect))
+        items.sort(key=lambda item: (item[1].centery // 8, item[1].centerx))
+        items += [(b.value, b.rect) for b in scene.buttons]
+        return items
+
     def _move_focus(self, step: int) -> None:
         scene = self.scene
-        items = scene.focusables()
+        items = self._focusables()
         if not items:
             return
         keys = [item[0] for item in items]
@@ -106,7 +123,7 @@ class PlayKeys:
 
     def _arrow(self, key: int) -> None:
         scene = self.scene
-        items = scene.focusables()
+        items = self._focusables()
         if not items:
             return
         rects = dict(items)

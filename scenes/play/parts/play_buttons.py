@@ -1,0 +1,95 @@
+"""The play screen's buttons: which show now and where, in the action bar and the lesson's box.
+
+At the action bar's left, the chooser's choices that are buttons (Lock in first while a secret
+choice waits, Cancel last while something is selected), or Continue alone while a result is held;
+at its right the scene's actions, Menu last. While a lesson runs, Leave lesson sits at the foot
+of the side panel.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from scenes.boards.base import Choice
+from scenes.shell import theme as th
+from scenes.shell.widgets import Button
+
+
+@dataclasses.dataclass(frozen=True)
+class Extra:
+    """A scene-level action shown beside the moves (menu, peek, draw offer)."""
+
+    name: str
+
+
+def action_buttons(scene) -> list[Button]:
+    """The play scene's buttons now, each with its rect (the scene has been laid out)."""
+    theme = scene.app.theme
+    area = scene.rects["bottom"]
+    choices = sorted((s for s in scene.clickable() if isinstance(s, Choice)),
+                     key=lambda c: (c.order, c.label))
+    extras = [Button("Menu", Extra("menu"), hint="Esc")]
+    if scene.hints.offered():
+        extras.insert(0, Button("Hint..." if scene.hints.thinking else "Hint", Extra("hint"),
+                                hint="?"))
+    if scene.undo.offered():
+        extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
+    seat = scene.chooser
+    state = scene.match.state
+    hot_seat = scene.hot_seat
+    if seat is not None and hot_seat and scene.board.has_secret(state, seat) \
+            and scene.private_seat != seat and not scene.phones.on_phone(seat):
+        extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
+                                hint=f"{state.seat_name(seat)}'s secret"))
+    elif seat is not None and hot_seat and scene.private_seat == seat \
+            and not scene.needs_privacy(seat):
+        extras.insert(0, Button("Hide", Extra("hide"), hint=f"{state.seat_name(seat)}'s secret"))
+    if scene.phones.active:
+        extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
+    if (seat is not None and state.draw_by_agreement and not scene.selected
+            and not scene.in_lesson() and (state.pending == (None, None) or not hot_seat)):
+        extras.insert(0, Button("Offer draw", Extra("draw")))
+    buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
+    if scene.pending_choice() is not None:
+        buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter"))
+    if scene.hold is not None:
+        buttons = [Button("Continue", Extra("continue"), hint="any key")]
+    if scene.selected:
+        buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
+    height = theme.px(56)
+    gap = theme.px(10)
+    y = area.bottom - height
+    x = area.left
+    for button in buttons:
+        w = button_width(theme, button)
+        button.rect = pygame.Rect(x, y, w, height)
+        x += w + gap
+    x = area.right
+    for button in reversed(extras):
+        w = button_width(theme, button)
+        x -= w
+        button.rect = pygame.Rect(x, y, w, height)
+        x -= gap
+    if scene.in_lesson():  # in the lesson's box at the foot of the side panel
+        side = scene.rects["side"]
+        leave = Button("Leave lesson", Extra("leave"))
+        leave.rect = pygame.Rect(side.left + theme.px(14), side.bottom - theme.px(62),
+                                 side.width - theme.px(28), theme.px(50))
+        extras.append(leave)
+    return buttons + extras
+
+
+def button_width(theme: th.Theme, button: Button) -> int:
+    """Wide enough for its label and its hint."""
+    words = max(theme.text(button.label, 22).get_width(),
+                theme.text(button.hint, 22 * 0.6).get_width() if button.hint else 0)
+    return max(theme.px(90), words + theme.px(32))
+
+
+def button_at(buttons: list[Button], pos) -> Button | None:
+    """The button under a point, if any."""
+    for button in buttons:
+        if button.rect.collidepoint(pos):
+            return button
+    return None
