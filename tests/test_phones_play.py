@@ -77,7 +77,7 @@ def play_on_phones(driver, play, phones, rng: random.Random, limit: float = 120.
         state = play.match.state
         if state.kind is NodeKind.SIMULTANEOUS and driver.top is play:
             assert play.chooser is None  # nobody chooses a phone's secret on the big screen
-            seen["locked_texts"].add(play.waiting_text(state))
+            seen["locked_texts"].add(play.phones.waiting_text(state))
         for phone in rng.sample(phones, 2):  # people choose one after the other
             if phone.state and phone.state["moves"]:
                 seen["secret_turns"] += phone.state["secret_turn"]

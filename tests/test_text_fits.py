@@ -321,7 +321,7 @@ def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
             phone.lock_in("bonus B")
             driver.until(lambda: scene.match.state.pending[0] is not None, 10)
             driver.frames()
-            assert "Eks has locked in" in scene.waiting_text(scene.match.state)
+            assert "Eks has locked in" in scene.phones.waiting_text(scene.match.state)
             check_play(driver, scene, size)
         finally:
             driver.app.stack.reset(driver.app.make("menu"))

@@ -440,11 +440,6 @@ class PlayScene(Scene):
                  for seat, level in self.bots.levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
-    def phones_offered(self) -> bool:
-        """True when this game could move seats onto phones now (hot-seat, with secrets)."""
-        return (self.hot_seat and self.spec.secret_choices and not self.demo
-                and not self.match.state.is_terminal and len(self.phones.seats) < 2)
-
     def use_phones(self) -> None:
         """Move every seat onto its phone mid-game: no hand-off from now on, nothing private
         left on this screen."""
@@ -455,29 +450,7 @@ class PlayScene(Scene):
         self._refresh_buttons()
         self.app.invalidate()
 
-    def waiting_text(self, state: State) -> str:
-        """Who the game waits for, and who has locked in on a phone."""
-        secret = state.kind is NodeKind.SIMULTANEOUS
-        parts = []
-        for seat in (0, 1) if secret else state.awaiting:
-            name = state.seat_name(seat)
-            sealed = secret and state.pending[seat] is not None
-            if self.phones.on_phone(seat) and (sealed or self.phones.has_locked(seat)):
-                parts.append(f"{name} has locked in")
-            elif self.phones.on_phone(seat) and seat in state.awaiting:
-                parts.append(f"{name}: choose on your phone")
-            elif seat in state.awaiting:
-                parts.append(f"Waiting for {name}")
-        return "  ·  ".join(parts)
-
     # ---- making moves -------------------------------------------------------------------------
-    def phone_chose(self, seat: int, move: Move) -> bool:
-        """Play a choice locked in on a seat's phone, if it is still legal."""
-        state = self.match.state
-        if not self.phones.on_phone(seat) or state.why_illegal(seat, move) is not None:
-            return False
-        return self._commit(seat, move)
-
     def choose(self, move: Move) -> bool:
         """Make the chooser's move; False (with the reason shown) if it is not legal."""
         seat = self.chooser

@@ -126,7 +126,7 @@ class PauseScene(Scene):
         buttons = [Button("Resume", "resume", hint="Esc")]
         if play is not None and play.undo.offered():
             buttons.append(Button("Undo last move", "undo", hint="Ctrl+Z"))
-        if play is not None and play.phones_offered():
+        if play is not None and play.phones.offered():
             buttons.append(Button("Play with phones", "phones", hint="no more hand-offs"))
         buttons += [Button("Rules of this game", "rules"), Button("Settings", "settings"),
                     Button("Leave to menu", "menu",

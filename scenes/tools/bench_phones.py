@@ -229,7 +229,7 @@ def choose(bench: Bench, phones: bool, rng: random.Random) -> bool:
             bench.phones[seat].lock_in(rng.choice(bench.phones[seat].choices()))
             return True
         if not phones and state.pending[seat] is None and not play.hold:
-            return play.phone_chose(seat, rng.choice(state.legal_moves(seat)))
+            return play.phones.play_choice(seat, rng.choice(state.legal_moves(seat)))
     return False
 
 

@@ -2,9 +2,10 @@
 
 `PlayPhones` starts the phones' server (scenes/phones/server.py, loaded only now), tells each
 phone its seat's view whenever the game moves on, and plays the choices phones lock in once the
-big screen is calm, through the same legality checks as a click. What a phone is told is built
-by `phone_message` from that seat's observation alone (`state.observe(seat)`, the filter the
-bots get), so nothing of the other seat's secrets can reach it.
+big screen is calm, through the same legality checks as a click; it words the top bar's
+who-chooses-where and who has locked in. What a phone is told is built by `phone_message` from
+that seat's observation alone (`state.observe(seat)`, the filter the bots get), so nothing of
+the other seat's secrets can reach it.
 """
 from __future__ import annotations
 
@@ -148,6 +149,34 @@ class PlayPhones:
         """True once a phone has taken the seat."""
         return self.server is not None and self.server.claimed(seat)
 
+    def offered(self) -> bool:
+        """True when this game could move seats onto phones now (hot-seat, with secrets)."""
+        scene = self.scene
+        return (scene.hot_seat and scene.spec.secret_choices and not scene.demo
+                and not scene.match.state.is_terminal and len(self.seats) < 2)
+
+    def waiting_text(self, state: State) -> str:
+        """Who the game waits for, and who has locked in on a phone."""
+        secret = state.kind is NodeKind.SIMULTANEOUS
+        parts = []
+        for seat in (0, 1) if secret else state.awaiting:
+            name = state.seat_name(seat)
+            sealed = secret and state.pending[seat] is not None
+            if self.on_phone(seat) and (sealed or self.has_locked(seat)):
+                parts.append(f"{name} has locked in")
+            elif self.on_phone(seat) and seat in state.awaiting:
+                parts.append(f"{name}: choose on your phone")
+            elif seat in state.awaiting:
+                parts.append(f"Waiting for {name}")
+        return "  ·  ".join(parts)
+
+    def play_choice(self, seat: int, move: Move) -> bool:
+        """Play a choice locked in on a seat's phone, if it is still legal."""
+        state = self.scene.match.state
+        if not self.on_phone(seat) or state.why_illegal(seat, move) is not None:
+            return False
+        return self.scene._commit(seat, move)
+
     def connected(self, seat: int) -> bool:
         """True while the seat's phone is connected."""
         return self.server is not None and self.server.connected(seat)
@@ -210,7 +239,7 @@ class PlayPhones:
             same_turn = state is asked or (
                 state.kind is NodeKind.SIMULTANEOUS and asked.kind is NodeKind.SIMULTANEOUS
                 and state.turn == asked.turn)
-            if not (same_turn and self.scene.phone_chose(seat, move)):
+            if not (same_turn and self.play_choice(seat, move)):
                 self._refuse(seat, "The game has moved on: choose again.")
         self.locked.clear()
 

@@ -81,7 +81,7 @@ class PlayDrawing:
         elif state.is_terminal:
             text = "Game over"
         else:
-            text = scene.waiting_text(state)
+            text = scene.phones.waiting_text(state)
         shown = view.chooser if view.chooser is not None else thinking
         colour = scene.board.seat_colours[shown] if shown is not None else th.TEXT
         turn = theme.blit_text(surface, f"Turn {state.turn}", 20,
