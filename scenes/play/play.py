@@ -21,16 +21,17 @@ import pygame
 
 from game.bots import Level
 from game.bots.history import History
-from game.core import ChoiceSealed, Event, GameError, Move, NodeKind, State, Step
+from game.core import ChoiceSealed, GameError, Move, NodeKind, State, Step
 from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
 from scenes.boards import board_class
-from scenes.boards.base import Board, Summary, View
+from scenes.boards.base import Board, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
 from scenes.play.parts.move_log import MoveLog, replay_into
+from scenes.play.parts.play_animation import Animation, Hold, animation_of, hold_after
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
 from scenes.play.parts.play_hints import PlayHints
@@ -39,7 +40,6 @@ from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
 from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
-from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
 from scenes.store.controllers import HUMAN, human_seats
@@ -48,30 +48,6 @@ from scenes.store.saves import SavedGame
 MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                            pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA,
                            pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK})
-
-
-@dataclasses.dataclass
-class Animation:
-    """A step being shown: the observations either side, its events and their timeline."""
-
-    before: State
-    events: tuple[Event, ...]
-    after: State
-    timeline: Timeline
-    t: float = 0.0
-    cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
-    caption: str = ""  # what happened, in words: shown once the animation has shown it
-    reveal: bool = False  # it shows simultaneous choices, revealed together
-    decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
-    summary: Summary | None = None  # results that wait on screen after it (a game of a match)
-
-
-@dataclasses.dataclass(frozen=True)
-class Hold:
-    """A result kept on screen until a player acknowledges it (any key, a click, Continue)."""
-
-    prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
-    summary: Summary | None = None  # a card of results over the board
 
 
 class PlayScene(Scene):
@@ -400,22 +376,11 @@ class PlayScene(Scene):
     # ---- results that wait for the players ----------------------------------------------------
     def _hold_after(self, anim: Animation) -> None:
         """Keep a reveal on screen while the next screen would cover it, until it is seen."""
-        if self.demo:
-            return
         state = self.match.state
-        if anim.summary is not None:
-            then = "the results" if state.is_terminal else "play on"
-            self.hold = Hold(f"Read the scores, then Continue to {then}", anim.summary)
-            return
-        if not anim.reveal:
-            return
-        if state.is_terminal:
-            self.hold = Hold("Seen what happened? Continue to the results")
-            return
         private = [seat for seat in state.awaiting if self.needs_privacy(seat)]
-        if private:
-            name = state.seat_name(private[0])
-            self.hold = Hold(f"Both seen it? Continue, then pass to {name}")
+        hold = None if self.demo else hold_after(anim, state, private)
+        if hold is not None:
+            self.hold = hold
 
     def acknowledge(self) -> None:
         """The result on hold has been seen: play goes on (a hand-off, the results...)."""
@@ -532,12 +497,7 @@ class PlayScene(Scene):
         self.last.add(before, seat, move)
 
     def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
-        after = self.observation(step.state)
-        timeline = self.board.animate(before, step.events, after)
-        return Animation(before, tuple(step.events), after, timeline,
-                         cues=sorted(self.board.sound_cues(step.events)),
-                         caption=self.board.describe(before, step.events, after), reveal=reveal,
-                         summary=self.board.summary(before, step.events, after))
+        return animation_of(self.board, before, step, self.observation(step.state), reveal)
 
     def _start_animation(self, before: State, step: Step) -> None:
         self._play_animation(self._animation(before, step))

@@ -1,0 +1,60 @@
+"""A step shown on the play screen: its events animated between the views either side, with
+their sounds and the caption said once it has shown, and what the players must see before play
+goes on (a result held on screen until acknowledged)."""
+from __future__ import annotations
+
+import dataclasses
+
+from game.core import Event, State, Step
+from scenes.boards.base import Board, Summary
+from scenes.shell.anim import Timeline
+
+
+@dataclasses.dataclass
+class Animation:
+    """A step being shown: the observations either side, its events and their timeline."""
+
+    before: State
+    events: tuple[Event, ...]
+    after: State
+    timeline: Timeline
+    t: float = 0.0
+    cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
+    caption: str = ""  # what happened, in words: shown once the animation has shown it
+    reveal: bool = False  # it shows simultaneous choices, revealed together
+    decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
+    summary: Summary | None = None  # results that wait on screen after it (a game of a match)
+
+
+@dataclasses.dataclass(frozen=True)
+class Hold:
+    """A result kept on screen until a player acknowledges it (any key, a click, Continue)."""
+
+    prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
+    summary: Summary | None = None  # a card of results over the board
+
+
+def animation_of(board: Board, before: State, step: Step, after: State,
+                 reveal: bool = False) -> Animation:
+    """A step animated on `board` from the view `before` to the view `after`."""
+    timeline = board.animate(before, step.events, after)
+    return Animation(before, tuple(step.events), after, timeline,
+                     cues=sorted(board.sound_cues(step.events)),
+                     caption=board.describe(before, step.events, after), reveal=reveal,
+                     summary=board.summary(before, step.events, after))
+
+
+def hold_after(anim: Animation, state: State, private: list[int]) -> Hold | None:
+    """What to keep on screen once `anim` has shown, leading to `state`, while the next screen
+    would cover it (the results, or a hand-off to the first seat of `private`), until it is
+    seen; None when play simply goes on."""
+    if anim.summary is not None:
+        then = "the results" if state.is_terminal else "play on"
+        return Hold(f"Read the scores, then Continue to {then}", anim.summary)
+    if not anim.reveal:
+        return None
+    if state.is_terminal:
+        return Hold("Seen what happened? Continue to the results")
+    if private:
+        return Hold(f"Both seen it? Continue, then pass to {state.seat_name(private[0])}")
+    return None
