@@ -10,7 +10,7 @@ from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
 from game.bots.matrix import solve
 from game.bots.reading import Reader, safe_response
-from game.bots.search import Search
+from game.bots.search import OpponentModel, Search
 from game.core import Move, NodeKind, State
 
 
@@ -41,7 +41,7 @@ class Bot:
         if found is not None:
             searches = [self._top_up(found, should_stop)]
         else:
-            searches = self._search(worlds, seat, should_stop)
+            searches = self._search(worlds, seat, should_stop, history)
         if observation.kind is NodeKind.SIMULTANEOUS:
             mixed = self._mixed(worlds, searches, seat, legal, history)
             return self.rng.choices(list(mixed), list(mixed.values()))[0]
@@ -55,7 +55,7 @@ class Bot:
             return {legal[0]: 1.0} if len(legal) == 1 else {}
         self.reusable = None
         worlds = self.knowledge.worlds(observation, seat, history)
-        searches = self._search(worlds, seat, should_stop)
+        searches = self._search(worlds, seat, should_stop, history)
         return self._mixed(worlds, searches, seat, legal, history)
 
     def _top_up(self, search: Search, should_stop) -> Search:
@@ -66,7 +66,16 @@ class Bot:
         self.last_iterations = search.iterations
         return search
 
-    def _search(self, worlds: list[tuple[float, State]], seat: int, should_stop) -> list:
+    def _opponent(self, seat: int, history: Sequence) -> OpponentModel | None:
+        """How the search expects the opponent to choose at secret turns: by the reading's
+        model, as far as the reading is believed (None for a level that does not read)."""
+        if self.reader is None or not self.knowledge.model_in_tree:
+            return None
+        follow = self.knowledge.reading * self.reader.confidence(history, 1 - seat)
+        return OpponentModel(1 - seat, follow, self.reader.policy)
+
+    def _search(self, worlds: list[tuple[float, State]], seat: int, should_stop,
+                history: Sequence = ()) -> list:
         budget = self.level.budget
         if len(worlds) > 1 and self.knowledge.shares_tree(worlds):
             shared = DepthSearch(worlds[0][1], self.knowledge, self.rng, worlds=worlds, seat=seat)
@@ -74,10 +83,14 @@ class Bot:
             self.last_iterations = shared.iterations
             return shared.views()
         searches = []
+        opponent = self._opponent(seat, history)
         for weight, world in worlds:
             share = budget.times(max(1, round(budget.iterations * weight)), budget.seconds * weight)
-            kind = DepthSearch if self.knowledge.searches_all(world) else Search
-            search = kind(world, self.knowledge, self.rng, self.level.exploration)
+            if self.knowledge.searches_all(world):
+                search = DepthSearch(world, self.knowledge, self.rng, self.level.exploration)
+            else:
+                search = Search(world, self.knowledge, self.rng, self.level.exploration,
+                                opponent=opponent)
             searches.append(search.run(share, should_stop))
         self.last_iterations = sum(s.iterations for s in searches)
         return searches

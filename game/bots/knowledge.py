@@ -40,6 +40,7 @@ class Knowledge:
     # a move's own mean and its AMAF mean weigh about equally (needs `amaf_key`, `amaf_playout`)
     reading = 0.0  # above 0: at secret turns, play on a model of the opponent (`reading.py`),
     # followed at most this much (a level's setting)
+    model_in_tree = 0.0  # above 0: the search expects that model of the opponent below the root
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""

@@ -62,6 +62,10 @@ class Reader:
             found = self._cache[key] = level_one(state, seat, self.value)
         return found
 
+    def policy(self, state: State, seat: int) -> dict[Move, float]:
+        """`level_one` for `seat` at `state`, not remembered (for positions in a search)."""
+        return level_one(state, seat, self.value)
+
     def confidence(self, history: Sequence, opponent: int) -> float:
         """The belief that `opponent` plays like the model, from their revealed secret
         choices in `history` (entries of a state both chose in, a seat and its choice)."""

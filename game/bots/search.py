@@ -10,6 +10,7 @@ evaluation (a `Knowledge`). Values are always seat 0's expected result in [0, 1]
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import math
 import random
 from typing import Callable
@@ -22,12 +23,24 @@ DECISION, SIMULTANEOUS, CHANCE = NodeKind.DECISION, NodeKind.SIMULTANEOUS, NodeK
 CHECK_EVERY = 32  # iterations between looks at the clock and the stop flag
 
 
+@dataclasses.dataclass(frozen=True)
+class OpponentModel:
+    """How the search expects one seat to choose at secret turns: from `policy` (state, seat
+    -> odds of each move) at a share `follow` of the visits to a node visited `after` times,
+    by regret matching otherwise (a restricted Nash response, after Johanson et al. 2007)."""
+
+    seat: int
+    follow: float
+    policy: Callable[[State, int], dict]
+    after: int = 20
+
+
 class _Node:
     """One state in the tree, with its statistics (visits and seat 0's summed value)."""
 
     __slots__ = ("state", "kind", "actor", "untried", "children", "visits", "total",
                  "moves", "regrets", "average", "previous", "options", "keys", "slots",
-                 "amaf_seen", "amaf_won")
+                 "amaf_seen", "amaf_won", "model")
 
     def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
                  previous: Move | None, root: bool = False) -> None:
@@ -58,6 +71,7 @@ class _Node:
             self.moves = tuple(choices(state, seat, None) for seat in (0, 1))
             self.regrets = tuple([0.0] * len(m) for m in self.moves)
             self.average = tuple([0.0] * len(m) for m in self.moves)
+            self.model: list[float] | None = None  # the modelled seat's cumulative odds
 
 
 class Search:
@@ -66,8 +80,10 @@ class Search:
     counts_visits = True  # its findings are visit counts (the most visited move is the best)
 
     def __init__(self, root: State, knowledge: Knowledge, rng: random.Random,
-                 exploration: float = 1.0, gamma: float = 0.15) -> None:
+                 exploration: float = 1.0, gamma: float = 0.15,
+                 opponent: "OpponentModel | None" = None) -> None:
         self.knowledge = knowledge
+        self.opponent = opponent
         self.rng = rng
         self.exploration = exploration
         self.gamma = gamma  # regret matching's share of uniform exploration
@@ -96,6 +112,7 @@ class Search:
         search.knowledge, search.rng = self.knowledge, self.rng
         search.exploration, search.gamma, search.rave = self.exploration, self.gamma, self.rave
         search.root, search.iterations = node, 0
+        search.opponent = self.opponent
         return search
 
     # ---- running ---------------------------------------------------------------------------
@@ -133,6 +150,8 @@ class Search:
             elif kind is SIMULTANEOUS:
                 i, pi = self._sample_regret(node, 0)
                 j, pj = self._sample_regret(node, 1)
+                if self.opponent is not None:
+                    i, pi, j, pj = self._modelled(node, i, pi, j, pj)
                 path.append((node, (i, pi, j, pj)))
                 child = node.children.get((i, j))
                 if child is None:
@@ -261,9 +280,31 @@ class Search:
                 return k, p
         return len(strategy) - 1, strategy[-1]
 
+    def _modelled(self, node: _Node, i: int, pi: float, j: int, pj: float) -> tuple:
+        """The sampled pair with the modelled seat's choice drawn from its model instead, at
+        the model's share of visits once the node has enough (its regrets then learn
+        nothing from the visit: the choice was not theirs)."""
+        opponent = self.opponent
+        if node.visits < opponent.after or self.rng.random() >= opponent.follow:
+            return i, pi, j, pj
+        cumulative = node.model
+        if cumulative is None:
+            seat = opponent.seat
+            odds = opponent.policy(node.state, seat)
+            running, cumulative = 0.0, []
+            for move in node.moves[seat]:
+                running += odds.get(move, 0.0)
+                cumulative.append(running)
+            node.model = cumulative
+        k = min(bisect.bisect_right(cumulative, self.rng.random() * cumulative[-1]),
+                len(cumulative) - 1)
+        return (k, 0.0, j, pj) if opponent.seat == 0 else (i, pi, k, 0.0)
+
     def _update_regrets(self, node: _Node, sampled: tuple, value: float) -> None:
         i, pi, j, pj = sampled
         for seat, chosen, p, reward in ((0, i, pi, value), (1, j, pj, 1.0 - value)):
+            if p == 0.0:  # drawn from the opponent model
+                continue
             regrets = node.regrets[seat]
             for k in range(len(regrets)):
                 regrets[k] -= reward
