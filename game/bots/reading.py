@@ -27,6 +27,7 @@ NOISE = 0.25  # the share of a player's choices the model leaves to other reason
 PRIOR = 0.3  # the prior belief that the opponent plays like the model
 MEMORY = 0.9  # each older revealed turn counts this much less than the next
 SAFETY = 0.1  # at most this share of the matrix's spread below its value against a best reply
+RESTRICT_STEPS = 6  # halvings of the share in search of the safe one
 CACHE_LIMIT = 4096  # model answers kept per bot (a game has at most a few hundred turns)
 
 Value = Callable[[State], float]  # seat 0's value of a state
@@ -84,19 +85,41 @@ class Reader:
 
 def safe_response(payoff: Sequence[Sequence[float]], model: Sequence[float],
                   p: float) -> list[float]:
-    """The row player's mix: the equilibrium moved toward the best reply to `model`, by the
-    belief `p` that the column player follows it, but never so far that a best reply to the
-    mix takes more than `SAFETY` times the matrix's spread below its value.
-
-    A player's worst case is concave in their mix, so a step `t` toward the best reply loses
-    at most `t` times what the best reply alone would lose: the step is sized by that."""
+    """The row player's restricted Nash response: its equilibrium mix against a column player
+    who follows `model` at a share `p` and chooses freely otherwise (Johanson et al. 2007),
+    with the share cut until a best reply to the mix takes at most `SAFETY` times the matrix's
+    spread below its value."""
     rows, _, value = solve(payoff)
     if p <= 0.0:
         return rows
     cells = [cell for line in payoff for cell in line]
     bound = SAFETY * (max(cells) - min(cells))
     expected = [sum(a * q for a, q in zip(line, model)) for line in payoff]
-    best = max(range(len(payoff)), key=expected.__getitem__)
-    exposed = value - min(payoff[best])  # what the best reply alone could lose
-    step = min(p, bound / exposed) if exposed > 0.0 else p
-    return [(1.0 - step) * x + step * (i == best) for i, x in enumerate(rows)]
+
+    def restricted(share: float) -> list[float]:
+        matrix = [[share * e + (1.0 - share) * cell for cell in line]
+                  for line, e in zip(payoff, expected)]
+        return solve(matrix)[0]
+
+    def exposed(mix: list[float]) -> float:
+        return value - min(sum(x * payoff[i][j] for i, x in enumerate(mix))
+                           for j in range(len(payoff[0])))
+
+    low, high = (0.0, rows, exposed(rows)), (p, restricted(p), 0.0)
+    high = (p, high[1], exposed(high[1]))
+    if high[2] <= bound:
+        return high[1]
+    for _ in range(RESTRICT_STEPS):
+        share = (low[0] + high[0]) / 2.0
+        mix = restricted(share)
+        found = (share, mix, exposed(mix))
+        if found[2] <= bound:
+            low = found
+        else:
+            high = found
+    # The frontier of gain against exposure is piecewise linear, and the restricted response
+    # jumps across its flat parts: mix the two ends, as far as the bound allows (a best
+    # reply's take is convex in the mix, so the blend's exposure is at most the blend's).
+    weight = (bound - low[2]) / (high[2] - low[2]) if high[2] > low[2] else 0.0
+    weight = max(0.0, min(1.0, weight))
+    return [(1.0 - weight) * a + weight * b for a, b in zip(low[1], high[1])]
