@@ -6,10 +6,11 @@ choice, one turn ahead (a "level-one" player). The bot models that: each of the 
 choices valued against a uniform choice of its own by the game's evaluation after the turn,
 softened into probabilities and mixed with noise. From the choices revealed so far it weighs how
 much better that model explains this opponent than chance does (recent turns counting most),
-and moves from the equilibrium toward the best reply to the model by that weight (capped by the
-level), but never so far that a player who knew the mix could take more than a share `SAFETY`
-of the turn's stakes (the spread of its matrix) below the game's value: a player who reads the
-bot gains little at any turn, whatever is at stake there.
+and plays the best mix against an opponent who follows the model at that weight (capped by the
+level) and otherwise answers the mix at their best (a restricted Nash response), but never a
+mix that a player who knew it could take more than a share `SAFETY` of the turn's stakes (the
+spread of its matrix) below the game's value from: a player who reads the bot gains little at
+any turn, whatever is at stake there.
 
 Everything here comes from public information (revealed choices, the bot's own view), so a
 copy of the bot fed the same view computes the same mix.
