@@ -7,7 +7,8 @@ than a count of pieces on each side's homes: the leaf is evaluated where it stan
 
 Hard also expects, below the root, the reading's model of the opponent as far as it believes it
 (`search.OpponentModel`): against a player who pulls one turn ahead it plans several turns
-against how they will pull (Hard v greedy at full budget, seeds 1-20: 87.5% against 80.0%).
+against how they will pull. Hard v greedy at full budget, 40 games: 81.2% before, 85.0% with
+the model in the tree, 97.5% with the restricted response at the root as well (`reading.py`).
 """
 from __future__ import annotations
 
