@@ -106,8 +106,8 @@ def safe_response(payoff: Sequence[Sequence[float]], model: Sequence[float],
         return value - min(sum(x * payoff[i][j] for i, x in enumerate(mix))
                            for j in range(len(payoff[0])))
 
-    low, high = (0.0, rows, exposed(rows)), (p, restricted(p), 0.0)
-    high = (p, high[1], exposed(high[1]))
+    first = restricted(p)
+    low, high = (0.0, rows, exposed(rows)), (p, first, exposed(first))  # share, mix, exposure
     if high[2] <= bound:
         return high[1]
     for _ in range(RESTRICT_STEPS):
@@ -120,7 +120,8 @@ def safe_response(payoff: Sequence[Sequence[float]], model: Sequence[float],
             high = found
     # The frontier of gain against exposure is piecewise linear, and the restricted response
     # jumps across its flat parts: mix the two ends, as far as the bound allows (a best
-    # reply's take is convex in the mix, so the blend's exposure is at most the blend's).
+    # reply's take is convex in the mix, so the blend is exposed at most as much as its ends,
+    # blended alike).
     weight = (bound - low[2]) / (high[2] - low[2]) if high[2] > low[2] else 0.0
     weight = max(0.0, min(1.0, weight))
     return [(1.0 - weight) * a + weight * b for a, b in zip(low[1], high[1])]
