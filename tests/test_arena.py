@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from game.tools import arena
 
@@ -44,7 +45,8 @@ def test_games_are_reproducible_from_their_seed():
 
 
 @pytest.mark.parametrize("argv", [[], ["strands"], ["chess", "hard", "easy"],
-                                  ["strands", "hard", "wizard"], ["--games", "0", "--table"]])
+                                  ["strands", "hard", "wizard"], ["--games", "0", "--table"],
+                                  ["pulling_strings", "hard", "greedy", "--standoff", "-1"]])
 def test_bad_command_lines_exit_with_a_message(argv, capsys):
     with pytest.raises(SystemExit) as exit_info:
         arena.main(argv)
@@ -100,3 +102,74 @@ def test_the_cpu_clock_plays_a_pairing(capsys):
     assert arena.main(["tug_of_war", "medium", "greedy", "--games", "2", "--jobs", "1",
                        "--clock", "cpu", "--scale", "0.2"]) == 0
     assert "medium v greedy" in capsys.readouterr().out
+
+
+def test_each_game_is_reported_as_it_ends_and_the_run_keeps_its_order():
+    for jobs in (1, 2):
+        heard: list[int] = []
+        report = arena.run_pairing("tug_of_war", ("random", "random"), games=4, jobs=jobs,
+                                   seed=7, on_game=lambda k, result: heard.append(k))
+        assert sorted(heard) == [0, 1, 2, 3]
+        assert report.seeds == (7, 8, 9, 10)
+        alone = [arena.play_game("tug_of_war", ("random", "random"), 7 + k, k % 2)
+                 for k in range(4)]
+        assert [r.decisions for r in report.results] == [r.decisions for r in alone]
+
+
+def test_a_run_tells_each_game_on_stderr_as_it_ends(capsys):
+    assert arena.main(["tug_of_war", "random", "random", "--games", "2", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert [line.split("]")[0] for line in err] == ["  [tug_of_war 1/2", "  [tug_of_war 2/2"]
+
+
+# Pulling Strings to a standoff at 4 all (Hard v greedy, seed 3, in the arena): from here on
+# each side pulls the one end that changes nothing, as every other pull loses.
+TO_STANDOFF = ("bm ie do lb yc nw hd mn xx wb bw sa bi ar bs sr ta al fs ar bs br br sr br br br "
+               "br").split()
+
+
+class _Scripted:
+    """Pulls from a script, then the same end for ever."""
+
+    def __init__(self, seat: int, then: str) -> None:
+        self.seat, self.then, self.turn = seat, then, 0
+
+    def choose(self, observation, seat, history=()):
+        from game.registry import get_game
+        text = TO_STANDOFF[self.turn][seat] if self.turn < len(TO_STANDOFF) else self.then
+        self.turn += 1
+        return get_game("pulling_strings").parse_move(text)
+
+
+@pytest.mark.parametrize("standoff", [0, 1, 5, 12])
+def test_a_standoff_ends_drawn_after_its_still_turns_or_runs_to_the_limit(standoff,
+                                                                          monkeypatch):
+    monkeypatch.setattr(arena, "make_player",
+                        lambda name, other, game_id, seed, setup: _Scripted(0, name))
+    result = arena.play_game("pulling_strings", ("b", "r"), seed=1, first_seat=0,
+                             setup=arena.Setup(standoff=standoff))
+    assert result.score == 0.5
+    turns_played = result.decisions // 2
+    if standoff == 1:  # the opening pulls, b and m, move nothing: one still turn already
+        assert turns_played == 1 and result.ending.endswith("stood still for 1 turn")
+    elif standoff:
+        assert result.ending == f"a standoff: the board stood still for {standoff} turns"
+        assert turns_played == 28 + standoff  # the board last moved at the script's turn 28
+    else:
+        assert turns_played == 200 and "turn limit" in result.ending
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 10_000), st.integers(1, 6), st.sampled_from(["random", "greedy"]))
+def test_a_standoff_only_cuts_a_game_short_and_calls_it_a_draw(seed, still, player):
+    # Same seed, same players: the game with a standoff rule is the game without, cut short
+    # where the board stood still long enough, and drawn there.
+    played = arena.play_game("pulling_strings", (player, "random"), seed, seed % 2)
+    cut = arena.play_game("pulling_strings", (player, "random"), seed, seed % 2,
+                          setup=arena.Setup(standoff=still))
+    if cut.ending.startswith("a standoff"):
+        assert cut.score == 0.5 and still < cut.turns <= played.turns
+        assert cut.decisions <= played.decisions
+    else:
+        assert (cut.score, cut.decisions, cut.ending) == (played.score, played.decisions,
+                                                           played.ending)

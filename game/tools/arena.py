@@ -14,10 +14,13 @@ and in Tug of War "perfect" (optimal play from the solved table).
 "predictor:hard" or "uct:medium" name the level outright. Each game of a pairing gets its own
 seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A
 player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
+Each game's result goes to stderr as it ends; `--standoff N` ends a Pulling Strings game drawn
+once its board has stood still for N whole turns (otherwise it plays on to its turn limit).
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import math
 import multiprocessing
@@ -27,6 +30,7 @@ import time
 from typing import Any, Callable, Mapping, Sequence
 
 from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
+from game.bots.draws import accepts_draw
 from game.bots.history import History
 from game.bots.perfect_tug import PerfectTugPlayer
 from game.core import GameError
@@ -91,6 +95,8 @@ class Setup:
     scale: float = 1.0
     time_factor: float = 1.0
     clock: str = "wall"
+    standoff: int = 0  # above 0: a game with draws by agreement ends drawn once its board has
+    # stood still for this many whole turns (a standoff both sides keep up; 0: played out)
 
     @property
     def read_clock(self) -> Callable[[], float]:
@@ -162,6 +168,11 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
         if state.awaiting == ():
             match.resolve_chance()
             continue
+        if setup.standoff and accepts_draw(history.entries, state, setup.standoff):
+            match.agree_draw()
+            return _result(match, first_seat, decisions, think, declarations,
+                           f"a standoff: the board stood still for {setup.standoff} "
+                           f"turn{'s' if setup.standoff > 1 else ''}")
         for seat in state.awaiting:
             before = match.state
             start = clock()
@@ -171,10 +182,15 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             history.add(before, seat, move)
             decisions += 1
             declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
+    return _result(match, first_seat, decisions, think, declarations,
+                   match.state.outcome.reason)
+
+
+def _result(match: Match, first_seat: int, decisions: int, think, declarations,
+            ending: str) -> GameResult:
     winner = match.state.outcome.winner
     score = 0.5 if winner is None else (1.0 if winner == first_seat else 0.0)
-    return GameResult(score, decisions, match.state.turn, think, tuple(declarations),
-                      match.state.outcome.reason)
+    return GameResult(score, decisions, match.state.turn, think, tuple(declarations), ending)
 
 
 def _declarations(before, events, player: str) -> list[Declaration]:
@@ -185,8 +201,8 @@ def _declarations(before, events, player: str) -> list[Declaration]:
             for e in events if isinstance(e, MoriartyDeclared)]
 
 
-def _play_task(task: tuple) -> GameResult:
-    return play_game(*task)
+def _play_numbered(numbered: tuple[int, tuple]) -> tuple[int, GameResult]:
+    return numbered[0], play_game(*numbered[1])
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -236,9 +252,8 @@ class PairingReport:
 
     def games(self) -> str:
         """Each game: its seed, the first player's result and how it ended."""
-        verdicts = {1.0: "won", 0.5: "drew", 0.0: "lost"}
-        return "\n".join(f"  game {k + 1:>3} (seed {seed}): {self.names[0]} {verdicts[r.score]}; "
-                         f"{r.ending}" for k, (seed, r) in enumerate(zip(self.seeds, self.results)))
+        return "\n".join(game_line(k, seed, self.names[0], r)
+                         for k, (seed, r) in enumerate(zip(self.seeds, self.results)))
 
     def declarations(self) -> str:
         """Every declaration of the pairing, and each player's right and wrong ones in sum."""
@@ -257,6 +272,12 @@ class PairingReport:
         return "\n".join(lines)
 
 
+def game_line(index: int, seed: int, first: str, result: GameResult) -> str:
+    """One game of a pairing: its number and seed, the first player's result, its ending."""
+    verdict = {1.0: "won", 0.5: "drew", 0.0: "lost"}[result.score]
+    return f"  game {index + 1:>3} (seed {seed}): {first} {verdict}; {result.ending}"
+
+
 def _ms(times: list[float]) -> str:
     if not times:
         return f"{'-':>15}"
@@ -269,18 +290,25 @@ HEADER = (f"{'game':<16} {'first':>9} v {'second':<9} {'n':>4} {'won':>4} {'drw'
 
 
 def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, seed: int,
-                options: Mapping[str, Any] | None = None,
-                setup: Setup = Setup()) -> PairingReport:
-    """Play `games` games of one pairing, seats alternating, on `jobs` processes."""
+                options: Mapping[str, Any] | None = None, setup: Setup = Setup(),
+                on_game: Callable[[int, GameResult], None] | None = None) -> PairingReport:
+    """Play `games` games of one pairing, seats alternating, on `jobs` processes; `on_game`
+    hears of each game (its index and result) as soon as it ends."""
     tasks = [(game_id, names, seed + k, k % 2, options, setup) for k in range(games)]
     start = time.perf_counter()
-    if jobs <= 1:
-        results = [_play_task(task) for task in tasks]
-    else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play_task, tasks, chunksize=1)
-    return PairingReport(game_id, names, results, time.perf_counter() - start,
-                         tuple(task[2] for task in tasks))
+    results: list[GameResult | None] = [None] * games
+    with contextlib.ExitStack() as stack:
+        if jobs <= 1:
+            finished = map(_play_numbered, enumerate(tasks))
+        else:
+            pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))
+            finished = pool.imap_unordered(_play_numbered, enumerate(tasks), chunksize=1)
+        for k, result in finished:
+            results[k] = result
+            if on_game is not None:
+                on_game(k, result)
+    return PairingReport(game_id, names, [r for r in results if r is not None],
+                         time.perf_counter() - start, tuple(task[2] for task in tasks))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -304,6 +332,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                         help="read think times on the wall clock (default) or on the thinking "
                              "thread's processor time (cpu: a busy machine plays as a quiet one)")
+    parser.add_argument("--standoff", type=int, default=0, metavar="TURNS",
+                        help="end a Pulling Strings game drawn once its board has stood still "
+                             "for this many whole turns (default 0: play on to the turn limit)")
     parser.add_argument("--detail", action="store_true",
                         help="also list each game's result and ending, and Moriarty's "
                              "declarations: who, when, right, points")
@@ -312,7 +343,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --jobs must be at least 1")
     if not (args.time_factor > 0 and args.scale > 0):
         parser.error("--time-factor and --scale must be more than 0")
-    setup = Setup(args.scale, args.time_factor, args.clock)
+    if args.standoff < 0:
+        parser.error("--standoff must be 0 (off) or a number of turns")
+    setup = Setup(args.scale, args.time_factor, args.clock, args.standoff)
     if args.table:
         pairings = table_pairings(args.only or GAMES)
     elif args.game and args.first and args.second:
@@ -325,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     print(HEADER, flush=True)
     try:
         for game_id, names in pairings:
-            report = run_pairing(game_id, names, args.games, args.jobs, args.seed, setup=setup)
+            report = run_pairing(game_id, names, args.games, args.jobs, args.seed, setup=setup,
+                                 on_game=_progress(game_id, names[0], args.seed, args.games))
             print(report.line(), flush=True)
             if args.detail:
                 print(report.games(), flush=True)
@@ -335,6 +369,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"arena: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _progress(game_id: str, first: str, seed: int, games: int):
+    """Each game's line on stderr as it ends, so a run cut short still tells what it played."""
+    done = []
+
+    def report(index: int, result: GameResult) -> None:
+        done.append(index)
+        line = game_line(index, seed + index, first, result).strip()
+        print(f"  [{game_id} {len(done)}/{games}] {line}", file=sys.stderr, flush=True)
+    return report
 
 
 if __name__ == "__main__":
