@@ -9,6 +9,9 @@ Hard also expects, below the root, the reading's model of the opponent as far as
 (`search.OpponentModel`): against a player who pulls one turn ahead it plans several turns
 against how they will pull. Hard v greedy at full budget, 40 games: 81.2% before, 85.0% with
 the model in the tree, 97.5% with the restricted response at the root as well (`reading.py`).
+On that code (full budget, seeds from 1): Hard v Medium 77.5% over 40; the predictor v Hard
+42.5% over 20 and v Medium 45.0% over 40; Medium v greedy 78.5% over 100 (seeds from 1001,
+where the straight step toward the best reply had 85.0%).
 """
 from __future__ import annotations
 
