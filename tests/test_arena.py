@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.tools import arena
+from tests.test_draws import PULLING, TO_STANDOFF
 
 
 def test_wilson_interval_matches_the_textbook_figures():
@@ -122,30 +123,23 @@ def test_a_run_tells_each_game_on_stderr_as_it_ends(capsys):
     assert [line.split("]")[0] for line in err] == ["  [tug_of_war 1/2", "  [tug_of_war 2/2"]
 
 
-# Pulling Strings to a standoff at 4 all (Hard v greedy, seed 3, in the arena): from here on
-# each side pulls the one end that changes nothing, as every other pull loses.
-TO_STANDOFF = ("bm ie do lb yc nw hd mn xx wb bw sa bi ar bs sr ta al fs ar bs br br sr br br br "
-               "br").split()
-
-
 class _Scripted:
-    """Pulls from a script, then the same end for ever."""
+    """Pulls the script to a real standoff (test_draws.TO_STANDOFF), then one end for ever."""
 
-    def __init__(self, seat: int, then: str) -> None:
-        self.seat, self.then, self.turn = seat, then, 0
+    def __init__(self, then: str) -> None:
+        self.script, self.then, self.turn = TO_STANDOFF.split(), then, 0
 
     def choose(self, observation, seat, history=()):
-        from game.registry import get_game
-        text = TO_STANDOFF[self.turn][seat] if self.turn < len(TO_STANDOFF) else self.then
+        text = self.script[self.turn][seat] if self.turn < len(self.script) else self.then
         self.turn += 1
-        return get_game("pulling_strings").parse_move(text)
+        return PULLING.parse_move(text)
 
 
 @pytest.mark.parametrize("standoff", [0, 1, 5, 12])
 def test_a_standoff_ends_drawn_after_its_still_turns_or_runs_to_the_limit(standoff,
                                                                           monkeypatch):
     monkeypatch.setattr(arena, "make_player",
-                        lambda name, other, game_id, seed, setup: _Scripted(0, name))
+                        lambda name, other, game_id, seed, setup: _Scripted(name))
     result = arena.play_game("pulling_strings", ("b", "r"), seed=1, first_seat=0,
                              setup=arena.Setup(standoff=standoff))
     assert result.score == 0.5
