@@ -1,4 +1,5 @@
-"""The house style holds: no code line over 100 characters, a docstring on every public name."""
+"""The house style holds: no code line over 100 characters, a docstring on every public name,
+the README's prose wrapped within the same width."""
 from __future__ import annotations
 
 import ast
@@ -41,6 +42,22 @@ def test_no_line_is_longer_than_the_limit():
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
             if len(line) > LIMIT]
     assert not long, f"lines over {LIMIT} characters:\n" + "\n".join(long)
+
+
+def long_prose_lines(markdown: str) -> list[int]:
+    """Numbers of a Markdown text's lines over the limit, outside tables (a row cannot wrap)."""
+    return [number for number, line in enumerate(markdown.splitlines(), 1)
+            if len(line) > LIMIT and not line.lstrip().startswith("|")]
+
+
+def test_the_readme_wraps_its_lines():
+    long = long_prose_lines((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert not long, f"README lines over {LIMIT} characters: {long}"
+
+
+def test_the_readme_check_lets_tables_run_long():
+    row = "| " + "x" * LIMIT + " |"
+    assert long_prose_lines(f"short\n{row}\n{'y' * (LIMIT + 1)}\n") == [3]
 
 
 def test_every_public_name_has_a_docstring():
