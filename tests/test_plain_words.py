@@ -156,6 +156,16 @@ def test_every_turn_counter_on_screen_agrees_with_the_move_log(driver, game_id):
         assert not lines or int(lines[-1].split(".")[0]) in (turn, turn - 1)
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_finished_games_turn_counter_names_its_last_turn(driver, game_id):
+    scene = driver.start(game_id, seed=3)
+    state = driver.play_to_end(random.Random(3), how="keys")
+    last = int(scene.log.lines()[-1].split(".")[0])
+    texts = texts_of(driver, [scene])
+    counters = [int(n) for text in texts for n in re.findall(r"\bTurn (\d+)", text)]
+    assert state.is_terminal and counters == [last], (counters, last, state.turn)
+
+
 def test_strands_says_what_its_figures_count(driver):
     scene = driver.start("strands", {"side": 5}, seed=2)
     lines = scene.board.status(scene.match.state)

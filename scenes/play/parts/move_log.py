@@ -38,6 +38,10 @@ class MoveLog:
         for turn, who, what in sorted(entries, key=lambda e: e[1]):
             self._add(turn, what, before.seat_name(who))
 
+    def last_turn(self) -> int | None:
+        """The number of the log's last line (None while it is empty)."""
+        return self.turns[-1][0] if self.turns else None
+
     def lines(self) -> list[str]:
         """The log so far, one line per turn."""
         return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]

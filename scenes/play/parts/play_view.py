@@ -84,7 +84,9 @@ class PlayDrawing:
             text = scene.phones.waiting_text(state)
         shown = view.chooser if view.chooser is not None else thinking
         colour = scene.board.seat_colours[shown] if shown is not None else th.TEXT
-        turn = theme.blit_text(surface, f"Turn {state.turn}", 20,
+        # a finished game's counter names its last turn, not the one that will never start
+        number = (scene.log.last_turn() if state.is_terminal else None) or state.turn
+        turn = theme.blit_text(surface, f"Turn {number}", 20,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
         # the prompt shrinks to fit between the title and the turn number; thinking dots come
         # and go without moving the words (placed as if all three dots showed)
