@@ -26,6 +26,19 @@ def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[st
     return {"top": top, "side": side, "bottom": bottom, "board": board}
 
 
+def latest_entries(entries: list[list[str]], room: int) -> list[str]:
+    """The lines of the latest whole log entries (each a list of wrapped lines) that fit in
+    `room` lines: an entry is never shown cut at the top, unless the last alone is too long."""
+    shown: list[str] = []
+    for entry in reversed(entries):
+        if len(shown) + len(entry) > room:
+            break
+        shown[:0] = entry
+    if not shown and entries and room > 0:
+        shown = entries[-1][-room:]
+    return shown
+
+
 class PlayDrawing:
     """The play screen's picture, owned by its screen: `draw` never changes the game.
 
@@ -137,14 +150,13 @@ class PlayDrawing:
         width = side.width - theme.px(28)
         key = (log_lines, width, theme.text_scale)
         if self._log_memo[0] != key:  # wrapping measures every word: do it when the log changes
-            wrapped: list[str] = []
+            entries = []
             for line in log_lines:
                 parts = theme.wrap(line, 18, width)
-                wrapped += [parts[0]] + ["   " + p for p in parts[1:]]
-            self._log_memo = (key, wrapped)
-        wrapped = self._log_memo[1]
+                entries.append([parts[0]] + ["   " + p for p in parts[1:]])
+            self._log_memo = (key, entries)
         room = max(0, (side.bottom - theme.px(10) - y) // step)
-        for line in wrapped[-room:] if room else []:
+        for line in latest_entries(self._log_memo[1], room):
             theme.blit_text(surface, line, 18, (x, y), th.TEXT)
             y += step
 
