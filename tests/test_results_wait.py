@@ -197,8 +197,13 @@ def test_between_moriarty_s_games_a_summary_waits_for_a_player(driver, controlle
     driver.app.invalidate()
     driver.frames()
     assert drawn == [summary]
+    held = scene.view().state  # behind the card: the game it scores, as it ended
+    assert held.game_index == 0 and held.bonus == first.bonus and held.colours[0] is not None
+    if "Moriarty" not in first.reason:  # otherwise every point went to one side
+        assert tuple(held.board_points(s) for s in (0, 1)) == first.points
     driver.key(pygame.K_RETURN)
     assert scene.hold is None
+    assert scene.view().state.game_index == 1  # then the next game
     summary = to_the_summary(driver, scene, rng, 2)  # the second game's lists both
     text = " ".join(summary.lines)
     assert "Game 1:" in text and "Game 2:" in text

@@ -210,6 +210,11 @@ class Board:
         """Results that wait on screen for a player after this step (None: play goes on)."""
         return None
 
+    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+        """The position to keep showing behind this step's summary while it is read: the one
+        the step ended on (a board that moves on to a fresh game says so here)."""
+        return after
+
     def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
         """The countdown's last word before simultaneous choices are shown, or None for none."""
         return self.reveal_word

@@ -435,6 +435,18 @@ class MoriartyBoard(Board):
         scored = next((e for e in events if isinstance(e, GameScored)), None)
         return None if scored is None else game_summary(before, scored)  # type: ignore[arg-type]
 
+    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+        """A game of the match scored: its last board (after any slides) with both Bonus
+        Colours, now public, not the fresh game that follows."""
+        scored = next((e for e in events if isinstance(e, GameScored)), None)
+        if scored is None:
+            return after
+        rows = list(before.rows)  # type: ignore[attr-defined]
+        for event in events:
+            if isinstance(event, TokenSlid):
+                rows[event.column] = event.dst
+        return before._evolve(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
+
     def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
         """No countdown for the Bonus Colours (nothing shows); "slide!" for the slides."""
         if any(isinstance(e, BonusesChosen) for e in events):
@@ -714,11 +726,12 @@ class MoriartyBoard(Board):
 
     @staticmethod
     def _shown_bonus(view: View, state: MoriartyState, seat: int) -> int | None:
-        """The seat's Bonus Colour if this view may show it: its own view, the game's end."""
-        if view.animating:
-            scored = next((e for e in view.events if isinstance(e, GameScored)), None)
-            if scored is not None and view.timeline.progress("scored", view.t) > 0:
-                return scored.bonus[seat]
+        """The seat's Bonus Colour if this view may show it: its own view, the game's end
+        (once the scoring shows, and while its summary is read)."""
+        scored = next((e for e in view.events if isinstance(e, GameScored)), None)
+        if scored is not None and (not view.animating
+                                   or view.timeline.progress("scored", view.t) > 0):
+            return scored.bonus[seat]
         if view.seat == seat or state.is_terminal:
             return state.bonus[seat]
         return None

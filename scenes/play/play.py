@@ -242,6 +242,9 @@ class PlayScene(Scene):
                         timeline=anim.timeline if self.animation else None,
                         t=anim.t if self.animation else 0.0, clock=self.clock,
                         last=self.last.shown())
+        if self.hold is not None and self.hold.backdrop is not None:  # the scores' position
+            return View(state=self.hold.backdrop, seat=self.viewer, chooser=None,
+                        events=self.hold.events, clock=self.clock, last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
                     focus=self.shown_focus(), clock=self.clock,

@@ -24,6 +24,7 @@ class Animation:
     reveal: bool = False  # it shows simultaneous choices, revealed together
     decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
     summary: Summary | None = None  # results that wait on screen after it (a game of a match)
+    backdrop: State | None = None  # the position shown behind the summary while it waits
 
 
 @dataclasses.dataclass(frozen=True)
@@ -32,16 +33,20 @@ class Hold:
 
     prompt: str  # the top bar's words while it is held ("Both seen it? Continue, then ...")
     summary: Summary | None = None  # a card of results over the board
+    backdrop: State | None = None  # the position the card is about, shown behind it
+    events: tuple[Event, ...] = ()  # the step that led to it (a board may mark what it did)
 
 
 def animation_of(board: Board, before: State, step: Step, after: State,
                  reveal: bool = False) -> Animation:
     """A step animated on `board` from the view `before` to the view `after`."""
     timeline = board.animate(before, step.events, after)
+    summary = board.summary(before, step.events, after)
     return Animation(before, tuple(step.events), after, timeline,
                      cues=sorted(board.sound_cues(step.events)),
                      caption=board.describe(before, step.events, after), reveal=reveal,
-                     summary=board.summary(before, step.events, after))
+                     summary=summary, backdrop=None if summary is None else
+                     board.settled(before, step.events, after))
 
 
 def hold_after(anim: Animation, state: State, private: list[int]) -> Hold | None:
@@ -50,7 +55,8 @@ def hold_after(anim: Animation, state: State, private: list[int]) -> Hold | None
     seen; None when play simply goes on."""
     if anim.summary is not None:
         then = "the results" if state.is_terminal else "play on"
-        return Hold(f"Read the scores, then Continue to {then}", anim.summary)
+        return Hold(f"Read the scores, then Continue to {then}", anim.summary, anim.backdrop,
+                    anim.events)
     if not anim.reveal:
         return None
     if state.is_terminal:
