@@ -12,9 +12,13 @@ from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
 from scenes.screens.menu import PauseScene
-from tests.test_handoff import play_moves
+from tests.test_handoff import MORIARTY_SETUP, play_moves
 from tests.test_play_vs_bot import FakeWorker, run_until, start_vs
 from tests.ui_driver import Driver
+
+
+MORIARTY_TO_SLIDES = MORIARTY_SETUP + ["bonus O", "bonus B", "edge south", "pivot 3", "take 2",
+                                       "toward", "away"]
 
 
 def reveal_then_wait(driver: Driver, pulls=("c", "h")) -> PlayScene:
@@ -24,6 +28,17 @@ def reveal_then_wait(driver: Driver, pulls=("c", "h")) -> PlayScene:
     driver.settle(acknowledge=False)
     assert scene.hold is not None
     return scene
+
+
+@pytest.mark.parametrize("game_id, moves", [("pulling_strings", ["c", "h"]),
+                                            ("moriarty", MORIARTY_TO_SLIDES)])
+def test_while_the_countdown_runs_the_caption_says_both_have_chosen(driver, game_id, moves):
+    scene = driver.start(game_id, seed=7)
+    play_moves(driver, moves)  # the second secret choice starts the countdown
+    assert scene.countdown is not None
+    assert scene.caption == "Both have chosen."
+    driver.settle(acknowledge=False)
+    assert " pulled " in scene.caption or " slid " in scene.caption  # then the reveal's words
 
 
 def test_a_hot_seat_reveal_stays_until_a_key_then_the_hand_off_comes(driver):

@@ -487,6 +487,7 @@ class PlayScene(Scene):
                 self.revealing.decision = (state, seat, text, move)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
+                self.caption = "Both have chosen."  # not the first one's words any more
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True

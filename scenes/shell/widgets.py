@@ -195,6 +195,16 @@ def paragraph_step(theme: th.Theme, size: float, line_gap: float = 1.3) -> int:
     return max(theme.px(size * line_gap), theme.line(size) + 1)
 
 
+def veil_mask(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
+    """A mask that dims a rounded rect of `size` by `alpha` when blitted with BLEND_RGB_MULT,
+    leaving what lies outside its corners as it was."""
+    keep = 255 - alpha
+    mask = pygame.Surface(size)
+    mask.fill((255, 255, 255))
+    pygame.draw.rect(mask, (keep, keep, keep), mask.get_rect(), border_radius=radius)
+    return mask
+
+
 def draw_veil(surface: pygame.Surface, alpha: int, area: pygame.Rect | None = None) -> None:
     """Dim everything beneath an overlay (or just `area`)."""
     keep = 255 - alpha  # multiplying in place: no full-window surface allocated per frame

@@ -7,9 +7,10 @@ from game.core import State
 from scenes.boards.base import View
 from scenes.play.parts.lesson_guide import draw_lesson
 from scenes.shell import theme as th
-from scenes.shell.widgets import draw_button, draw_panel, draw_veil
+from scenes.shell.widgets import draw_button, draw_panel, veil_mask
 
 COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
+BOARD_RADIUS = 16  # design pixels: the rounding of every board's area (the veil follows it)
 
 
 def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
@@ -51,6 +52,7 @@ class PlayDrawing:
         self.scene = scene
         self._status_memo: tuple = (None, [])  # (state, the board's score lines)
         self._log_memo: tuple = (None, [])  # ((lines, width, scale), the lines wrapped)
+        self._veil_memo: tuple = (None, None)  # ((size, radius), the countdown's veil mask)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown."""
@@ -189,9 +191,18 @@ class PlayDrawing:
         theme = scene.app.theme
         beats = ["3", "2", "1", scene.countdown_word]
         index = min(3, max(0, 3 - int(max(scene.countdown, 0) / COUNTDOWN_STEP)))
-        draw_veil(surface, 110, scene.rects["board"])
+        area = scene.rects["board"]
+        key = (area.size, theme.px(BOARD_RADIUS))
+        if self._veil_memo[0] != key:
+            self._veil_memo = (key, veil_mask(area.size, 110, key[1]))
+        surface.blit(self._veil_memo[1], area.topleft, special_flags=pygame.BLEND_RGB_MULT)
         stage = scene.board.stage()  # over the play, clear of the board's own panels
         size = 120
-        while size > 40 and theme.text(beats[index], size).get_width() > stage.width:
+        while size > 40 and theme.text(beats[index], size).get_width() > stage.width * 0.8:
             size -= 10
+        # on a disc of its own, so a stack or token beneath never shows through the digit
+        word = theme.text(beats[index], size)
+        radius = max(word.get_width(), word.get_height()) // 2 + theme.px(14)
+        pygame.draw.circle(surface, th.PANEL, stage.center, radius)
+        pygame.draw.circle(surface, th.ACCENT, stage.center, radius, max(2, theme.px(3)))
         theme.blit_text(surface, beats[index], size, stage.center, th.ACCENT, "center")
