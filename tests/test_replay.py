@@ -252,6 +252,30 @@ def test_records_scroll_to_keep_the_selection_in_view(driver):
     assert scene.scroll == 25 - visible - 3
 
 
+def test_a_long_records_list_says_there_is_more_and_its_bar_scrolls_it(driver):
+    match = finished("synch", seed=3)
+    for _ in range(25):
+        write_record(match)
+    scene = open_records(driver)
+    visible = scene._visible()
+    assert scene.more_words().startswith(f"Rows 1-{visible} of 25:")
+    track = scene.scroll_track()
+    driver.click((track.centerx, track.bottom - 1))  # the bar's foot: the end of the list
+    assert scene.scroll == 25 - visible
+    assert scene.more_words().startswith(f"Rows {26 - visible}-25 of 25:")
+    driver.click((track.centerx, track.top))
+    assert scene.scroll == 0
+
+
+def test_a_short_records_list_has_no_bar_and_no_words_of_more(driver):
+    write_record(finished("synch", seed=3))
+    scene = open_records(driver)
+    assert len(scene.rows) == 1 and scene.more_words() == ""
+    before = scene.scroll
+    driver.click(scene.scroll_track().center)  # nothing to scroll
+    assert scene.scroll == before
+
+
 def test_a_record_file_that_vanished_is_named(driver):
     path = write_record(finished("synch", seed=3))
     scene = open_records(driver)

@@ -143,3 +143,17 @@ def test_strands_worked_examples_play(driver):
     for _ in range(100):
         driver.frames(dt=0.05)
     assert driver.top.step_index > 0
+
+
+def test_the_rules_scrollbar_goes_where_it_is_clicked(driver):
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.app.go("rules", game_id="moriarty")
+    driver.frames()
+    rules = driver.top
+    limit = rules._scroll_limit()
+    assert limit > 0  # Moriarty's rules run past one screen
+    track = rules.scroll_track()
+    driver.click((track.centerx, track.bottom - 1))
+    assert rules.scroll >= limit * 0.99
+    driver.click((track.centerx, track.top))
+    assert rules.scroll == 0

@@ -16,7 +16,7 @@ from scenes.play.parts.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_scrollbar
 from scenes.store.background import Task
 from scenes.store.records import RecordSummary, file_stem, record_meta
 from scenes.store.saves import SavedGame
@@ -166,6 +166,20 @@ class RecordsScene(Scene):
     def _visible(self) -> int:
         return max(1, self.list_rect.height // self.app.theme.px(ROW))
 
+    def scroll_track(self) -> pygame.Rect:
+        """Where the list's scrollbar runs: in the panel's margin, right of the rows."""
+        theme = self.app.theme
+        return pygame.Rect(self.list_rect.right + theme.px(5), self.list_rect.top, theme.px(6),
+                           self._visible() * theme.px(ROW) - theme.px(4))
+
+    def more_words(self) -> str:
+        """Which rows show, when not all of them do ("" when all show)."""
+        shown = min(len(self.rows), self.scroll + self._visible())
+        if self.scroll == 0 and shown == len(self.rows):
+            return ""
+        return (f"Rows {self.scroll + 1}-{shown} of {len(self.rows)}: "
+                "the wheel, the arrows or the bar on the right show the rest.")
+
     # ---- actions ------------------------------------------------------------------------------
     def _choose(self, value: str) -> None:
         row = self.row
@@ -272,6 +286,13 @@ class RecordsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Click or arrows to pick a row; the buttons or their keys; the wheel scrolls."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            track = self.scroll_track().inflate(self.app.theme.px(10), 0)
+            most = max(0, len(self.rows) - self._visible())
+            if most and track.collidepoint(event.pos):  # the bar: jump to that part of the list
+                share = (event.pos[1] - track.top) / max(1, track.height)
+                self.scroll = max(0, min(most, round(share * most)))
+                self.app.invalidate()
+                return True
             index = self._row_at(event.pos)
             if index is not None:
                 self.select(index)
@@ -321,9 +342,12 @@ class RecordsScene(Scene):
             theme.blit_text(surface, "No games yet: finished and saved games appear here.", 22,
                             self.list_rect.center, th.DIM, "center")
         self._draw_rows(surface)
-        if self.message:
-            colour = th.WARNING if self.message_is_error else th.ACCENT
-            for i, line in enumerate(theme.wrap(self.message, 18, w - theme.px(60))[:2]):
+        draw_scrollbar(surface, self.scroll_track(), self.scroll, self._visible(), len(self.rows))
+        message, colour = self.message, th.WARNING if self.message_is_error else th.ACCENT
+        if not message and self.reading is None:  # say there is more than shows
+            message, colour = self.more_words(), th.DIM
+        if message:
+            for i, line in enumerate(theme.wrap(message, 18, w - theme.px(60))[:2]):
                 theme.blit_text(surface, line, 18, (w // 2, panel.bottom + theme.px(12 + 22 * i)),
                                 colour, "midtop")
         self.group.draw(surface, theme, 24)

@@ -195,6 +195,29 @@ def paragraph_step(theme: th.Theme, size: float, line_gap: float = 1.3) -> int:
     return max(theme.px(size * line_gap), theme.line(size) + 1)
 
 
+def scrollbar_thumb(track: pygame.Rect, first: float, shown: float, total: float,
+                    ) -> pygame.Rect | None:
+    """Where a scrollbar's thumb sits in `track` when `shown` of `total` (rows, pixels...)
+    show from `first` on; None when everything shows (no bar then)."""
+    if total <= shown or total <= 0:
+        return None
+    height = max(track.width * 2, round(track.height * shown / total))
+    height = min(height, track.height)
+    top = track.top + round((track.height - height) * first / (total - shown))
+    return pygame.Rect(track.left, min(top, track.bottom - height), track.width, height)
+
+
+def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, first: float, shown: float,
+                   total: float) -> None:
+    """A slim scrollbar (a track and its thumb) when not everything shows: there is more."""
+    thumb = scrollbar_thumb(track, first, shown, total)
+    if thumb is None:
+        return
+    radius = track.width // 2
+    pygame.draw.rect(surface, th.PANEL_EDGE, track, border_radius=radius)
+    pygame.draw.rect(surface, th.DIM, thumb, border_radius=radius)
+
+
 def veil_mask(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
     """A mask that dims a rounded rect of `size` by `alpha` when blitted with BLEND_RGB_MULT,
     leaving what lies outside its corners as it was."""
