@@ -66,6 +66,23 @@ def test_a_hovered_button_keeps_its_words_and_key_readable(driver):
         assert max(contrast(pixel, fill) for pixel in inked) >= 3
 
 
+@pytest.mark.parametrize("focused", [False, True])
+def test_a_button_s_second_line_reads_at_4_5_to_1(driver, focused):
+    """The line under a label can carry what matters (Continue's "Moriarty · hot-seat ·
+    turn 3"): it once sat at 2.4 to 1 on the button's fill."""
+    theme = driver.app.theme
+    button = Button("Continue", "continue", pygame.Rect(100, 100, 300, 70),
+                    hint="Moriarty · hot-seat · turn 3")
+    surface = pygame.Surface((500, 300))
+    draw_button(surface, theme, button, focused=focused)
+    fill = surface.get_at((button.rect.left + 8, button.rect.centery))
+    label_h = theme.line(24)
+    top = button.rect.centery - (label_h + theme.line(24 * 0.6)) // 2 + label_h
+    inked = [surface.get_at((x, y)) for x in range(button.rect.left + 10, button.rect.right - 10)
+             for y in range(top, top + theme.line(24 * 0.6))]
+    assert max(contrast(pixel, fill) for pixel in inked) >= 4.5
+
+
 def test_option_rows_and_game_cards(driver):
     driver.app.stack.reset(driver.app.make("menu"))
     for screen in ("options", "cards"):

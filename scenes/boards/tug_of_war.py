@@ -744,7 +744,8 @@ class TugOfWarBoard(Board):
         theme = self.theme
         radius = max(6, (theme.text_px(28) + theme.px(6)) // 2 - theme.px(2))
         gap = theme.px(8)
-        images = [theme.text(text, size, th.TEXT if size != 15 else th.DIM)
+        quiet = th.SOFT if active else th.DIM  # on the tinted pill DIM would fade
+        images = [theme.text(text, size, th.TEXT if size != 15 else quiet)
                   for text, size in words[1:]]
         width = 2 * radius + gap * len(images) + sum(i.get_width() for i in images)
         x = self.inner.left if seat == 0 else self.inner.right - width

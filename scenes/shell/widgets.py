@@ -34,7 +34,7 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
         theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
                         "midtop")
         theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
-                        th.TEXT if lit else th.DIM, "midtop")
+                        th.TEXT if lit else th.SOFT if button.enabled else th.DIM, "midtop")
     else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
