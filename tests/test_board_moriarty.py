@@ -370,3 +370,21 @@ def test_prompts_name_the_step():
 
 def test_colour_words_match_the_engine():
     assert COLOURS == ("orange", "blue", "green", "pink")
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720), (1920, 1080)])
+def test_the_side_labels_keep_clear_of_the_points_scale(size, monkeypatch):
+    """At 640x400 "(rows 5-9 score for North)" ran into the scale's "pts"."""
+    import scenes.boards.moriarty as board_module
+    placed = []
+    blit = board_module._blit_centered
+    monkeypatch.setattr(board_module, "_blit_centered", lambda surface, image, centre: (
+        placed.append(image.get_rect(center=board_module._ipoint(centre))),
+        blit(surface, image, centre)))
+    board = make_board(size)
+    placed.clear()
+    board._draw_labels(pygame.Surface(board.area.size), (0, 0))
+    north, south, pts = placed[-3:]  # the labels' last three: the sides, then "pts"
+    assert north.centery < south.centery and pts.width < north.width
+    assert not north.colliderect(pts) and not south.colliderect(pts)
+    assert pts.left - north.right >= board.theme.px(6), (pts.left - north.right)  # a gap

@@ -231,11 +231,15 @@ class MoriartyBoard(Board):
         label = theme.font(max(theme.text_px(14), round(cell * 0.34)))
         north_y, south_y = (y + shift[1] for y in self.label_ys)
         centre_x = self.grid.centerx + shift[0]
-        _blit_centered(layer, label.render("NORTH  (rows 5-9 score for North)", True,
-                                           th.DIM), (centre_x, north_y))
-        _blit_centered(layer, label.render("SOUTH  (rows 0-4 score for South)", True,
-                                           th.DIM), (centre_x, south_y))
-        _blit_centered(layer, small.render("pts", True, th.DIM), (scale_x, north_y))
+        pts = small.render("pts", True, th.DIM)
+        half_room = scale_x - pts.get_width() / 2 - theme.px(8) - centre_x  # clear of "pts"
+        for words, short, y in (("NORTH  (rows 5-9 score for North)", "NORTH", north_y),
+                                ("SOUTH  (rows 0-4 score for South)", "SOUTH", south_y)):
+            image = label.render(words, True, th.DIM)
+            if image.get_width() / 2 > half_room:  # a small window: the side's name alone
+                image = label.render(short, True, th.DIM)
+            _blit_centered(layer, image, (centre_x, y))
+        _blit_centered(layer, pts, (scale_x, north_y))
 
     def _draw_centre_line(self, layer: pygame.Surface, shift) -> None:
         theme = self.theme
