@@ -262,3 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if unpacked_lock is not None:
             unpacked_lock.close()
+
+
+if __name__ == "__main__":  # `python -m scenes.main`, as `python -m game` and `quintet` do
+    sys.exit(main())

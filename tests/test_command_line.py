@@ -27,18 +27,19 @@ OPTIONS = ("--help", "--version", "--size", "--fullscreen", "--kiosk", "--game",
            "--report-first-frame", "--self-test")
 
 
-def _quintet(*args: str, tmp_path: Path) -> subprocess.CompletedProcess:
-    """Run `python -m game ARGS` headless with its own folders."""
+def _quintet(*args: str, tmp_path: Path, module: str = "game") -> subprocess.CompletedProcess:
+    """Run `python -m game ARGS` (or another module) headless with its own folders."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                QUINTET_CONFIG_DIR=str(tmp_path / "config"),
                QUINTET_DATA_DIR=str(tmp_path / "data"), QUINTET_LOG_DIR=str(tmp_path / "log"))
     env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)  # the app itself must hide the banner
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
 
-def test_version_prints_the_projects_version(tmp_path):
-    result = _quintet("--version", tmp_path=tmp_path)
+@pytest.mark.parametrize("module", ["game", "scenes.main"])
+def test_version_prints_the_projects_version(tmp_path, module):
+    result = _quintet("--version", tmp_path=tmp_path, module=module)
     assert (result.returncode, result.stdout, result.stderr) == (0, f"quintet {VERSION}\n", "")
 
 
