@@ -11,6 +11,7 @@ import pytest
 from game.figures import FigureError, figures_from_json
 from game.registry import GAMES
 from scenes.boards import board_class
+from scenes.boards.base import PLAY_AREA
 from scenes.screens.parts.rule_figures import FigurePlayer, load_figures
 from scenes.screens.rules_view import FIGURE, ExampleScene, RulesScene, load_rules
 from scenes.shell.theme import Theme
@@ -157,3 +158,13 @@ def test_the_rules_scrollbar_goes_where_it_is_clicked(driver):
     assert rules.scroll >= limit * 0.99
     driver.click((track.centerx, track.top))
     assert rules.scroll == 0
+
+
+def test_a_figure_is_drawn_large_enough_to_read_its_cards(driver):
+    """A figure is the play screen's board shrunk: at 460 design pixels wide its cards' words
+    came out at 5-6 pixels. It is drawn at least 0.75 of the play screen's own size now."""
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.app.go("rules", game_id="moriarty")
+    driver.frames()
+    width, _ = driver.top.figure_size()
+    assert width >= 0.75 * driver.app.theme.px(PLAY_AREA[0])

@@ -17,7 +17,8 @@ from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, 
 
 HOUSE_MARK = "House ruling"
 FIGURE = object()  # marks a rule figure's place among the text's lines
-FIGURE_WIDTH = 460  # design pixels: a figure's width (less in a narrow window)
+FIGURE_WIDTH = 720  # design pixels: a figure's width (less in a narrow window); at 460 its
+# cards' words came out at 5-6 pixels
 CAPTION = 16
 
 
