@@ -34,10 +34,10 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
             driver.to_choice()
             if scene.chooser is None:
                 break
-            caption = scene.caption
             driver.choose_by_keys(rng.choice(scene.match.state.legal_moves(scene.chooser)))
             while scene.countdown is not None:
                 driver.frames(dt=0.05)
+            caption = scene.caption  # a secret turn's countdown said "Both have chosen."
             anim = scene.animation
             if anim is None or anim.timeline.duration < 0.1:
                 continue
@@ -54,6 +54,11 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
             if anim.caption:
                 assert scene.caption == anim.caption  # then the words of what was shown
             done = driver.frame_texts(dt=0.02)
+            if scene.hold is not None and scene.hold.backdrop is not None:
+                # a game of a match scored: its card is read over the game as it ended
+                assert wrapped(driver, board.status(scene.hold.backdrop), scene) <= set(done)
+                driver.key(pygame.K_RETURN)
+                done = driver.frame_texts(dt=0.02)
             if driver.top is scene:  # (not yet covered by the next hand-off)
                 assert after <= set(done)
             steps_seen += 1
