@@ -10,8 +10,13 @@ Hard also expects, below the root, the reading's model of the opponent as far as
 against how they will pull. Hard v greedy at full budget, 40 games: 81.2% before, 85.0% with
 the model in the tree, 97.5% with the restricted response at the root as well (`reading.py`).
 On that code (full budget, seeds from 1): Hard v Medium 77.5% over 40; the predictor v Hard
-42.5% over 20 and v Medium 45.0% over 40; Medium v greedy 78.5% over 100 (seeds from 1001,
-where the straight step toward the best reply had 85.0%).
+37.5% over 40 and v Medium 45.0% over 40; Medium v greedy 75.0% over seeds 1-100 and 78.5%
+over seeds 1001-1100 (where the straight step toward the best reply had 85.0%).
+
+Medium does not plan against the model in its tree, though that is what beats greedy most:
+with it, Medium v greedy was 95.0% over 40 (seeds 1-40, where Medium has 73.8%), but Hard v
+that Medium fell to 41.7% over 12 (Wilson upper bound 68.0%), so the levels would no longer
+stand apart. Why the model helps a 1,200-iteration search against Hard that much is open.
 """
 from __future__ import annotations
 
