@@ -105,6 +105,15 @@ class View:
                 "legal": spot in self.clickable}
 
 
+BOARD_RADIUS = 16  # design pixels: the rounding of every board's area (the countdown's veil
+# over it follows the same curve)
+
+
+def draw_board_area(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect) -> None:
+    """A board's rounded area, the ground everything on it is drawn over."""
+    pygame.draw.rect(surface, th.BOARD, rect, border_radius=theme.px(BOARD_RADIUS))
+
+
 PLAY_AREA = (936, 508)  # the play screen's board area at 1280x720, in design pixels
 
 
@@ -303,7 +312,7 @@ class Board:
     def draw(self, surface: pygame.Surface, view: View) -> None:
         """Draw the board for this view."""
         theme = self.theme
-        pygame.draw.rect(surface, th.BOARD, self.area, border_radius=theme.px(16))
+        draw_board_area(surface, theme, self.area)
         lines = [f"{self.spec.title}"] + self.status(view.state)
         y = self.area.top + theme.px(24)
         for line in lines:

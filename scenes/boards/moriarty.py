@@ -14,7 +14,8 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes.boards.base import Board, Choice, Example, Summary, View, latest
+from scenes.boards.base import (Board, Choice, Example, Summary, View, draw_board_area,
+                                latest)
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
 
@@ -180,7 +181,7 @@ class MoriartyBoard(Board):
         area = self.area
         layer = pygame.Surface(area.size)
         layer.fill(th.BACKGROUND)
-        pygame.draw.rect(layer, th.BOARD, layer.get_rect(), border_radius=theme.px(16))
+        draw_board_area(layer, theme, layer.get_rect())
         shift = (-area.left, -area.top)
         cell = self.cell
         grid = self.grid.move(shift)

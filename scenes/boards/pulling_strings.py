@@ -19,7 +19,7 @@ from game.rules.pulling_strings import (
     END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
     StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
 )
-from scenes.boards.base import Board, Example, View, latest
+from scenes.boards.base import Board, Example, View, draw_board_area, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 
@@ -770,7 +770,7 @@ class PullingStringsBoard(Board):
         layer = pygame.Surface(self.area.size)
         layer.fill(th.BACKGROUND)
         shift = (-self.area.left, -self.area.top)
-        pygame.draw.rect(layer, th.BOARD, layer.get_rect(), border_radius=theme.px(16))
+        draw_board_area(layer, theme, layer.get_rect())
         pygame.draw.rect(layer, GRID_BG, grid.move(shift).inflate(theme.px(8), theme.px(8)),
                          border_radius=theme.px(18))
         for row in range(SIZE):

@@ -10,7 +10,7 @@ from game.core import Event, GameOver, Move, State
 from game.rules.strands import (
     END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded, compare_groups,
 )
-from scenes.boards.base import Board, Choice, Example
+from scenes.boards.base import Board, Choice, Example, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_out_back
 
@@ -107,7 +107,7 @@ class StrandsBoard(Board):
         layer = pygame.Surface(self.area.size)
         layer.fill(th.BACKGROUND)
         local = pygame.Rect(0, 0, *self.area.size)
-        pygame.draw.rect(layer, th.BOARD, local, border_radius=theme.px(16))
+        draw_board_area(layer, theme, local)
         shift = (-self.area.left, -self.area.top)
         show_labels = self.radius >= theme.px(21)
         for index, centre in enumerate(self.centres):

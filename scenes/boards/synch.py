@@ -19,7 +19,7 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
-from scenes.boards.base import Board, Choice, Example, View, latest
+from scenes.boards.base import Board, Choice, Example, View, draw_board_area, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import (
     Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, lerp_point, linear,
@@ -426,7 +426,7 @@ class SynchBoard(Board):
         layer = pygame.Surface(self.area.size)
         layer.fill(th.BACKGROUND)
         local = layer.get_rect()
-        pygame.draw.rect(layer, th.BOARD, local, border_radius=theme.px(16))
+        draw_board_area(layer, theme, local)
         dx, dy = -self.area.left, -self.area.top
         frame = self.grid.move(dx, dy).inflate(theme.px(8), theme.px(8))
         pygame.draw.rect(layer, GRID_LINE, frame, border_radius=theme.px(6))

@@ -21,7 +21,7 @@ from game.rules.tug_of_war import (
     DiceExchanged, DiceRolled, EndTurn, Exchange, Keep, Remove, Reroll, TeamFormed, TugOfWarState,
     TurnEnded, TurnStarted,
 )
-from scenes.boards.base import Board, Choice, Example, View
+from scenes.boards.base import Board, Choice, Example, View, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, linear
 
@@ -216,7 +216,7 @@ class TugOfWarBoard(Board):
         layer = pygame.Surface(area.size)
         layer.fill(th.BACKGROUND)
         shift = (-area.left, -area.top)
-        pygame.draw.rect(layer, th.BOARD, layer.get_rect(), border_radius=theme.px(16))
+        draw_board_area(layer, theme, layer.get_rect())
         lane = pygame.Rect(self.rope_left, self.rope_y - self.row_gap - self.athlete_h
                            - theme.px(6), self.rope_right - self.rope_left,
                            2 * (self.row_gap + self.athlete_h + theme.px(6))).move(shift)

@@ -16,7 +16,7 @@ from scenes.play.parts.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_scrollbar
+from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_scrollbar, scroll_at
 from scenes.store.background import Task
 from scenes.store.records import RecordSummary, file_stem, record_meta
 from scenes.store.saves import SavedGame
@@ -289,8 +289,7 @@ class RecordsScene(Scene):
             track = self.scroll_track().inflate(self.app.theme.px(10), 0)
             most = max(0, len(self.rows) - self._visible())
             if most and track.collidepoint(event.pos):  # the bar: jump to that part of the list
-                share = (event.pos[1] - track.top) / max(1, track.height)
-                self.scroll = max(0, min(most, round(share * most)))
+                self.scroll = scroll_at(track, event.pos[1], most)
                 self.app.invalidate()
                 return True
             index = self._row_at(event.pos)

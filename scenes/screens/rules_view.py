@@ -13,7 +13,7 @@ from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, draw_scrollbar,
-                                  paragraph_step)
+                                  paragraph_step, scroll_at)
 
 HOUSE_MARK = "House ruling"
 FIGURE = object()  # marks a rule figure's place among the text's lines
@@ -170,12 +170,11 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self._scroll_by(-event.y * theme.px(60))
             return True
-        track = self.scroll_track().inflate(theme.px(10), 0)
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and self._scroll_limit() and track.collidepoint(event.pos)):
-            share = (event.pos[1] - track.top) / max(1, track.height)  # the bar: go there
-            self.scroll = round(max(0.0, min(1.0, share)) * self._scroll_limit())
-            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            track, limit = self.scroll_track().inflate(theme.px(10), 0), self._scroll_limit()
+            if limit and track.collidepoint(event.pos):  # the bar: go to that part of the text
+                self.scroll = scroll_at(track, event.pos[1], limit)
+                return True
         if event.type == pygame.KEYDOWN:
             amounts = {pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
                        pygame.K_DOWN: theme.px(40), pygame.K_UP: -theme.px(40)}
@@ -205,9 +204,10 @@ class RulesScene(Scene):
     def _scroll_limit(self) -> int:
         return max(0, self._content_height() - self.text_rect.height + self.app.theme.px(60))
 
-    def scroll_track(self) -> pygame.Rect:
-        """Where the text's scrollbar runs: in the panel's margin, right of the text."""
-        theme, inner = self.app.theme, self.inner_rect()
+    def scroll_track(self, inner: pygame.Rect | None = None) -> pygame.Rect:
+        """Where the text's scrollbar runs: in the panel's margin, right of the text (`inner`,
+        when the caller has it already)."""
+        theme, inner = self.app.theme, inner or self.inner_rect()
         return pygame.Rect(inner.right + theme.px(7), inner.top, theme.px(6), inner.height)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -234,9 +234,9 @@ class RulesScene(Scene):
                 theme.blit_text(surface, line[0], line[1], (inner.left, y), line[2])
             y += step
         surface.set_clip(clip)
-        draw_scrollbar(surface, self.scroll_track(), self.scroll, inner.height,
-                       self._content_height())
-        if self._content_height() > inner.height:
+        content = self._content_height()
+        draw_scrollbar(surface, self.scroll_track(inner), self.scroll, inner.height, content)
+        if content > inner.height:
             corner = (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6))
             theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15, corner,
                             th.DIM, "bottomright")

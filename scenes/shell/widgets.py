@@ -207,6 +207,13 @@ def scrollbar_thumb(track: pygame.Rect, first: float, shown: float, total: float
     return pygame.Rect(track.left, min(top, track.bottom - height), track.width, height)
 
 
+def scroll_at(track: pygame.Rect, y: int, limit: float) -> int:
+    """The scroll a click at height `y` on a scrollbar's track asks for, out of 0..`limit`:
+    that part of the list (the top of the track is its start, the foot its end)."""
+    share = (y - track.top) / max(1, track.height)
+    return round(max(0.0, min(1.0, share)) * limit)
+
+
 def draw_scrollbar(surface: pygame.Surface, track: pygame.Rect, first: float, shown: float,
                    total: float) -> None:
     """A slim scrollbar (a track and its thumb) when not everything shows: there is more."""

@@ -4,13 +4,12 @@ from __future__ import annotations
 import pygame
 
 from game.core import State
-from scenes.boards.base import View
+from scenes.boards.base import BOARD_RADIUS, View
 from scenes.play.parts.lesson_guide import draw_lesson
 from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, veil_mask
 
 COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
-BOARD_RADIUS = 16  # design pixels: the rounding of every board's area (the veil follows it)
 
 
 def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
