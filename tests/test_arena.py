@@ -167,3 +167,15 @@ def test_a_standoff_only_cuts_a_game_short_and_calls_it_a_draw(seed, still, play
     else:
         assert (cut.score, cut.decisions, cut.ending) == (played.score, played.decisions,
                                                            played.ending)
+
+
+def test_python_m_game_arena_is_the_arena_command():
+    """`python -m game.arena` (the short name) runs the same command as game.tools.arena."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "game.arena", "strands", "random", "random",
+                           "--games", "2", "--jobs", "1"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "strands" in done.stdout and "random v random" in done.stdout

@@ -1,0 +1,7 @@
+"""`python -m game.arena`: the bot arena's command, kept short (the tool is `game.tools.arena`)."""
+import sys
+
+if __name__ == "__main__":
+    from game.tools.arena import main
+
+    sys.exit(main())
