@@ -184,7 +184,8 @@ def test_undo_asks_the_other_player_only_outside_the_asker_s_own_turn(driver, ga
         name = scene.match.state.seat_name(scene.chooser)
         lines = scene.log.lines()  # what the players see: is the log's last line my turn so far?
         number, _, line = lines[-1].partition(". ") if lines else ("", "", "")
-        parts = [part for part in line.split(", ") if not part.startswith("[")]  # not dice
+        seats = tuple(scene.match.state.seat_name(s) + " " for s in (0, 1))
+        parts = [part for part in line.split(", ") if part.startswith(seats)]  # not dice
         own = number == str(scene.match.state.turn) and bool(parts) and \
             all(part.startswith(f"{name} ") for part in parts)
         before = len(scene.match.entries)

@@ -147,6 +147,7 @@ class Board:
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
     reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
+    log_joiner = " "  # the move log's separator between one seat's decisions in a row
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
 
@@ -235,6 +236,10 @@ class Board:
     def log_text(self, move: Move, seat: int, before: State) -> str:
         """How a move appears in the public log (a game hides secrets here)."""
         return str(move)
+
+    def chance_text(self, outcome: str, before: State) -> str:
+        """How a chance outcome (its record text) appears in the public log."""
+        return f"[{outcome}]"
 
     def choice_words(self, move: Move, state: State) -> str:
         """A move in words for its chooser ("pull c"): said while a secret choice waits for

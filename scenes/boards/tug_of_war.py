@@ -129,6 +129,7 @@ class TugOfWarBoard(Board):
     """The rope, both teams and the nine dice; dice are the spots, buttons keep or end."""
 
     keywords = ("keep", "reroll", "end")
+    log_joiner = " · "  # "Red 6 beat 6 · swap 2 for 6 · end"
     seat_colours = SEAT_FILL  # for the frame's prompt and results title, once it reads them
 
     def __init__(self, spec, options, theme) -> None:
@@ -342,6 +343,27 @@ class TugOfWarBoard(Board):
         return [self.path(move, state)]
 
     # ---- words ----------------------------------------------------------------------------
+    def log_text(self, move: Move, seat: int, before: State) -> str:
+        """The log in the side panel's words: "6 beat 4", "swap 2 for 6" (team die given up
+        first), "re-roll 3"."""
+        if isinstance(move, Remove):
+            return f"{move.common} beat {move.team}"
+        if isinstance(move, Exchange):
+            return f"swap {move.team} for {move.common}"
+        if isinstance(move, Reroll):
+            return "re-roll " + " ".join(map(str, move.values))
+        return str(move)
+
+    def chance_text(self, outcome: str, before: State) -> str:
+        """"common dice 2 6 6", "team dice 4 4 6", or a re-roll's "rolled 5"."""
+        faces = " ".join(outcome)
+        phase = before.phase  # type: ignore[attr-defined]
+        if phase == TURN_ROLL:
+            return f"common dice {faces}"
+        if phase == SETUP_ROLL:
+            return f"team dice {faces}"
+        return f"rolled {faces}"
+
     def choice_words(self, move: Move, state: State) -> str:
         """"swap your team 5 for the common 1": dice named in the order they are clicked."""
         if isinstance(move, Remove):

@@ -67,7 +67,7 @@ class PlayScene(Scene):
         self.controllers = tuple(controllers)
         self.bots = PlayBots(self, bot_level)  # asked through the app's worker, answers played
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
-        self.log = MoveLog()
+        self.log = MoveLog(self.board.log_joiner)
         self.last = LastMoves()  # each seat's last turn, marked on the board
         self.private_seat: int | None = None  # whose secrets may be on screen now
         self.animation: Animation | None = None
@@ -158,7 +158,7 @@ class PlayScene(Scene):
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
         match = Match.from_record(record)
-        self.log, history, self.last = MoveLog(), History(), LastMoves()
+        self.log, history, self.last = MoveLog(self.board.log_joiner), History(), LastMoves()
         for state, entry, _, move in replay_into(self.log, self.board, record, self.last):
             if move is not None:
                 history.add(state, entry.actor, move)
@@ -343,7 +343,7 @@ class PlayScene(Scene):
             before = self.observation()
             step = self.match.resolve_chance(
                 self.guide.chance(self.match) if self.guide is not None else None)
-            self.log.add(state, None, f"[{self.match.entries[-1].text}]")
+            self.log.add(state, None, self.board.chance_text(self.match.entries[-1].text, state))
             self._start_animation(before, step)
             return
         seat = self.bots.to_move()

@@ -11,7 +11,8 @@ from scenes.play.parts.last_moves import LastMoves
 class MoveLog:
     """Lines like `3. Eks c, Oh h`; a sealed choice joins the log only when it is revealed."""
 
-    def __init__(self) -> None:
+    def __init__(self, joiner: str = " ") -> None:
+        self.joiner = joiner  # between one seat's decisions in a row (a board may choose)
         self.turns: list[tuple[int, list[str]]] = []
         self._sealed: list[tuple[int, int, str]] = []  # (turn, seat, text) not yet revealed
 
@@ -20,7 +21,7 @@ class MoveLog:
             self.turns.append((turn, []))
         parts = self.turns[-1][1]
         if name and parts and parts[-1].startswith(name + " "):
-            parts[-1] = f"{parts[-1]} {text}"  # one seat's decisions in a row read as one
+            parts[-1] = f"{parts[-1]}{self.joiner}{text}"  # one seat's decisions in a row
         else:
             parts.append(f"{name} {text}" if name else text)
 
@@ -56,7 +57,7 @@ def replay_into(log: MoveLog, board, record, last: LastMoves | None = None,
     for entry, step in record.replay():
         move = None
         if entry.actor == CHANCE:
-            log.add(state, None, f"[{entry.text}]")
+            log.add(state, None, board.chance_text(entry.text, state))
         elif entry.actor == AGREEMENT:
             log.add(state, None, "draw agreed")
         else:

@@ -28,7 +28,7 @@ class ReplayBook:
     def of(cls, record: Record, theme) -> "ReplayBook":
         """Replay `record` (its board writes the log in the game's own notation)."""
         board = board_class(record.game)(record.spec, record.options, theme)
-        log = MoveLog()
+        log = MoveLog(board.log_joiner)
         states = [record.initial_state().observe_public()]
         steps, logs = [], [[]]
         last = LastMoves()
