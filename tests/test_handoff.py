@@ -150,3 +150,23 @@ def test_the_caption_waits_for_the_countdown(tmp_path):
         assert scene.countdown is None and "pulled c" in scene.caption
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600), (640, 400), (1920, 1080), (1024, 768)])
+def test_the_pause_menu_over_a_hand_off_shows_nothing_beside_its_panel(tmp_path, size):
+    """No sliver of the hand-off's words or button peeks out beside the pause menu's panel."""
+    driver = Driver(tmp_path, size=size)
+    try:
+        driver.start("pulling_strings")
+        driver.settle()
+        assert isinstance(driver.top, HandoffScene)
+        driver.key(pygame.K_ESCAPE)
+        driver.frames(2)
+        pause = driver.top
+        assert type(pause).__name__ == "PauseScene"
+        screen = driver.app.screen
+        outside = {screen.get_at((x, y))[:3] for x in range(0, size[0], 4)
+                   for y in range(0, size[1], 4) if not pause.panel.collidepoint(x, y)}
+        assert len(outside) == 1, outside
+    finally:
+        pygame.quit()

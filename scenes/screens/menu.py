@@ -173,9 +173,13 @@ class PauseScene(Scene):
         return self.group.handle_with_escape(event, self.app.stack.pop)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Dim the game and show the menu."""
+        """Dim the game and show the menu; over a hand-off, hide it whole (slivers of its words
+        and button would peek out beside the panel, saying nothing)."""
         theme = self.app.theme
-        draw_veil(surface, 160)
+        if self.play is not None and self.play.handoff_open:
+            surface.fill(th.shade(th.BACKGROUND, 0.4))
+        else:
+            draw_veil(surface, 160)
         draw_panel(surface, theme, self.panel)
         theme.blit_text(surface, "Paused", 34, (self.panel.centerx, self.panel.top + theme.px(40)),
                         th.TEXT, "center")
