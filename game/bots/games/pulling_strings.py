@@ -16,7 +16,13 @@ over seeds 1001-1100 (where the straight step toward the best reply had 85.0%).
 Medium does not plan against the model in its tree, though that is what beats greedy most:
 with it, Medium v greedy was 95.0% over 40 (seeds 1-40, where Medium has 73.8%), but Hard v
 that Medium fell to 41.7% over 12 (Wilson upper bound 68.0%), so the levels would no longer
-stand apart. Why the model helps a 1,200-iteration search against Hard that much is open.
+stand apart. Hard v that Medium came to 5-2-7 over 14, and the reading says why: it weighs the
+level-one model against chance, and any able player predicts better than chance, so Hard
+believed that Medium at the cap from about turn 9 and answered a model it did not follow (while
+Medium believed Hard near 0). With Hard's evidence taken against half chance, half a level-two
+player instead (the softmax of each choice against the other's level-one model, with the same
+noise), Hard v that Medium was 72.5% over 20 (13-3-4), but Hard v greedy fell to 88.0% over 25
+(22-0-3): sturdier against a planner, less sharp against a simple player, so not adopted.
 """
 from __future__ import annotations
 
