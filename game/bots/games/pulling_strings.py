@@ -21,8 +21,8 @@ level-one model against chance, and any able player predicts better than chance,
 believed that Medium at the cap from about turn 9 and answered a model it did not follow (while
 Medium believed Hard near 0). With Hard's evidence taken against half chance, half a level-two
 player instead (the softmax of each choice against the other's level-one model, with the same
-noise), Hard v that Medium was 72.5% over 20 (13-3-4), but Hard v greedy fell to 88.0% over 25
-(22-0-3): sturdier against a planner, less sharp against a simple player, so not adopted.
+noise), Hard v that Medium was 72.5% over 20 (13-3-4), but Hard v greedy fell to 90.0% over 30
+(27-0-3): sturdier against a planner, less sharp against a simple player, so not adopted.
 """
 from __future__ import annotations
 
