@@ -8,7 +8,7 @@ board turn by turn on plain lists (no state objects) and then compare the groups
 does. Hard blends in all-moves-as-first values (RAVE): a space is worth about the same whenever
 its owner covers it, which is what makes RAVE strong in connection games (100% against plain
 UCT at equal time, 40 games at a quarter of the budget; at full budget, where UCT's random
-playouts get its whole 2.6 s a move, 91.7% over 24, 22-0-2).
+playouts get its whole 2.6 s a move, 92.5% over 40, 37-0-3).
 """
 from __future__ import annotations
 
