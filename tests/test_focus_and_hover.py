@@ -6,10 +6,12 @@ import dataclasses
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.registry import GAMES
 from scenes.boards.base import Choice
 from scenes.screens.select import OptionsScene
+from scenes.shell import theme as th
 from scenes.shell.widgets import Button, draw_button
 from tests.test_last_moves import DECISIONS, play_some
 from tests.ui_driver import Driver
@@ -100,6 +102,51 @@ def test_option_rows_and_game_cards(driver):
         assert_all_different(three_pictures(draw))
         driver.app.stack.pop()
         driver.frames()
+
+
+def marked_cells(scene: OptionsScene, surface: pygame.Surface) -> dict[int, list]:
+    """Per segmented row, the values of the cells with the accent inside them."""
+    marked: dict[int, list] = {}
+    for row, cells in scene.segments.items():
+        marked[row] = []
+        for rect, value in cells:
+            xs, ys = range(rect.left, rect.right), range(rect.top, rect.bottom)
+            edge = ([(x, y) for x in xs for y in (ys[0], ys[-1])]
+                    + [(x, y) for y in ys for x in (xs[0], xs[-1])])
+            assert not any(surface.get_at(p)[:3] == th.ACCENT for p in edge), \
+                f"a yellow edge on {value!r}, which reads as the keyboard's focus ring"
+            if any(surface.get_at((x, y))[:3] == th.ACCENT for x in xs for y in ys):
+                marked[row].append(value)
+    return marked
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(size=st.tuples(st.integers(800, 2560), st.integers(500, 1440)),
+       game_id=st.sampled_from(sorted(GAMES)), pick=st.integers(0, 3))
+def test_a_picked_option_is_marked_inside_never_with_a_ring(tmp_path_factory, size, game_id, pick):
+    """Each segmented row marks exactly its current choice, inside the cell; no cell gets the
+    yellow edge that means keyboard focus, and a click moves the mark."""
+    driver = Driver(tmp_path_factory.mktemp("picked"), size=size)
+    try:
+        driver.app.stack.reset(driver.app.make("menu"))
+        scene = OptionsScene(driver.app, game_id)
+        driver.app.stack.push(scene)
+        driver.frames()
+        surface = pygame.Surface(size)
+        scene.group.focus = scene.group.hover = None
+        scene.draw(surface)
+        assert all(len(values) == 1 for values in marked_cells(scene, surface).values())
+        rect, value = scene.segments[0][pick % len(scene.segments[0])]
+        driver.click(rect.center)
+        driver.post(pygame.MOUSEMOTION, pos=(0, 0), rel=(0, 0), buttons=(0, 0, 0))
+        driver.frames()
+        scene.group.focus = scene.group.hover = None
+        scene.draw(surface)
+        marked = marked_cells(scene, surface)
+        assert marked[0] == [value]
+        assert all(len(values) == 1 for values in marked.values())
+    finally:
+        pygame.quit()
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

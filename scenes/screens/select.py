@@ -341,9 +341,16 @@ class OptionsScene(Scene):
             fill = th.mix(th.shade(th.PANEL, 1.25), th.ACCENT, 0.35) if picked \
                 else th.shade(th.PANEL, 1.3 if hover else 1.15)
             pygame.draw.rect(surface, fill, cell, border_radius=theme.px(8))
-            if picked or hover:
-                pygame.draw.rect(surface, th.ACCENT, cell, theme.px(3 if picked else 2),
-                                 border_radius=theme.px(8))
+            # Picked: a bar under the word, never a ring (a yellow ring is the keyboard's focus);
+            # under the mouse: a white edge, as on every button.
+            if picked:
+                inset = theme.px(12)
+                height = max(2, theme.px(3))
+                bar = pygame.Rect(cell.left + inset, cell.bottom - max(2, theme.px(4)) - height,
+                                  cell.width - 2 * inset, height)
+                pygame.draw.rect(surface, th.ACCENT, bar, border_radius=theme.px(2))
+            if hover:
+                pygame.draw.rect(surface, th.TEXT, cell, theme.px(2), border_radius=theme.px(8))
             theme.blit_text(surface, labels[value], size, cell.center,
                             th.TEXT if picked else th.DIM, "center")
 
