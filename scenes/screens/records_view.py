@@ -267,8 +267,8 @@ class RecordsScene(Scene):
                                      size[1] - theme.px(132) - theme.px(170))
         bw, bh, gap = theme.px(200), theme.px(60), theme.px(16)
         count = len(self.group.buttons)
-        bw = min(bw, (size[0] - theme.px(40) - (count - 1) * gap) // count)
-        x = (size[0] - count * bw - (count - 1) * gap) // 2
+        bw = min(bw, (w - (count - 1) * gap) // count)  # the row no wider than the panel
+        x = left + (w - count * bw - (count - 1) * gap) // 2
         for i, button in enumerate(self.group.buttons):
             button.rect = pygame.Rect(x + i * (bw + gap), size[1] - bh - theme.px(24), bw, bh)
         self.select(self.selected)
