@@ -247,7 +247,7 @@ def test_settings_records_stats_their_questions_and_still_playing_fit(tmp_path, 
         driver.frames()
         records = driver.top
         driver.until(lambda: records.reading is None)
-        panel = records.list_rect.inflate(driver.app.theme.px(32), 0)  # as the list is drawn
+        panel = records.panel_rect
         assert all(panel.left <= button.rect.left and button.rect.right <= panel.right
                    for button in records.group.buttons), "the buttons stick out past the list"
         driver.key(pygame.K_DELETE)  # the game in progress, listed first

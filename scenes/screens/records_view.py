@@ -87,6 +87,7 @@ class RecordsScene(Scene):
                                   Button("Back", "back", hint="Esc")], self._choose, columns=7)
         self.group.focus = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)  # the list's panel, its margins round the rows
         self._update_buttons()
 
     # ---- the background work ------------------------------------------------------------------
@@ -265,6 +266,7 @@ class RecordsScene(Scene):
         left = (size[0] - w) // 2
         self.list_rect = pygame.Rect(left + theme.px(16), theme.px(132), w - theme.px(32),
                                      size[1] - theme.px(132) - theme.px(170))
+        self.panel_rect = self.list_rect.inflate(theme.px(32), theme.px(16))
         bw, bh, gap = theme.px(200), theme.px(60), theme.px(16)
         count = len(self.group.buttons)
         bw = min(bw, (w - (count - 1) * gap) // count)  # the row no wider than the panel
@@ -330,7 +332,7 @@ class RecordsScene(Scene):
                  "file put there is listed here."
         for i, line in enumerate(theme.wrap(folder, 18, w - theme.px(60))[:2]):
             theme.blit_text(surface, line, 18, (w // 2, theme.px(84 + 22 * i)), th.DIM, "center")
-        panel = self.list_rect.inflate(theme.px(32), theme.px(16))
+        panel = self.panel_rect
         draw_panel(surface, theme, panel)
         if self.reading is not None:
             done, total = self.shown_progress
