@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge
@@ -28,14 +28,19 @@ class Bot:
         self.last_reading = 0.0  # how far the last secret choice followed the opponent model
 
     def choose(self, observation: State, seat: int, history: Sequence = (),
-               should_stop: Callable[[], bool] | None = None) -> Move:
-        """The move to make for `seat`, from its observation and the public history."""
+               should_stop: Callable[[], bool] | None = None,
+               exclude: Collection[Move] = ()) -> Move:
+        """The move to make for `seat`, from its observation and the public history (at a
+        decision, never one of `exclude`, unless nothing else is legal)."""
         legal = observation.legal_moves(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no move to make here")
         reused, self.reusable = self.reusable, None
-        if len(legal) == 1:
-            return legal[0]
+        allowed = [m for m in legal if m not in exclude] if exclude else list(legal)
+        if not allowed or observation.kind is NodeKind.SIMULTANEOUS:
+            allowed = list(legal)
+        if len(allowed) == 1:
+            return allowed[0]
         worlds = self.knowledge.worlds(observation, seat, history)
         found = reused.find(worlds[0][1]) if reused is not None and len(worlds) == 1 else None
         if found is not None:
@@ -45,7 +50,7 @@ class Bot:
         if observation.kind is NodeKind.SIMULTANEOUS:
             mixed = self._mixed(worlds, searches, seat, legal, history)
             return self.rng.choices(list(mixed), list(mixed.values()))[0]
-        return self._decision(worlds, searches, seat, legal, history)
+        return self._decision(worlds, searches, seat, allowed, history)
 
     def strategy(self, observation: State, seat: int, history: Sequence = (),
                  should_stop: Callable[[], bool] | None = None) -> dict[Move, float]:
@@ -99,7 +104,9 @@ class Bot:
                   legal: Sequence[Move], history: Sequence) -> Move:
         if len(searches) == 1 and not self.knowledge.weighs_moves and searches[0].counts_visits:
             stats = searches[0].decision_stats()
-            scores = {move: visits for move, (visits, _) in stats.items()}
+            scores = {move: visits for move, (visits, _) in stats.items() if move in legal}
+            if not scores:  # every move searched was excluded: the rest, alike
+                scores = {move: 1 for move in legal}
             move = self._pick(scores, as_counts=True)
             self.reusable = searches[0].subtree(move)  # the next decision may start from it
             return move

@@ -5,12 +5,15 @@
     python -m game.tools.arena strands hard uct --time-factor 10   # uct gets 10x Hard's time
     python -m game.tools.arena moriarty hard random --detail       # and every declaration
     python -m game.tools.arena --table --games 40                  # the level table, all five games
+    python -m game.tools.arena --hybrids moriarty --games 40       # Hard v each of its hybrids
 
 Players: the bots "easy", "medium", "hard"; and, from outside the bot family, "random",
 "greedy" (one turn ahead by a simple count, `game/tools/opponents.py`), "predictor" (greedy,
 but best-responding to a private copy of the bot it faces) and "uct" (plain UCT with random
 rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor),
-and in Tug of War "perfect" (optimal play from the solved table).
+and in Tug of War "perfect" (optimal play from the solved table); and Hard's hybrids,
+"hard-but-KIND-greedy" and "hard-but-KIND-random", Hard except at one kind of decision
+(`game/tools/hybrids.py`).
 "predictor:hard" or "uct:medium" name the level outright. Each game of a pairing gets its own
 seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd ones. A
 player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
@@ -37,6 +40,7 @@ from game.core import GameError
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
 from game.rules.moriarty import MoriartyDeclared, MoriartyState
+from game.tools.hybrids import KINDS, Hybrid, hybrid_names, parse_hybrid
 from game.tools.opponents import Greedy, Predictor
 from game.tools.uct import PlainUCT
 
@@ -117,12 +121,14 @@ def player_level(name: str, other: str) -> str:
 
 def check_player(name: str) -> str:
     """The name if it names a player (argparse type), else an error saying which are known."""
+    if parse_hybrid(name) is not None:
+        return name
     kind, _, level = name.partition(":")
     if kind not in PLAYERS or (level and (kind not in ("predictor", "uct")
                                           or level not in LEVEL_NAMES)):
         raise argparse.ArgumentTypeError(
             f"unknown player {name!r} (players: {', '.join(PLAYERS)}; "
-            f"predictor:LEVEL, uct:LEVEL)")
+            f"predictor:LEVEL, uct:LEVEL, hard-but-KIND-greedy, hard-but-KIND-random)")
     return name
 
 
@@ -140,6 +146,13 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
     if (game_id, kind) in SOLVED:
         return SOLVED[game_id, kind](seed)
     knowledge = knowledge_for(game_id)
+    hybrid = parse_hybrid(name)
+    if hybrid is not None:
+        if hybrid[0] not in KINDS.get(game_id, ()):
+            raise GameError(f"{game_id}'s Hard makes no decision of the kind {hybrid[0]!r} "
+                            f"(hybrids: {', '.join(hybrid_names(game_id)) or 'none'})")
+        level = knowledge.levels()["hard"].scaled(setup.scale).timed_by(setup.read_clock)
+        return Hybrid(Bot(knowledge, level, seed), hybrid[0], hybrid[1], seed)
     level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
     level = level.timed_by(setup.read_clock)
     if kind == "uct":
@@ -201,7 +214,7 @@ def _declarations(before, events, player: str) -> list[Declaration]:
             for e in events if isinstance(e, MoriartyDeclared)]
 
 
-def _play_numbered(numbered: tuple[int, tuple]) -> tuple[int, GameResult]:
+def _play_numbered(numbered: tuple[Any, tuple]) -> tuple[Any, GameResult]:
     return numbered[0], play_game(*numbered[1])
 
 
@@ -294,21 +307,51 @@ def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, see
                 on_game: Callable[[int, GameResult], None] | None = None) -> PairingReport:
     """Play `games` games of one pairing, seats alternating, on `jobs` processes; `on_game`
     hears of each game (its index and result) as soon as it ends."""
-    tasks = [(game_id, names, seed + k, k % 2, options, setup) for k in range(games)]
+    hear = None if on_game is None else (lambda _pairing, k, result: on_game(k, result))
+    return run_pairings([(game_id, names)], games, jobs, seed, options, setup, hear)[0]
+
+
+def run_pairings(pairings: Sequence[tuple[str, tuple[str, str]]], games: int, jobs: int,
+                 seed: int, options: Mapping[str, Any] | None = None, setup: Setup = Setup(),
+                 on_game: Callable[[int, int, GameResult], None] | None = None,
+                 ) -> list[PairingReport]:
+    """Play `games` games of each pairing, seats alternating, all on one pool of `jobs`
+    processes (so a table keeps every core busy); `on_game` hears of each game (its pairing's
+    index, its own index and result) as soon as it ends. A pairing's wall time runs until its
+    last game ended."""
+    tasks = [((p, k), (game_id, names, seed + k, k % 2, options, setup))
+             for p, (game_id, names) in enumerate(pairings) for k in range(games)]
     start = time.perf_counter()
-    results: list[GameResult | None] = [None] * games
+    results: list[list[GameResult | None]] = [[None] * games for _ in pairings]
+    ended = [0.0] * len(pairings)
     with contextlib.ExitStack() as stack:
         if jobs <= 1:
-            finished = map(_play_numbered, enumerate(tasks))
+            finished = map(_play_numbered, tasks)
         else:
             pool = stack.enter_context(multiprocessing.get_context("spawn").Pool(jobs))
-            finished = pool.imap_unordered(_play_numbered, enumerate(tasks), chunksize=1)
-        for k, result in finished:
-            results[k] = result
+            finished = pool.imap_unordered(_play_numbered, tasks, chunksize=1)
+        for (p, k), result in finished:
+            results[p][k] = result
+            ended[p] = time.perf_counter() - start
             if on_game is not None:
-                on_game(k, result)
-    return PairingReport(game_id, names, [r for r in results if r is not None],
-                         time.perf_counter() - start, tuple(task[2] for task in tasks))
+                on_game(p, k, result)
+    return [PairingReport(game_id, names, [r for r in results[p] if r is not None], ended[p],
+                          tuple(seed + k for k in range(games)))
+            for p, (game_id, names) in enumerate(pairings)]
+
+
+def parse_setting(text: str) -> tuple[str, Any]:
+    """`NAME=VALUE` (argparse type): a game option, its value a whole number or true/false."""
+    name, equals, value = text.partition("=")
+    if not (name and equals and value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    lowered = value.lower()
+    if lowered in ("true", "false"):
+        return name, lowered == "true"
+    try:
+        return name, int(value)
+    except ValueError:
+        return name, value
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -325,6 +368,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="every game: the levels apart, each against greedy, the predictor "
                              "or uct, and Hard against random")
     parser.add_argument("--only", nargs="*", default=None, help="with --table: these games")
+    parser.add_argument("--hybrids", metavar="GAME",
+                        help="Hard against each of its hybrids in this game "
+                             "(hard-but-KIND-greedy and hard-but-KIND-random)")
+    parser.add_argument("--kinds", nargs="*", default=None,
+                        help="with --hybrids: only the hybrids of these kinds")
+    parser.add_argument("--rules", nargs="*", default=None, choices=("greedy", "random"),
+                        help="with --hybrids: only the hybrids with these rules")
+    parser.add_argument("--set", type=parse_setting, action="append", default=[],
+                        metavar="NAME=VALUE",
+                        help="a game option for every game played (moriarty: games=1 plays "
+                             "one-game matches)")
     parser.add_argument("--time-factor", type=float, default=1.0,
                         help="uct thinks this many times as long as the level it faces")
     parser.add_argument("--scale", type=float, default=1.0,
@@ -346,7 +400,18 @@ def main(argv: list[str] | None = None) -> int:
     if args.standoff < 0:
         parser.error("--standoff must be 0 (off) or a number of turns")
     setup = Setup(args.scale, args.time_factor, args.clock, args.standoff)
-    if args.table:
+    if args.hybrids:
+        if args.hybrids not in KINDS:
+            parser.error(f"no hybrids in {args.hybrids!r} (games with hybrids: "
+                         f"{', '.join(KINDS)})")
+        wanted = [n for n in hybrid_names(args.hybrids)
+                  if (args.kinds is None or parse_hybrid(n)[0] in args.kinds)  # type: ignore
+                  and (args.rules is None or parse_hybrid(n)[1] in args.rules)]  # type: ignore
+        if not wanted:
+            parser.error(f"no such hybrids (kinds in {args.hybrids}: "
+                         f"{', '.join(KINDS[args.hybrids])})")
+        pairings = [(args.hybrids, ("hard", name)) for name in wanted]
+    elif args.table:
         pairings = table_pairings(args.only or GAMES)
     elif args.game and args.first and args.second:
         pairings = [(args.game, (args.first, args.second))]
@@ -355,20 +420,44 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g, _ in pairings if g not in GAMES]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(GAMES)})")
+    options = dict(args.set) or None
     print(HEADER, flush=True)
     try:
-        for game_id, names in pairings:
-            report = run_pairing(game_id, names, args.games, args.jobs, args.seed, setup=setup,
-                                 on_game=_progress(game_id, names[0], args.seed, args.games))
-            print(report.line(), flush=True)
-            if args.detail:
-                print(report.games(), flush=True)
-                if game_id == "moriarty":
-                    print(report.declarations(), flush=True)
+        if args.hybrids:  # one pool for the whole table
+            reports = run_pairings(pairings, args.games, args.jobs, args.seed, options, setup,
+                                   _progress_of(pairings, args.seed, args.games))
+            for report in reports:
+                _print_report(report, args.detail)
+        else:
+            for game_id, names in pairings:
+                report = run_pairing(game_id, names, args.games, args.jobs, args.seed, options,
+                                     setup, _progress(game_id, names[0], args.seed, args.games))
+                _print_report(report, args.detail)
     except GameError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1
     return 0
+
+
+def _print_report(report: PairingReport, detail: bool) -> None:
+    print(report.line(), flush=True)
+    if detail:
+        print(report.games(), flush=True)
+        if report.game_id == "moriarty":
+            print(report.declarations(), flush=True)
+
+
+def _progress_of(pairings: Sequence[tuple[str, tuple[str, str]]], seed: int, games: int):
+    """Each game's line on stderr as it ends, named by its pairing."""
+    done = []
+
+    def report(pairing: int, index: int, result: GameResult) -> None:
+        done.append(index)
+        game_id, names = pairings[pairing]
+        line = game_line(index, seed + index, names[0], result).strip()
+        print(f"  [{game_id} {names[0]} v {names[1]} {len(done)}/{games * len(pairings)}] "
+              f"{line}", file=sys.stderr, flush=True)
+    return report
 
 
 def _progress(game_id: str, first: str, seed: int, games: int):

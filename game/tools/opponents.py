@@ -124,7 +124,20 @@ def _average(state: State, seat: int, mine: Move, theirs: dict[Move, float], bef
     return total
 
 
-def _best(scores: dict[Move, float], rng: random.Random) -> Move:
+def greedy_values(state: State, seat: int, moves: Sequence[Move]) -> dict[Move, float]:
+    """Greedy's count of each of `moves` for `seat` in a full state (a sealed choice reopened):
+    a turn ahead, the other's secret choice guessed uniformly."""
+    before = count(state, seat)
+    if state.kind is NodeKind.SIMULTANEOUS:
+        theirs = state.legal_moves(1 - seat)
+        guess = {m: 1.0 / len(theirs) for m in theirs}
+        return {m: _average(state, seat, m, guess, before, 0) for m in moves}
+    return {m: _lookahead(state.apply(m).state, seat, before, LOOKAHEAD - 1, seat)
+            for m in moves}
+
+
+def best_of(scores: dict[Move, float], rng: random.Random) -> Move:
+    """The move with the highest score, ties broken at random."""
     top = max(scores.values())
     return rng.choice([m for m, v in scores.items() if v >= top - 1e-9])
 
@@ -138,17 +151,10 @@ class Greedy:
     def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
         """The move with the best count a turn ahead (ties broken at random)."""
         state = unseal(observation)
-        before = count(state, seat)
         moves = state.legal_moves(seat)
         if len(moves) == 1:
             return moves[0]
-        if state.kind is NodeKind.SIMULTANEOUS:
-            theirs = state.legal_moves(1 - seat)
-            guess = {m: 1.0 / len(theirs) for m in theirs}
-            return _best({m: _average(state, seat, m, guess, before, 0)
-                          for m in moves}, self.rng)
-        return _best({m: _lookahead(state.apply(m).state, seat, before, LOOKAHEAD - 1, seat)
-                      for m in moves}, self.rng)
+        return best_of(greedy_values(state, seat, moves), self.rng)
 
 
 class Predictor(Greedy):
@@ -169,7 +175,7 @@ class Predictor(Greedy):
         predicted = self.predict(state, seat, history)
         self.last_prediction = predicted
         before = count(state, seat)
-        return _best({m: _average(state, seat, m, predicted, before, 0)
+        return best_of({m: _average(state, seat, m, predicted, before, 0)
                       for m in moves}, self.rng)
 
     def predict(self, state: State, seat: int, history: Sequence) -> dict[Move, float]:
