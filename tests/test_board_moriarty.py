@@ -162,7 +162,7 @@ def test_drawing_every_stage_of_every_animation(size):
                                       for m in step.state.legal_moves(seat))
                 board.draw(surface, View(state=obs, seat=seat, chooser=seat,
                                          clickable=clickable, hover=next(iter(clickable))))
-            assert board.describe(before, step.events, after) or not step.events
+            assert board.words.describe(before, step.events, after) or not step.events
             for when, sound in board.sound_cues(step.events):
                 assert sound in EFFECTS and 0 <= when <= timeline.duration
 
@@ -240,8 +240,8 @@ def test_the_board_never_shows_the_other_seats_bonus_while_you_slide(size):
         state = state.apply(parse_move("away"), 1).state  # the opponent's slide is sealed too
         shots.add(_pixels(board, state, 0, size))
     assert len(shots) == 1
-    assert board.status(_direction_state("B").observe(0)) == \
-        board.status(_direction_state("G").observe(0))
+    assert board.words.status(_direction_state("B").observe(0)) == \
+        board.words.status(_direction_state("G").observe(0))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -322,15 +322,15 @@ def test_the_log_hides_bonus_colours(driver):
 def test_secret_words_countdown_and_peek():
     board = make_board()
     state = play_texts(GAMES["moriarty"].new_game(), [(None, t) for t in SETUP_TEXTS])
-    assert not board.has_secret(state, 0)
+    assert not board.words.has_secret(state, 0)
     step = state.apply_joint(parse_move("bonus O"), parse_move("bonus G"))
-    assert board.countdown_word(state, step.events) is None
-    assert board.has_secret(step.state, 0) and board.has_secret(step.state, 1)
-    assert board.log_text(parse_move("bonus O"), 0, state) == "bonus ?"
+    assert board.words.countdown_word(state, step.events) is None
+    assert board.words.has_secret(step.state, 0) and board.words.has_secret(step.state, 1)
+    assert board.words.log_text(parse_move("bonus O"), 0, state) == "bonus ?"
     slide_state = _direction_state("B")
     step = slide_state.apply_joint(parse_move("toward"), parse_move("away"))
-    assert board.countdown_word(slide_state, step.events) == "slide!"
-    assert board.log_text(parse_move("away"), 1, slide_state) == "away"
+    assert board.words.countdown_word(slide_state, step.events) == "slide!"
+    assert board.words.log_text(parse_move("away"), 1, slide_state) == "away"
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -338,17 +338,17 @@ def test_describe_a_round_in_plain_words():
     board = make_board()
     state = _direction_state("B")  # Eks (South, Edge) moves column 5 (orange), Oh column 3
     step = state.apply_joint(parse_move("away"), parse_move("toward"))
-    text = board.describe(state.observe_public(), step.events, step.state.observe_public())
+    text = board.words.describe(state.observe_public(), step.events, step.state.observe_public())
     assert text == "Eks slid orange away, Oh slid green toward: the Pivot moves 2 rows south."
     step = state.apply_joint(parse_move("toward"), parse_move("toward"))
-    text = board.describe(state.observe_public(), step.events, step.state.observe_public())
+    text = board.words.describe(state.observe_public(), step.events, step.state.observe_public())
     assert text.endswith("the Pivot moves one row toward the Center Line, crossing it.")
 
 
 def test_status_shows_game_totals_board_points_and_the_edge():
     board = make_board()
     state = _direction_state("B")
-    lines = board.status(state.observe(0))
+    lines = board.words.status(state.observe(0))
     assert lines[0] == "Game 1 of 3 (bonus x3)"
     assert "Eks (South): 0 points in all" in lines and "Oh (North): 0 points in all" in lines
     assert f"   on the board now: {state.board_points(0)}" in lines  # own bonus known
@@ -359,13 +359,13 @@ def test_status_shows_game_totals_board_points_and_the_edge():
 def test_prompts_name_the_step():
     board = make_board()
     state = GAMES["moriarty"].new_game()
-    assert state.phase == SETUP and "colour, then a column" in board.prompt(state, 0)
+    assert state.phase == SETUP and "colour, then a column" in board.words.prompt(state, 0)
     state = _direction_state("B")
-    assert "column 5" in board.prompt(state, 0)
-    assert "column 3" in board.prompt(state, 1)
+    assert "column 5" in board.words.prompt(state, 0)
+    assert "column 3" in board.words.prompt(state, 1)
     pivot = state.apply_joint(parse_move("toward"), parse_move("toward")).state
     pivot = pivot.apply(parse_move("pass"), 0).state
-    assert pivot.phase == PIVOT and "Moriarty" in board.prompt(pivot, 1)
+    assert pivot.phase == PIVOT and "Moriarty" in board.words.prompt(pivot, 1)
 
 
 def test_colour_words_match_the_engine():

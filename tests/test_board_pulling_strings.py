@@ -185,7 +185,7 @@ def board_alone():
 
 def caption(board, state, eks, oh):
     step = state.apply_joint(Pull(eks), Pull(oh))
-    return board.describe(state, step.events, step.state)
+    return board.words.describe(state, step.events, step.state)
 
 
 def test_captions_in_plain_words():
@@ -211,15 +211,15 @@ def test_a_winning_caption_says_who_and_why():
 def test_status_shows_home_totals_and_broken_strings():
     board = board_alone()
     state = from_diagram({"y": ".2.3.", "x": "....4"}, broken=0b100)
-    lines = board.status(state)
+    lines = board.words.status(state)
     assert lines[0] == "Eks (X) at home: 6" and lines[1] == "Oh (O) at home: 3"
     assert "Broken: c-o" in lines
 
 
 def test_prompt_and_typing_words():
     board = board_alone()
-    assert board.prompt(GAME.new_game(), 0).startswith("Eks: pull a string")
-    assert set(board.keywords) == set(ENDS) and board.reveal_word == "pull!"
+    assert board.words.prompt(GAME.new_game(), 0).startswith("Eks: pull a string")
+    assert set(board.keywords) == set(ENDS) and board.words.reveal_word == "pull!"
 
 
 # ---- animation and drawing ------------------------------------------------------------------

@@ -74,7 +74,7 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size):
                 board.draw(drv.app.screen, View(state=step.state, seat=None, chooser=None,
                                                 before=state, events=step.events,
                                                 timeline=timeline, t=t))
-            assert board.describe(state, step.events, step.state)
+            assert board.words.describe(state, step.events, step.state)
     finally:
         pygame.quit()
 

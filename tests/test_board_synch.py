@@ -99,7 +99,7 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size, options):
                 board.draw(drv.app.screen, View(state=step.state, seat=None, chooser=None,
                                                 before=state, events=step.events,
                                                 timeline=timeline, t=t))
-            assert board.describe(state, step.events, step.state)
+            assert board.words.describe(state, step.events, step.state)
             assert board.sound_cues(step.events) is not None
             board.draw(drv.app.screen, View(state=step.state, seat=None,
                                             chooser=step.state.actors[0] if step.state.actors
@@ -168,7 +168,7 @@ def test_describe_in_plain_words(driver):
     play_moves(driver, "d4", "f3", "opp")
     state = scene.match.state
     step = state.apply(Direction("NE"))
-    text = scene.board.describe(state, step.events, step.state)
+    text = scene.board.words.describe(state, step.events, step.state)
     assert text == "Ring announced opposition; Cross chose NE: Cross moves NE and claims e5, " \
                    "Ring moves SW and claims e2."
 
@@ -208,7 +208,7 @@ def test_the_variation_asks_the_decider_after_the_direction(driver):
     scene = driver.start("synch", {"size": 8, "variant": DIRECTIONER_FIRST})
     play_moves(driver, "d4", "e5", "E")
     assert scene.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
-    assert "follow E" in scene.board.prompt(scene.match.state, 0)
+    assert "follow E" in scene.board.words.prompt(scene.match.state, 0)
     driver.settle()
     driver.choose_by_clicks(OPPOSITION)
     driver.settle()
@@ -226,5 +226,5 @@ def test_cues_and_a_placement_drop(driver):
     step2 = step.state.apply(PlaceMarker("e5")).state.apply(OPPOSITION)
     cues = [cue for _, cue in board.sound_cues(step2.state.apply(Direction("N")).events)]
     assert "slide" in cues and "claim" in cues
-    assert board.describe(state, step.events, step.state) == \
+    assert board.words.describe(state, step.events, step.state) == \
         "Cross placed the marker on d4 and drew X there."

@@ -232,7 +232,7 @@ def test_every_stage_of_every_animation_draws(size):
                     board.draw(surface, view)
                 chooser = step.state.awaiting[0] if step.state.awaiting else None
                 board.draw(surface, View(state=step.state, seat=None, chooser=chooser))
-                assert board.describe(before, step.events, step.state) or not step.events
+                assert board.words.describe(before, step.events, step.state) or not step.events
     finally:
         pygame.quit()
 
@@ -243,7 +243,7 @@ def test_a_roll_with_nothing_to_do_says_why_the_turn_passes(board):
                           phase=TURN_ROLL, to_move=1, reroll_slots=(0, 1, 2))
     step = state.apply_chance(Roll((1, 1, 2)))
     assert step.state.to_move == 0
-    text = board.describe(state, step.events, step.state)
+    text = board.words.describe(state, step.events, step.state)
     assert "No common die beats or matches Red's team dice" in text
     assert text.endswith("Red's turn passes.")
 
@@ -251,7 +251,7 @@ def test_a_roll_with_nothing_to_do_says_why_the_turn_passes(board):
 def test_spent_dice_say_why_the_turn_passes(board):
     state = acting((1, 5, 6), (2, 1, 1), exchanged=True, used_common=0b110, used_team=0b110)
     step = state.apply(Remove(2, 1), 0)
-    text = board.describe(state, step.events, step.state)
+    text = board.words.describe(state, step.events, step.state)
     assert "a Red athlete leaves the rope (9 left)" in text
     assert "All three common dice are used: Yellow's turn passes." in text
 
@@ -259,14 +259,14 @@ def test_spent_dice_say_why_the_turn_passes(board):
 def test_removals_and_exchanges_in_plain_words(board):
     state = acting((2, 4, 6), (5, 3, 1))
     step = state.apply(Exchange(5, 2), 0)
-    text = board.describe(state, step.events, step.state)
+    text = board.words.describe(state, step.events, step.state)
     assert "Yellow swapped team 2 for common 5: 4 athletes join (1 for the swap, plus 3 " \
            "for the rise); 14 on the rope." in text
     step = state.apply(Remove(5, 4), 0)
-    assert board.describe(state, step.events, step.state).startswith(
+    assert board.words.describe(state, step.events, step.state).startswith(
         "Yellow's common 5 beats team 4: a Red athlete leaves the rope (9 left).")
-    assert board.status(state) == ["Yellow (Y): 10 on the rope", "Red (R): 10 on the rope"]
-    assert "pairing dice" in board.phase_words(state)
+    assert board.words.status(state) == ["Yellow (Y): 10 on the rope", "Red (R): 10 on the rope"]
+    assert "pairing dice" in board.words.phase_words(state)
 
 
 def test_the_worked_examples_play_and_draw(board):
@@ -295,7 +295,7 @@ def test_the_words_on_the_board_fit(size):
         width = board.inner.width
         for before, step in playout_steps(4, limit=200):
             state = before
-            assert theme.text(board.phase_words(state), 21).get_width() <= width
+            assert theme.text(board.words.phase_words(state), 21).get_width() <= width
             if state.kind is not NodeKind.DECISION:
                 continue
             paths = [board.path(m, state) for m in state.legal_moves(state.to_move)]

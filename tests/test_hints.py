@@ -225,7 +225,7 @@ def hint_words_of(game_id, state, seat):
     """Each legal move of `seat` and the words a hint would name it by."""
     spec = GAMES[game_id]
     board = board_class(game_id)(spec, spec.resolve_options(), Theme())  # position()'s options
-    return board, [(m, board.choice_words(m, state)) for m in state.legal_moves(seat)]
+    return board, [(m, board.words.choice_words(m, state)) for m in state.legal_moves(seat)]
 
 
 @settings(max_examples=80, deadline=None)
@@ -283,7 +283,7 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
            "(a team 6 needs a 6)")])
 def test_a_swap_s_note_is_said_only_where_the_one_ply_line_is_silent(common, team, note):
     board = board_class("tug_of_war")(GAMES["tug_of_war"], {}, Theme())
-    assert board.hint_note(Exchange(common, team), None, 0) == note
+    assert board.words.hint_note(Exchange(common, team), None, 0) == note
 
 
 class ScreenWatch(FakeWorker):

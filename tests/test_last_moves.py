@@ -15,9 +15,9 @@ from game.rules.pulling_strings import Pull
 from game.rules.strands import Place
 from scenes.boards.base import latest
 from scenes.boards.pulling_strings import last_pulls
-from scenes.boards.strands import deciding_words
-from scenes.boards.tug_of_war import last_turn_words
-from scenes.play.parts.last_moves import LastMoves
+from game.words.strands import deciding_words
+from game.words.tug_of_war import last_turn_words
+from game.last_moves import LastMoves
 from scenes.play.replay import ReplayScene
 from tests.ui_driver import Driver
 
@@ -121,7 +121,7 @@ def test_strands_outlines_the_groups_that_decided_it(driver):
     state = scene.match.state
     words = deciding_words(state)
     assert words.startswith("Outlined on the board:") and "beat" in words
-    assert words in scene.board.status(state)
+    assert words in scene.board.words.status(state)
     view = scene.view()
     drawn = pixels(driver, scene, view)
     not_over = dataclasses.replace(view, state=dataclasses.replace(state, result=None))

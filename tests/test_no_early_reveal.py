@@ -76,7 +76,7 @@ def has_countdown(match: Match) -> bool:
         return False
     board = board_class(match.spec.id)(match.spec, match.options, None)
     step = state.apply_joint(state.legal_moves(0)[0], state.legal_moves(1)[0])
-    return bool(board.countdown_word(state, step.events))
+    return bool(board.words.countdown_word(state, step.events))
 
 
 def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
@@ -110,7 +110,7 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
             if scene.countdown is None:
                 return seen
             words = (scene.log.lines(), scene.caption, scene.message,
-                     scene.board.status(scene.view().state), scene.bots.thinking_text())
+                     scene.board.words.status(scene.view().state), scene.bots.thinking_text())
             seen.append((words, pygame.image.tobytes(driver.app.screen, "RGB")))
         raise AssertionError("the countdown did not end")
     finally:

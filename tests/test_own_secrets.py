@@ -61,7 +61,7 @@ def test_moriarty_says_which_way_is_toward_you(driver, person):
     texts = driver.frame_texts()
     assert any(text.endswith(f"toward you: {way}") for text in texts)  # your card
     assert any(f"toward you ({way})" in text for text in texts)  # the top bar
-    assert scene.board.prompt(scene.view().state, person).count("(") == 3
+    assert scene.board.words.prompt(scene.view().state, person).count("(") == 3
 
 
 def test_hot_seat_keeps_the_public_view_outside_a_private_turn(driver):

@@ -366,8 +366,8 @@ def test_no_message_to_a_seat_carries_the_other_seats_secret(game_id, seed):
                 continue
             changed_somewhere += 1
             for offer in (True, False):
-                told = phone_message(board, state.observe(seat), seat, 1, ["1. a"], offer, None)
-                told_twin = phone_message(board, twin.observe(seat), seat, 1, ["1. a"], offer,
+                told = phone_message(board.words, state.observe(seat), seat, 1, ["1. a"], offer, None)
+                told_twin = phone_message(board.words, twin.observe(seat), seat, 1, ["1. a"], offer,
                                           None)
                 assert told == told_twin
         if state.kind is NodeKind.CHANCE:

@@ -168,5 +168,5 @@ def test_a_finished_games_turn_counter_names_its_last_turn(driver, game_id):
 
 def test_strands_says_what_its_figures_count(driver):
     scene = driver.start("strands", {"side": 5}, seed=2)
-    lines = scene.board.status(scene.match.state)
+    lines = scene.board.words.status(scene.match.state)
     assert lines[0].startswith("Black's group sizes:") and "largest" in " ".join(lines)

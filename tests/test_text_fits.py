@@ -187,7 +187,7 @@ def test_the_countdown_shows_over_the_play_clear_of_the_board_s_panels(tmp_path,
 @pytest.mark.parametrize("size", NAMED_SIZES)
 def test_moriarty_s_summary_card_fits(tmp_path, size):
     from game.rules.moriarty import GameScored
-    from scenes.boards.moriarty import game_summary
+    from game.words.moriarty import game_summary
     with window(tmp_path, size=size) as driver:
         scene = play_screen(driver, position("moriarty", 2, 14), ("human", "bot:easy"))
         state = scene.match.state

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.match import Match
 from game.rules.tug_of_war import Exchange, Remove, Reroll
 from scenes.boards import board_class
-from scenes.play.parts.move_log import MoveLog, replay_into
+from game.words.log import MoveLog, replay_into
 from scenes.shell.theme import Theme
 
 DICE = r"[1-6](?: [1-6]){0,2}"
@@ -43,8 +43,8 @@ def board():
 @given(seed=st.integers(0, 10_000), entries=st.integers(1, 150))
 def test_every_log_line_reads_in_words(seed, entries):
     record, tug = random_record(seed, entries), board()
-    log = MoveLog(tug.log_joiner)
-    for _ in replay_into(log, tug, record):
+    log = MoveLog(tug.words.log_joiner)
+    for _ in replay_into(log, tug.words, record):
         pass
     lines = log.lines()
     assert lines
@@ -54,14 +54,14 @@ def test_every_log_line_reads_in_words(seed, entries):
 
 def test_the_words_name_the_dice_as_the_side_panel_does():
     tug, state = board(), Match("tug_of_war", {}, 1).state
-    assert tug.log_text(Remove(6, 4), 0, state) == "6 beat 4"
-    assert tug.log_text(Exchange(6, 2), 0, state) == "swap 2 for 6"  # team 2 given, common 6 taken
-    assert tug.log_text(Reroll((3, 3)), 0, state) == "re-roll 3 3"
-    assert tug.chance_text("446", state) == "team dice 4 4 6"
+    assert tug.words.log_text(Remove(6, 4), 0, state) == "6 beat 4"
+    assert tug.words.log_text(Exchange(6, 2), 0, state) == "swap 2 for 6"  # team 2 given, common 6 taken
+    assert tug.words.log_text(Reroll((3, 3)), 0, state) == "re-roll 3 3"
+    assert tug.words.chance_text("446", state) == "team dice 4 4 6"
 
 
 def test_other_games_keep_their_notation():
     pygame.init()
     match = Match("synch", {}, 1)
     synch = board_class("synch")(match.spec, match.options, Theme())
-    assert synch.log_joiner == " " and synch.chance_text("3", match.state) == "[3]"
+    assert synch.words.log_joiner == " " and synch.words.chance_text("3", match.state) == "[3]"

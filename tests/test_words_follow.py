@@ -42,8 +42,8 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
             if anim is None or anim.timeline.duration < 0.1:
                 continue
             board = scene.board
-            before, after = wrapped(driver, board.status(anim.before), scene), \
-                wrapped(driver, board.status(anim.after), scene)
+            before, after = wrapped(driver, board.words.status(anim.before), scene), \
+                wrapped(driver, board.words.status(anim.after), scene)
             during = driver.frame_texts(dt=0.02)
             assert scene.animation is anim
             assert before <= set(during) and not (after - before) & set(during)
@@ -56,7 +56,7 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
             done = driver.frame_texts(dt=0.02)
             if scene.hold is not None and scene.hold.backdrop is not None:
                 # a game of a match scored: its card is read over the game as it ended
-                assert wrapped(driver, board.status(scene.hold.backdrop), scene) <= set(done)
+                assert wrapped(driver, board.words.status(scene.hold.backdrop), scene) <= set(done)
                 driver.key(pygame.K_RETURN)
                 done = driver.frame_texts(dt=0.02)
             if driver.top is scene:  # (not yet covered by the next hand-off)
@@ -81,19 +81,19 @@ def test_tug_of_war_s_header_changes_after_the_re_roll_lands(driver):
             driver.choose_by_keys(rng.choice(state.legal_moves(scene.chooser)))
         else:
             continue
-        before = scene.board.phase_words(state)
+        before = scene.board.words.phase_words(state)
         driver.choose_by_keys(rerolls[0])
         while scene.animation is None:  # the re-roll itself is the dice's chance step
             driver.frames(dt=0.02)
         anim = scene.animation
-        if scene.board.phase_words(anim.after) == scene.board.phase_words(anim.before):
+        if scene.board.words.phase_words(anim.after) == scene.board.words.phase_words(anim.before):
             continue
         during = driver.frame_texts(dt=0.02)
-        assert scene.board.phase_words(anim.before) in during
-        assert scene.board.phase_words(anim.after) not in during
+        assert scene.board.words.phase_words(anim.before) in during
+        assert scene.board.words.phase_words(anim.after) not in during
         while scene.animation is not None:
             driver.frames(dt=0.05)
-        assert scene.board.phase_words(scene.match.state) in driver.frame_texts(dt=0.02)
+        assert scene.board.words.phase_words(scene.match.state) in driver.frame_texts(dt=0.02)
         assert before
         return
     raise AssertionError("no re-roll that changes the header was found")

@@ -15,8 +15,10 @@ where its choices are. The contract, in the order the scene uses it:
 - `animate(before, events, after)`: a Timeline of the events; `draw` reads its progress.
 - `draw(surface, view)`: draw `view.state` (only ever an observation: the chooser's or the
   public one) and the highlights in `view`. Never changes the game.
-- `prompt`, `status`, `describe`, `log_text`: words for the status bar, scores panel, captions
-  and move log.
+- `settled(...)`: the position to keep showing behind a summary card.
+
+A board holds no words of its own: every sentence comes from its game's narrator
+(`game/words/`), which the board keeps as `self.words` for the few words it draws.
 """
 from __future__ import annotations
 
@@ -26,13 +28,14 @@ from typing import Any, Hashable, Mapping, Sequence
 import pygame
 
 from game.core import Event, Move, State
+from game.last_moves import Decision, Turn
 from game.spec import GameSpec
+from game.words import narrator_for
+from game.words.base import Narrator, PickOptions, Summary
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 
 Spot = Hashable
-Decision = tuple[State, Move]  # the public view of the state a move was made in, and the move
-Turn = tuple[Decision, ...]  # a seat's decisions in a row (a Strands turn of several stones)
 SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
 
 
@@ -53,14 +56,6 @@ class Example:
     caption: str  # what to watch for, in a sentence or two
     start: State
     moves: tuple  # per step: a (seat 0, seat 1) pair at a simultaneous node, else one move
-
-
-@dataclasses.dataclass(frozen=True)
-class Summary:
-    """Results a player reads before play goes on (a game of a match just ended)."""
-
-    title: str
-    lines: tuple[str, ...]  # an empty line is a gap
 
 
 @dataclasses.dataclass
@@ -146,8 +141,6 @@ def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
 class Board:
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
-    reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
-    log_joiner = " "  # the move log's separator between one seat's decisions in a row
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
 
@@ -155,6 +148,7 @@ class Board:
         self.spec = spec
         self.options = options
         self.theme = theme
+        self.words: Narrator = narrator_for(spec.id, options)  # the few words drawn on a board
         self.area = pygame.Rect(0, 0, 0, 0)
 
     # ---- geometry and input ---------------------------------------------------------------
@@ -179,10 +173,11 @@ class Board:
         the first is `path`'s."""
         return [tuple(self.path(move, state))]
 
-    def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
-        """What may be picked now, in words, said after a click that is not a choice ("" for
-        nothing more than the reason)."""
-        return ""
+    def pick_options(self, state: State, seat: int, selected: tuple, clickable) -> PickOptions:
+        """What may be picked now, as facts for the narrator's wrong-click help: the buttons
+        by label and how many spots are picked (a board with dice adds them by value)."""
+        return PickOptions((), tuple(c.label for c in clickable if isinstance(c, Choice)),
+                           len(selected))
 
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
         """The on-board rectangle of a spot, or None."""
@@ -200,71 +195,11 @@ class Board:
         """Worked examples the rules screen can animate (none by default)."""
         return []
 
-    # ---- words --------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> str:
-        """What `seat` is asked to do now, in a few words."""
-        return f"{state.seat_name(seat)} to choose"
-
-    def status(self, state: State) -> list[str]:
-        """Lines for the scores panel: the figures that decide the game."""
-        scores = state.scores()
-        if not scores:
-            return []
-        return [f"{state.seat_name(s)}: {scores[s]}" for s in (0, 1)]
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """A plain-words caption of what just happened (empty for nothing worth saying)."""
-        return ""
-
-    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
-        """Results that wait on screen for a player after this step (None: play goes on)."""
-        return None
-
     def settled(self, before: State, events: Sequence[Event], after: State) -> State:
         """The position to keep showing behind this step's summary while it is read: the one
         the step ended on (a board that moves on to a fresh game says so here)."""
         return after
 
-    def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
-        """The countdown's last word before simultaneous choices are shown, or None for none."""
-        return self.reveal_word
-
-    def has_secret(self, state: State, seat: int) -> bool:
-        """True when this seat holds a lasting secret it may want to peek at (hot-seat)."""
-        return False
-
-    def log_text(self, move: Move, seat: int, before: State) -> str:
-        """How a move appears in the public log (a game hides secrets here)."""
-        return str(move)
-
-    def chance_text(self, outcome: str, before: State) -> str:
-        """How a chance outcome (its record text) appears in the public log."""
-        return f"[{outcome}]"
-
-    def choice_words(self, move: Move, state: State) -> str:
-        """A move in words for its chooser ("pull c"): said while a secret choice waits for
-        Lock in, and by a hint (never the log's text, which hides the chooser's secrets)."""
-        return str(move)
-
-    def hint_note(self, move: Move, state: State, seat: int) -> str:
-        """Why a hinted move is worth making where the hint's one-ply line says nothing ("")."""
-        return ""
-
-    def secret_words(self, state: State, seat: int) -> str:
-        """The seat's own lasting secret in words, for its phone ("" when it has none)."""
-        return ""
-
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
-        """A move as a phone button: the group it is listed under, and its label."""
-        return "", str(move)
-
-    def phone_prompt(self, state: State, seat: int) -> str:
-        """What the seat must do, for its phone (where nothing of the board is clicked)."""
-        return self.prompt(state, seat)
-
-    def move_place(self, move: Move) -> int:
-        """Where a move's button comes within its group on a phone (the board's reading order)."""
-        return 0
 
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
@@ -318,7 +253,7 @@ class Board:
         """Draw the board for this view."""
         theme = self.theme
         draw_board_area(surface, theme, self.area)
-        lines = [f"{self.spec.title}"] + self.status(view.state)
+        lines = [f"{self.spec.title}"] + self.words.status(view.state)
         y = self.area.top + theme.px(24)
         for line in lines:
             theme.blit_text(surface, line, 26, (self.area.centerx, y), th.TEXT, "midtop")

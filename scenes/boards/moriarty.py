@@ -14,7 +14,8 @@ from game.rules.moriarty import (
     MoriartyDeclared, MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed,
     Take, TokenPlaced, TokensAssigned, TokenSlid,
 )
-from scenes.boards.base import (Board, Choice, Example, Summary, View, draw_board_area,
+from game.words.moriarty import game_summary
+from scenes.boards.base import (Board, Choice, Example, View, draw_board_area,
                                 latest)
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, lerp
@@ -344,102 +345,6 @@ class MoriartyBoard(Board):
                 return Place(colour, free[0]) if free else None
         return None
 
-    # ---- words ------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> str:
-        """What the seat must do in this phase, in a few words."""
-        s: MoriartyState = state  # type: ignore[assignment]
-        name = s.seat_name(seat)
-        phase = s.phase
-        if phase == SETUP:
-            return f"{name} (South): place a colour, then a column"
-        if phase == BONUS:
-            return f"{name}: pick your secret Bonus Colour"
-        if phase == EDGE:
-            return f"{name} (North): who holds the Edge first?"
-        if phase == DIRECTION:
-            column = s.tokens[seat]
-            where = f"column {column + 1}" if column is not None else "your token"
-            toward, away = ("down", "up") if seat == s.south else ("up", "down")
-            return f"{name}: slide {where} toward you ({toward}) or away ({away})? (secret)"
-        if phase == DECLARE:
-            return f"{name}: declare Moriarty, or pass"
-        extra = ["end the game"] if s.can_end else []
-        if phase == PIVOT and s.rounds:
-            extra.append("Moriarty")
-        tail = (", or " + " or ".join(extra)) if extra else ""
-        if phase == PIVOT:
-            return f"{name}: click the Pivot token{tail}"
-        sides = " or ".join(str(c + 1) for c in s.actives(s.pivot))  # type: ignore[arg-type]
-        return f"{name}: take column {sides}{tail}"
-
-    def status(self, state: State) -> list[str]:
-        """Game number, each seat's running total and this game's points on the board."""
-        s: MoriartyState = state  # type: ignore[assignment]
-        names = s.seat_names
-        if s.is_terminal:
-            lines = [f"Match over after {s.games} game{'s' if s.games > 1 else ''}"]
-        else:
-            lines = [f"Game {s.game_index + 1} of {s.games} (bonus x{3 + s.game_index})"]
-        for seat in (0, 1):
-            lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} points in all")
-            if not s.is_terminal:
-                more = "" if s.bonus[seat] is not None else " + bonus"
-                lines.append(f"   on the board now: {s.board_points(seat)}{more}")
-        if s.phase in (PIVOT, ACTIVE, DIRECTION, DECLARE) and not s.is_terminal:
-            lines.append(f"Round {s.rounds + 1} of this game; {names[s.edge]} has the Edge")
-        for game in s.history:
-            lines.append(f"Game {game.game_index + 1}: {names[0]} {game.points[0]}, "
-                         f"{names[1]} {game.points[1]}")
-        return lines
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """A caption in plain words for what just happened."""
-        b: MoriartyState = before  # type: ignore[assignment]
-        words: list[str] = []
-        slides = [e for e in events if isinstance(e, TokenSlid)]
-        for event in events:
-            if isinstance(event, TokenPlaced):
-                words.append(f"{b.seat_name(b.south)} placed {COLOURS[event.colour]} in column "
-                             f"{event.column + 1}.")
-            elif isinstance(event, BonusesChosen):
-                words.append("Both players have picked a secret Bonus Colour.")
-            elif isinstance(event, EdgeGiven):
-                words.append(self._edge_words(b, event))
-            elif isinstance(event, PivotChosen):
-                a, c = event.actives
-                colour = COLOURS[b.colours[event.column]]
-                words.append(f"{b.seat_name(event.seat)} picked the {colour} Pivot in column "
-                             f"{event.column + 1}: columns {a + 1} and {c + 1} are active.")
-            elif isinstance(event, TokensAssigned):
-                taker = 1 - b.edge
-                words.append(f"{b.seat_name(taker)} took column {event.columns[taker] + 1}; "
-                             f"{b.seat_name(b.edge)} moves column {event.columns[b.edge] + 1}.")
-            elif isinstance(event, SlidesRevealed):
-                words.append(_slide_words(b, event, slides))
-            elif isinstance(event, GameEndDeclared):
-                words.append(f"{b.seat_name(event.seat)} declared the game over.")
-            elif isinstance(event, MoriartyDeclared):
-                verdict = "right" if event.correct else "wrong"
-                words.append(f"{b.seat_name(event.seat)} declared Moriarty, naming "
-                             f"{COLOURS[event.colour]}: {verdict}!")
-            elif isinstance(event, GameScored):
-                words.append(_scored_words(b, event))
-        return " ".join(words)
-
-    @staticmethod
-    def _edge_words(b: MoriartyState, event: EdgeGiven) -> str:
-        name = b.seat_name(event.seat)
-        if b.phase == EDGE:
-            return f"{b.seat_name(b.north)} gives the Edge to {name} ({b.role(event.seat)})."
-        if b.phase == DECLARE:
-            return f"{b.seat_name(b.edge)} lets Moriarty pass; the Edge goes to {name}."
-        return f"The Edge passes to {name}."
-
-    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
-        """A game of the match is over: its score, the Bonus Colours and the match so far."""
-        scored = next((e for e in events if isinstance(e, GameScored)), None)
-        return None if scored is None else game_summary(before, scored)  # type: ignore[arg-type]
-
     def settled(self, before: State, events: Sequence[Event], after: State) -> State:
         """A game of the match scored: its last board (after any slides) with both Bonus
         Colours, now public, not the fresh game that follows."""
@@ -451,71 +356,6 @@ class MoriartyBoard(Board):
             if isinstance(event, TokenSlid):
                 rows[event.column] = event.dst
         return before._evolve(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
-
-    def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
-        """No countdown for the Bonus Colours (nothing shows); "slide!" for the slides."""
-        if any(isinstance(e, BonusesChosen) for e in events):
-            return None
-        return "slide!"
-
-    def has_secret(self, state: State, seat: int) -> bool:
-        """A seat has a secret once it has picked its Bonus Colour this game."""
-        s: MoriartyState = state  # type: ignore[assignment]
-        return not s.is_terminal and s.bonus[seat] is not None
-
-    def log_text(self, move: Move, seat: int, before: State) -> str:
-        """The Bonus Colour never reaches the log."""
-        return "bonus ?" if isinstance(move, Bonus) else str(move)
-
-    def choice_words(self, move: Move, state: State) -> str:
-        """"orange as your Bonus Colour", "slide toward you", "take the token in column 2"."""
-        if isinstance(move, Bonus):
-            return f"{COLOURS[move.colour]} as your Bonus Colour"
-        if isinstance(move, Slide):
-            return "slide toward you" if move.toward else "slide away from you"
-        if isinstance(move, Place):
-            return f"{COLOURS[move.colour]} in column {move.column + 1}"
-        if isinstance(move, GiveEdge):
-            return f"{'South' if move.to_south else 'North'} holds the Edge first"
-        if isinstance(move, PickPivot):
-            return f"the token in column {move.column + 1} as the Pivot"
-        if isinstance(move, Take):
-            return f"take the token in column {move.column + 1}"
-        if isinstance(move, Declare):
-            return f"declare Moriarty, naming {COLOURS[move.colour]}"
-        return {EndGame: "end the game now", Pass: "no Moriarty"}.get(type(move), str(move))
-
-    def phone_prompt(self, state: State, seat: int) -> str:
-        """The prompt, with the Pivot picked from a list rather than clicked."""
-        return self.prompt(state, seat).replace("click the Pivot token", "pick the Pivot")
-
-    def secret_words(self, state: State, seat: int) -> str:
-        """'Your Bonus Colour is blue' once picked, this game."""
-        s: MoriartyState = state  # type: ignore[assignment]
-        colour = s.bonus[seat]
-        return "" if colour is None or s.is_terminal else f"your Bonus Colour is {COLOURS[colour]}"
-
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
-        """Each kind of move under a heading of its own, colours and columns in words."""
-        if isinstance(move, Place):
-            return f"Place {COLOURS[move.colour]} in column", str(move.column + 1)
-        if isinstance(move, Bonus):
-            return "Your secret Bonus Colour", COLOURS[move.colour].capitalize()
-        if isinstance(move, GiveEdge):
-            return "Who holds the Edge first", "South" if move.to_south else "North"
-        if isinstance(move, PickPivot):
-            return "Pick the Pivot: the token in column", str(move.column + 1)
-        if isinstance(move, Take):
-            return "Take the token in column", str(move.column + 1)
-        if isinstance(move, Slide):
-            return "Slide your token (secret)", "Toward you" if move.toward else "Away from you"
-        if isinstance(move, Declare):
-            return "Declare Moriarty: their Bonus Colour is", COLOURS[move.colour].capitalize()
-        if isinstance(move, EndGame):
-            return "", "End the game"
-        if isinstance(move, Pass):
-            return "", "Pass"
-        return "", str(move)
 
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
@@ -1112,63 +952,6 @@ def _timeline(events: Sequence[Event]) -> Timeline:
     if not timeline.tracks:
         timeline.add("pause", 0.2)
     return timeline
-
-
-def _slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:
-    """"Oh slid blue toward, Eks slid green away: the Pivot moves 2 rows north.\""""
-    parts = []
-    for seat in (before.edge, 1 - before.edge):
-        col = before.tokens[seat]
-        colour = COLOURS[before.colours[col]] if col is not None else "a token"
-        parts.append(f"{before.seat_name(seat)} slid {colour} "
-                     f"{'toward' if event.toward[seat] else 'away'}")
-    pivot = next((e for e in slides if e.role == "pivot"), None)
-    if pivot is None:
-        return ", ".join(parts) + "."
-    moved = pivot.dst - pivot.src
-    actives = [e.dst - e.src for e in slides if e.role == "active"]
-    if len(actives) == 2 and actives[0] == actives[1]:
-        way = "north" if actives[0] < 0 else "south"
-        if moved == 0:
-            tail = f"the Pivot would move 2 rows {way} but stays on row {pivot.dst}"
-        elif abs(moved) == 1:
-            tail = f"the Pivot moves 1 row {way} and stops on row {pivot.dst}"
-        else:
-            tail = f"the Pivot moves 2 rows {way}"
-    else:
-        tail = "the Pivot moves one row toward the Center Line"
-        if {pivot.src, pivot.dst} == {4, 5}:
-            tail += ", crossing it"
-    return ", ".join(parts) + ": " + tail + "."
-
-
-def game_summary(before: MoriartyState, event: GameScored) -> Summary:
-    """Each game's score and how it ended, this game's Bonus Colours, and the match so far."""
-    names = before.seat_names
-    games = before.history + (event,)
-    lines = [f"Bonus Colours: {names[0]} {COLOURS[event.bonus[0]]}, "
-             f"{names[1]} {COLOURS[event.bonus[1]]}.", ""]
-    for game in games:
-        how = game.reason.split(":")[0]
-        lines.append(f"Game {game.game_index + 1}: {names[0]} {game.points[0]}, {names[1]} "
-                     f"{game.points[1]}. {how[:1].upper() + how[1:]}.")
-    lines.append("")
-    over = event.game_index + 1 >= before.games
-    if over:
-        lines.append(f"The match: {names[0]} {event.totals[0]}, {names[1]} {event.totals[1]}.")
-    else:
-        lines.append(f"The match so far: {names[0]} {event.totals[0]}, {names[1]} "
-                     f"{event.totals[1]}. Next, game {event.game_index + 2} of {before.games}: "
-                     f"Bonus Colours score x{4 + event.game_index}.")
-    return Summary(f"Game {event.game_index + 1} of {before.games} is over", tuple(lines))
-
-
-def _scored_words(before: MoriartyState, event: GameScored) -> str:
-    names = before.seat_names
-    reason = event.reason[:1].upper() + event.reason[1:]
-    return (f"Game {event.game_index + 1} over ({reason}): {names[0]} {event.points[0]}, "
-            f"{names[1]} {event.points[1]}. Bonus Colours: {names[0]} "
-            f"{COLOURS[event.bonus[0]]}, {names[1]} {COLOURS[event.bonus[1]]}.")
 
 
 def _token_sprite(theme: th.Theme, colour: int, radius: int, muted: bool) -> pygame.Surface:

@@ -14,16 +14,16 @@ from typing import Mapping, Sequence
 
 import pygame
 
-from game.core import Event, GameOver, Move, State
+from game.core import Event, Move, State
 from game.rules.pulling_strings import (
-    END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, STRING_ENDS, Pull, PullingStringsState, PullsRevealed,
-    StackHeld, StackMoved, StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
+    END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, Pull, PullingStringsState, StackHeld, StackMoved,
+    StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
 )
+from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, reveal_of
 from scenes.boards.base import Board, Example, View, draw_board_area, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
 
-TOP, RIGHT, BOTTOM, LEFT = "abcde", "fghil", "sronm", "yxwvt"  # ends by side, in grid order
 REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1
 SPLIT_AT = 0.18  # share of the pull a splitting stack wobbles whole before it parts
 STUB = 0.105  # share of a broken string's length left hanging at each end
@@ -37,7 +37,6 @@ DISC_TOP = (236, 230, 214)
 DISC_SIDE = (168, 158, 136)
 DISC_EDGE = (52, 50, 56)
 GRID_BG = th.shade(th.BOARD, 0.82)
-DIRECTION_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,19 +91,7 @@ def _stepped(cell: tuple[int, int], direction: tuple[int, int]) -> tuple[int, in
     return (row, col) if 0 <= row < SIZE and 0 <= col < SIZE else cell
 
 
-def _reveal(events: Sequence[Event]) -> PullsRevealed | None:
-    return next((e for e in events if isinstance(e, PullsRevealed)), None)
 
-
-def _sizes(sizes: Sequence[int]) -> str:
-    words = [str(s) for s in sizes]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _join(clauses: Sequence[str]) -> str:
-    if len(clauses) <= 1:
-        return "".join(clauses)
-    return ", ".join(clauses[:-1]) + " and " + clauses[-1]
 
 
 def last_pulls(view: View) -> dict[int, str]:
@@ -116,7 +103,6 @@ def last_pulls(view: View) -> dict[int, str]:
 class PullingStringsBoard(Board):
     """The grid of strings with lettered ends; a seat card either side shows homes and choices."""
 
-    reveal_word = "pull!"
     keywords = tuple(ENDS)
 
     def __init__(self, spec, options, theme) -> None:
@@ -243,95 +229,11 @@ class PullingStringsBoard(Board):
         spot = path[-1] if path else None
         return Pull(spot.letter) if isinstance(spot, End) else None
 
-    # ---- words ----------------------------------------------------------------------------
-    def choice_words(self, move: Move, state: State) -> str:
-        """"pull c"."""
-        return f"pull {move}"
-
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
-        """A pull by its end's letter, under the side of the board it is on."""
-        letter = str(move)
-        for side, letters in (("Top", TOP), ("Right", RIGHT), ("Bottom", BOTTOM), ("Left", LEFT)):
-            if letter in letters:
-                return f"{side} ends", letter
-        return "", letter
-
-    def move_place(self, move: Move) -> int:
-        """Ends in the order they show: left to right along the top and bottom, top to bottom
-        down the sides."""
-        letter = str(move)
-        return next((letters.index(letter) for letters in (TOP, RIGHT, BOTTOM, LEFT)
-                     if letter in letters), 0)
-
-    def prompt(self, state: State, seat: int) -> str:
-        """Ask the chooser to pull."""
-        return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
-
-    def phone_prompt(self, state: State, seat: int) -> str:
-        """Ask the phone's player to pull, by the letters the big screen shows."""
-        return f"{state.seat_name(seat)}: pull a string (the big screen shows each end's letter)"
-
-    def status(self, state: State) -> list[str]:
-        """Home totals, the tie rule when it applies, broken strings and any turn limit."""
-        scores = state.scores()
-        lines = [f"Eks (X) at home: {scores[0]}", f"Oh (O) at home: {scores[1]}"]
-        if getattr(state, "tied", False):
-            lines.append("Tied at 5+: the next difference wins")
-        else:
-            lines.append("5 or more home: the higher total wins")
-        broken = [STRING_ENDS[s] for s in range(2 * SIZE) if state.broken >> s & 1]
-        if broken:
-            lines.append("Broken: " + ", ".join("-".join(ends) for ends in broken))
-        if getattr(state, "turn_limit", 0):
-            lines.append(f"Turn limit: {state.turn_limit}")
-        return lines
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """Who pulled what, then what the stacks did, e.g. 'the stack of 5 splits in two'."""
-        reveal = _reveal(events)
-        if reveal is None:
-            return ""
-        eks, oh = reveal.ends
-        head = f"Both pulled {eks}" if eks == oh else f"Eks pulled {eks}, Oh pulled {oh}"
-        clauses = self._clauses(events)
-        text = f"{head}: {_join(clauses)}." if clauses else f"{head}."
-        over = next((e for e in events if isinstance(e, GameOver)), None)
-        if over is not None:
-            text += " " + _ending(over.outcome)
-        return text
-
-    def _clauses(self, events: Sequence[Event]) -> list[str]:
-        splits = [e for e in events if isinstance(e, StackSplit)]
-        moves = [e for e in events if isinstance(e, StackMoved)]
-        holds = [e for e in events if isinstance(e, StackHeld)]
-        if len(splits) == 1:
-            s = splits[0]
-            clauses = [f"the stack of {s.size} splits in two ({s.parts[0][1]} each)"]
-        else:
-            clauses = [f"stacks of {_sizes([s.size for s in splits])} split in two"] \
-                if splits else []
-        if len(moves) == 1:
-            m = moves[0]
-            way = DIRECTION_WORDS[(m.dst[0] - m.src[0], m.dst[1] - m.src[1])]
-            clauses.append(f"the stack of {m.size} moves {way}")
-        elif moves:
-            clauses.append(f"{len(moves)} stacks move")
-        if holds:
-            clauses.append("a stack holds against the edge" if len(holds) == 1
-                           else f"{len(holds)} stacks hold against the edge")
-        if not (splits or moves or holds):
-            clauses.append("no stack is on those strings")
-        clauses += [f"stacks of {_sizes(e.sizes)} combine into {e.total}"
-                    for e in events if isinstance(e, StacksCombined)][:2]
-        clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
-                    for e in events if isinstance(e, StringBroken)]
-        return clauses
-
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
         timeline = Timeline()
-        if _reveal(events) is None:
+        if reveal_of(events) is None:
             timeline.add("step", 0.15)
             return timeline
         timeline.then("reveal", REVEAL)
@@ -345,7 +247,7 @@ class PullingStringsBoard(Board):
 
     def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
         """A pull as the strings move, a split, a combine and a snap at their moments."""
-        if _reveal(events) is None:
+        if reveal_of(events) is None:
             return []
         cues = [(REVEAL, "pull")]
         if any(isinstance(e, StackSplit) for e in events):
@@ -420,7 +322,7 @@ class PullingStringsBoard(Board):
 
     def _draw_animated(self, surface: pygame.Surface, view: View) -> None:
         before = view.before if view.before is not None else view.state
-        reveal = _reveal(view.events)
+        reveal = reveal_of(view.events)
         tl, t = view.timeline, view.t
         pull = tl.progress("pull", t, 0.0)
         ends = reveal.ends if reveal else ()
@@ -659,7 +561,7 @@ class PullingStringsBoard(Board):
     def _seat_note(self, view: View, seat: int) -> tuple[str, str]:
         """What a seat's card says now: (kind, words); the other's pick is only ever 'chosen'."""
         state = view.state
-        reveal = _reveal(view.events)
+        reveal = reveal_of(view.events)
         if view.animating and reveal is not None:
             return "pulled", reveal.ends[seat]
         if reveal is not None and view.timeline is None:
@@ -819,13 +721,6 @@ def _near_segment(point, a, b, slack: float) -> bool:
     s = max(0.0, min(1.0, ((px - a[0]) * dx + (py - a[1]) * dy) / length2))
     return math.hypot(px - a[0] - s * dx, py - a[1] - s * dy) <= slack
 
-
-def _ending(result) -> str:
-    if result is None:
-        return ""
-    if result.winner is None:
-        return f"Drawn: {result.reason}."
-    return result.reason[0].upper() + result.reason[1:] + "."
 
 
 BOARD = PullingStringsBoard

@@ -6,9 +6,9 @@ from typing import Sequence
 
 import pygame
 
-from game.core import Event, GameOver, Move, State
+from game.core import Event, Move, State
 from game.rules.strands import (
-    END_TURN, EndTurn, Place, StonePlaced, StrandsState, TurnEnded, compare_groups,
+    END_TURN, EndTurn, Place, StonePlaced, StrandsState, compare_groups,
 )
 from scenes.boards.base import Board, Choice, Example, draw_board_area
 from scenes.shell import theme as th
@@ -45,17 +45,6 @@ def groups_of(state: StrandsState, seat: int) -> list[list[int]]:
                     frontier.append(near)
         groups.append(group)
     return sorted(groups, key=len, reverse=True)
-
-
-def deciding_words(state: StrandsState) -> str:
-    """Which outlined groups decided the game, in words."""
-    winner, rank = compare_groups(*state.scores())
-    if winner is None:
-        return "Every group is matched in size."
-    which = "largest group" if rank == 0 else f"group number {rank + 1} by size"
-    sizes = [s[rank] if rank < len(s) else 0 for s in state.scores()]
-    return (f"Outlined on the board: {state.seat_name(winner)}'s {which} ({sizes[winner]}, "
-            f"yellow) beat {state.seat_name(1 - winner)}'s ({sizes[1 - winner]}, white).")
 
 
 class StrandsBoard(Board):
@@ -191,53 +180,6 @@ class StrandsBoard(Board):
                     after("e5", "f7", "g7", "e6", "d5", "f6", "b2", "b3", "end", "g6", "g5"),
                     (place("c3"), place("d4"))),
         ]
-
-    def choice_words(self, move: Move, state: State) -> str:
-        """"cover f6", "end the turn"."""
-        return "end the turn" if isinstance(move, EndTurn) else f"cover {move}"
-
-    def prompt(self, state: State, seat: int) -> str:
-        """The opening, the first stone of a turn, or more stones on the same number."""
-        name = state.seat_name(seat)
-        s: StrandsState = state  # type: ignore[assignment]
-        if s.turn_number == 1:
-            return f"{name}: cover one space marked 2"
-        if not s.placed:
-            return f"{name}: cover a space; its number X lets you cover up to X"
-        left = s.number - s.placed
-        return f"{name}: {left} more on {s.number}s, or end the turn"
-
-    def status(self, state: State) -> list[str]:
-        """Each seat's group sizes, largest first (the first difference decides)."""
-        lines = []
-        for seat in (0, 1):
-            sizes = state.scores()[seat]
-            shown = ", ".join(str(n) for n in sizes[:6]) + (" ..." if len(sizes) > 6 else "")
-            lines.append(f"{state.seat_name(seat)}'s group sizes: {shown or 'no stones yet'}")
-        empty = state.stones.count(0)  # type: ignore[attr-defined]
-        lines.append(f"Empty spaces: {empty}")
-        if not state.is_terminal:
-            lines.append("The larger largest group wins; equal, the next ones decide.")
-        if state.is_terminal:
-            lines.append(deciding_words(state))  # type: ignore[arg-type]
-        return lines
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """Which spaces were covered and whether the turn ended."""
-        placed = [e.label for e in events if isinstance(e, StonePlaced)]
-        words = []
-        for event in events:
-            if isinstance(event, GameOver):
-                reason = event.outcome.reason
-                return reason[:1].upper() + reason[1:] + "."
-            if isinstance(event, TurnEnded):
-                count = "1 space" if event.stones == 1 else f"{event.stones} spaces"
-                words.append(f"{before.seat_name(event.seat)} covered {count} marked "
-                             f"{event.number}; {after.seat_name(1 - event.seat)} to play.")
-        if placed and not words:
-            mover = before.seat_name(before.to_move)  # type: ignore
-            words.append(f"{mover} covered {', '.join(placed)}.")
-        return " ".join(words)
 
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:

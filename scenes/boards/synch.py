@@ -19,6 +19,7 @@ from game.rules.synch import (
     DirectionChosen, MarkerHeld, MarkerMoved, MarkerPlaced, Mode, ModeAnnounced, PlaceMarker,
     SquareClaimed, label_square, square_label,
 )
+from game.words.synch import fits, mode_word, moves_left, on_grid, phase, target
 from scenes.boards.base import Board, Choice, Example, View, draw_board_area, latest
 from scenes.shell import theme as th
 from scenes.shell.anim import (
@@ -31,8 +32,6 @@ MODE_CHOICES = {True: SYNCH_CHOICE, False: OPP_CHOICE}
 SYMBOLS = ("X", "O")
 EMPTY_CELL = (66, 75, 96)
 GRID_LINE = (40, 46, 61)
-OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E",
-            "NW": "SE"}
 LABEL_SIZE = 15  # design px of the coordinates along the edges
 SUPERSAMPLE = 4  # sprites are drawn this many times larger, then smoothly scaled down
 
@@ -50,51 +49,11 @@ def direction_spot(name: str) -> tuple[str, str]:
     return ("dir", name)
 
 
-def phase(state) -> str:
-    """What the position waits for: place, mode, direction or over."""
-    if state.result is not None:
-        return "over"
-    if state.placing:
-        return "place"
-    if state.variant == DIRECTIONER_FIRST:
-        return "direction" if state.direction is None else "mode"
-    return "mode" if state.mode is None else "direction"
-
-
-def target(square: tuple[int, int], name: str, synch: bool = True) -> tuple[int, int]:
-    """The square one step from `square` in direction `name` (reversed in opposition)."""
-    dr, dc = DIRECTIONS[name]
-    sign = 1 if synch else -1
-    return (square[0] + sign * dr, square[1] + sign * dc)
-
-
-def on_grid(square: tuple[int, int], size: int) -> bool:
-    """True when the square lies on a size x size grid."""
-    return 0 <= square[0] < size and 0 <= square[1] < size
-
-
-def fits(state, name: str, synch: bool) -> bool:
-    """True when direction `name` in this mode keeps both markers on the grid."""
-    return (on_grid(target(state.markers[state.directioner], name), state.size)
-            and on_grid(target(state.markers[state.decider], name, synch), state.size))
-
-
-def mode_word(synch: bool) -> str:
-    """'synch' or 'opposition'."""
-    return "synch" if synch else "opposition"
-
-
 def _unit(name: str) -> tuple[float, float]:
     """A direction as a screen vector of length 1 (x right, y down)."""
     dr, dc = DIRECTIONS[name]
     length = math.hypot(dr, dc)
     return (dc / length, dr / length)
-
-
-def moves_left(state) -> str:
-    """How many of the moves allowed are still to come ("249 of 256 moves left")."""
-    left = state.move_limit - state.moves_made
-    return f"{left} of {state.move_limit} moves left"
 
 
 class SynchBoard(Board):
@@ -258,101 +217,6 @@ class SynchBoard(Board):
                     "so neither may draw a symbol there.", start("b3", "d3"),
                     (OPPOSITION, Direction("W"))),
         ]
-
-    # ---- words ------------------------------------------------------------------------------
-    def choice_words(self, move: Move, state: State) -> str:
-        """"your marker on d4", "move in synch", "direction NE"."""
-        if isinstance(move, PlaceMarker):
-            return f"your marker on {move}"
-        if isinstance(move, Mode):
-            return "move in synch" if move.synch else "move in opposition"
-        return f"direction {move}"
-
-    def prompt(self, state: State, seat: int) -> str:
-        """Place, decide or direct, with what to click or type."""
-        s = state
-        name = s.seat_name(seat)
-        now = phase(s)
-        if now == "place":
-            return f"{name}: place your marker"
-        if now == "mode":
-            if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
-                return f"{name}: follow {s.direction} in synch or in opposition"  # type: ignore
-            return f"{name}: choose synch or opposition"
-        if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
-            return f"{name}: pick a direction"
-        return f"{name}: pick a direction ({mode_word(s.mode.synch)})"  # type: ignore
-
-    def status(self, state: State) -> list[str]:
-        """Each seat's symbols, the empty squares and the move count."""
-        s = state
-        counts = s.scores()
-        empty = s.size * s.size - sum(counts)  # type: ignore[attr-defined]
-        return [f"{s.seat_name(0)} (X): {_count(counts[0], 'symbol')}",
-                f"{s.seat_name(1)} (O): {_count(counts[1], 'symbol')}",
-                f"Empty squares: {empty}",
-                moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
-                else f"Moves played: {s.moves_made}"]  # type: ignore[attr-defined]
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """A plain-words caption: who announced and chose what, who moved where and claimed."""
-        b = before
-        text = ""
-        placed = [e for e in events if isinstance(e, MarkerPlaced)]
-        moved = {e.seat: e for e in events if isinstance(e, MarkerMoved)}
-        chosen = next((e for e in events if isinstance(e, DirectionChosen)), None)
-        announced = next((e for e in events if isinstance(e, ModeAnnounced)), None)
-        if placed:
-            e = placed[0]
-            where = square_label(e.square, b.size)  # type: ignore[attr-defined]
-            text = f"{b.seat_name(e.seat)} placed the marker on {where} and drew " \
-                   f"{SYMBOLS[e.seat]} there."
-        elif moved:
-            way = chosen.direction if chosen is not None else b.direction.name  # type: ignore
-            text = self._describe_move(b, events, moved, way, announced)
-        elif announced is not None:
-            text = (f"{b.seat_name(announced.seat)} announced {mode_word(announced.synch)}: "
-                    f"{b.seat_name(1 - announced.seat)} now picks the direction.")
-        elif chosen is not None:
-            text = (f"{b.seat_name(chosen.seat)} chose {chosen.direction}: "
-                    f"{b.seat_name(1 - chosen.seat)} now picks synch or opposition.")
-        for event in events:
-            if isinstance(event, GameOver):
-                reason = event.outcome.reason
-                text += f" Game over: {reason}."
-        return text.strip()
-
-    def _describe_move(self, b, events, moved, name: str, announced) -> str:
-        leader, follower = b.directioner, b.decider
-        synch = announced.synch if announced is not None else (b.mode.synch if b.mode else None)
-        held = any(isinstance(e, MarkerHeld) for e in events)
-        if held:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} cannot stay on "
-                    f"the board either way")
-        elif b.variant == DIRECTIONER_FIRST:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} announced "
-                    f"{mode_word(synch)}")
-        else:
-            head = (f"{b.seat_name(follower)} announced {mode_word(synch)}; "
-                    f"{b.seat_name(leader)} chose {name}")
-        claimed = {e.seat: e.square for e in events if isinstance(e, SquareClaimed)}
-        blocked = next((e.square for e in events if isinstance(e, ClaimBlocked)), None)
-        parts = []
-        for seat, way in ((leader, name), (follower, name if synch else OPPOSITE[name])):
-            if seat not in moved:
-                parts.append(f"{b.seat_name(seat)} stays put and claims nothing")
-                continue
-            dst = square_label(moved[seat].dst, b.size)
-            words = f"{b.seat_name(seat)} moves {way}"
-            if seat in claimed:
-                words += f" and claims {dst}"
-            elif blocked is None:
-                words += f" to {dst} (already marked)"
-            parts.append(words)
-        tail = ""
-        if blocked is not None:
-            tail = f": both land on {square_label(blocked, b.size)}, so neither claims it"
-        return f"{head}: {', '.join(parts)}{tail}."
 
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
@@ -836,10 +700,6 @@ class SynchBoard(Board):
         pygame.draw.polygon(surface, colour, [
             tip, (base[0] - uy * head * 0.7, base[1] + ux * head * 0.7),
             (base[0] + uy * head * 0.7, base[1] - ux * head * 0.7)])
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _kind(spot) -> str | None:

@@ -17,16 +17,17 @@ import pygame
 
 from game.core import Event, GameOver, Move, State
 from game.rules.tug_of_war import (
-    ACT, ATHLETES, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, TURN_REROLL, TURN_ROLL, AthleteRemoved,
+    ACT, ATHLETES, SETUP_CHOICE, AthleteRemoved,
     DiceExchanged, DiceRolled, EndTurn, Exchange, Keep, Remove, Reroll, TeamFormed, TugOfWarState,
-    TurnEnded, TurnStarted,
+    TurnStarted,
 )
+from game.words.base import PickOptions, plural
+from game.words.tug_of_war import SEAT_LETTER, free_slots, last_turn_words, listing
 from scenes.boards.base import Board, Choice, Example, View, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_back, ease_out_bounce, linear
 
 SEAT_FILL = (th.YELLOW, th.VERMILION)
-SEAT_LETTER = ("Y", "R")
 PIP_ON = ((40, 36, 20), (255, 246, 236), (34, 36, 44))  # pips on Yellow, Red and common dice
 COMMON_FILL = (228, 226, 216)
 KEEP_CHOICE = Choice("Keep these dice", "keep", order=0)
@@ -49,30 +50,6 @@ def team_spot(seat: int, slot: int) -> tuple[str, int, int]:
 def common_spot(slot: int) -> tuple[str, int]:
     """The spot of one of the common dice."""
     return ("common", slot)
-
-
-def listing(values: Sequence[int]) -> str:
-    """Die values in words: '1, 3 and 5'."""
-    words = [str(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def needs(team: int) -> str:
-    """The common dice that remove against a team die: 'a 5 or 6'."""
-    if team <= 3:
-        return f"a {team} or higher"
-    lower = [str(face) for face in range(team, 6)]
-    return "a " + (", ".join(lower) + " or 6" if lower else "6")
-
-
-def plural(count: int, word: str) -> str:
-    """'1 athlete', '3 athletes'."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
-
-
-def free_slots(dice: Sequence[int], used: int) -> list[int]:
-    """The slots of dice not paired this turn."""
-    return [i for i in range(len(dice)) if not used >> i & 1]
 
 
 def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
@@ -101,35 +78,10 @@ def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
     return Choice(label.replace("dies", "dice"), key, order=1)
 
 
-def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
-    """A side's last turn in words ("Last turn: 5 beat 4, swapped 3 for 5"), or counted; `now`
-    for the turn under way ("This turn: ...")."""
-    parts, removed, swapped = [], 0, 0
-    for _, move in turn:
-        if isinstance(move, Remove):
-            removed += 1
-            parts.append(f"{move.common} beat {move.team}")
-        elif isinstance(move, Exchange):
-            swapped += 1
-            parts.append(f"swapped {move.team} for {move.common}")
-        elif isinstance(move, Reroll):
-            parts.append(f"re-rolled {listing(list(move.values))}")
-        elif isinstance(move, Keep):
-            parts.append("kept the dice")
-    head = "This turn: " if now else "Last turn: "
-    if not parts:
-        return head + "no pairing" if turn and isinstance(turn[-1][1], EndTurn) else ""
-    if short:
-        counts = [f"{removed} removed" if removed else "", "a swap" if swapped else ""]
-        return head + (", ".join(c for c in counts if c) or "re-rolls")
-    return head + ", ".join(parts)
-
-
 class TugOfWarBoard(Board):
     """The rope, both teams and the nine dice; dice are the spots, buttons keep or end."""
 
     keywords = ("keep", "reroll", "end")
-    log_joiner = " · "  # "Red 6 beat 6 · swap 2 for 6 · end"
     seat_colours = SEAT_FILL  # for the frame's prompt and results title, once it reads them
 
     def __init__(self, spec, options, theme) -> None:
@@ -342,54 +294,8 @@ class TugOfWarBoard(Board):
             return [(c, t) if isinstance(move, Remove) else (t, c) for c in commons for t in teams]
         return [self.path(move, state)]
 
-    # ---- words ----------------------------------------------------------------------------
-    def log_text(self, move: Move, seat: int, before: State) -> str:
-        """The log in the side panel's words: "6 beat 4", "swap 2 for 6" (team die given up
-        first), "re-roll 3"."""
-        if isinstance(move, Remove):
-            return f"{move.common} beat {move.team}"
-        if isinstance(move, Exchange):
-            return f"swap {move.team} for {move.common}"
-        if isinstance(move, Reroll):
-            return "re-roll " + " ".join(map(str, move.values))
-        return str(move)
-
-    def chance_text(self, outcome: str, before: State) -> str:
-        """"common dice 2 6 6", "team dice 4 4 6", or a re-roll's "rolled 5"."""
-        faces = " ".join(outcome)
-        phase = before.phase  # type: ignore[attr-defined]
-        if phase == TURN_ROLL:
-            return f"common dice {faces}"
-        if phase == SETUP_ROLL:
-            return f"team dice {faces}"
-        return f"rolled {faces}"
-
-    def choice_words(self, move: Move, state: State) -> str:
-        """"swap your team 5 for the common 1": dice named in the order they are clicked."""
-        if isinstance(move, Remove):
-            return f"pair the common {move.common} with your team {move.team}"
-        if isinstance(move, Exchange):
-            return f"swap your team {move.team} for the common {move.common}"
-        if isinstance(move, Reroll):
-            if state.phase == SETUP_CHOICE:  # type: ignore[attr-defined]
-                return f"re-roll your {listing(move.values)}"
-            return f"re-roll a common {move.values[0]}"
-        return {Keep: "keep these dice", EndTurn: "end the turn"}.get(type(move), str(move))
-
-    def hint_note(self, move: Move, state: State, seat: int) -> str:
-        """A swap for a lower team die brings few athletes or costs some now; what it buys is
-        a team die that more common dice remove against."""
-        if not isinstance(move, Exchange) or move.common >= move.team:
-            return ""
-        lost = 1 + move.common - move.team
-        now = "it brings none now" if lost == 0 else f"it costs {plural(-lost, 'athlete')} now"
-        taker = "every common die" if move.common == 1 else f"a common {move.common} or higher"
-        return f"{now}, but {taker} can remove against a team {move.common} (a team " \
-               f"{move.team} needs {needs(move.team)})"
-
-    def legal_words(self, state: State, seat: int, selected: tuple, clickable) -> str:
-        """The dice and buttons that may be picked now, by value ("You can pick a team die
-        (2, 3), Re-roll this die, or click the picked die to put it back.")."""
+    def pick_options(self, state: State, seat: int, selected: tuple, clickable) -> PickOptions:
+        """The dice that may be picked now, by value and what they would do, and the buttons."""
         picked = [s for s in selected if isinstance(s, tuple)]
         if state.phase != ACT:
             roles = {"team": "to re-roll"}
@@ -397,22 +303,11 @@ class TugOfWarBoard(Board):
             roles = {"common": "to remove with", "team": "to swap"}
         else:
             roles = {"team": "to remove"} if picked[0][0] == "common" else {"common": "to swap in"}
-        options = []
-        for group in ("common", "team"):
-            values = sorted({self._die_value(state, s) for s in clickable
-                             if isinstance(s, tuple) and s[0] == group})
-            if values:
-                shown = ", ".join(map(str, values[:-1])) + " or " if len(values) > 1 else ""
-                options.append(f"a {group} die of {shown}{values[-1]} {roles.get(group, '')}"
-                               .rstrip())
-        options += sorted((c.label for c in clickable if isinstance(c, Choice)))
-        if selected:
-            options.append(f"click {'the' if len(selected) == 1 else 'a'} picked die to put it "
-                           "back")
-        if not options:
-            return ""
-        return "You can pick " + (", ".join(options[:-1]) + ", or " + options[-1]
-                                  if len(options) > 1 else options[0]) + "."
+        groups = tuple((group, tuple(sorted({self._die_value(state, s) for s in clickable
+                                             if isinstance(s, tuple) and s[0] == group})),
+                        roles.get(group, "")) for group in ("common", "team"))
+        return PickOptions(groups, tuple(c.label for c in clickable if isinstance(c, Choice)),
+                           len(selected))
 
     @staticmethod
     def _slots_for(dice: Sequence[int], values: Sequence[int]) -> list[int]:
@@ -482,156 +377,6 @@ class TugOfWarBoard(Board):
                     "+1 for the swap but -3 for the fall, so 2 Red athletes step off.",
                     costly, (Remove(6, 5), Remove(2, 2), Exchange(1, 4))),
         ]
-
-    # ---- words ----------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> str:
-        """A short instruction for the top bar."""
-        name = state.seat_name(seat)
-        if state.phase == SETUP_CHOICE:
-            return f"{name}: keep or re-roll dice"
-        if state.rerolls_left and not state.used_common:
-            return f"{name}: re-roll or pair dice"
-        return f"{name}: pair dice, or end the turn"
-
-    def status(self, state: State) -> list[str]:
-        """Athletes on the rope per side (the game ends when one side has none)."""
-        return [f"{state.seat_name(s)} ({SEAT_LETTER[s]}): {state.scores()[s]} on the rope"
-                for s in (0, 1)]
-
-    def phase_words(self, state: State) -> str:
-        """Whose turn it is and what step of it, in words."""
-        outcome = state.outcome
-        if outcome is not None:
-            return f"{state.seat_name(outcome.winner)} wins: {outcome.reason}" \
-                if outcome.winner is not None else "The game is over"
-        name = state.seat_name(state.to_move)
-        phase = state.phase
-        if phase == SETUP_ROLL:
-            return f"Setup: {name} rolls three team dice"
-        if phase == SETUP_CHOICE:
-            return f"Setup: {name} keeps the team dice or re-rolls some"
-        if phase == SETUP_REROLL:
-            return f"Setup: {name} re-rolls"
-        if phase == TURN_ROLL:
-            return f"{name}'s turn: rolling the common dice"
-        if phase == TURN_REROLL:
-            return f"{name}'s turn: re-rolling a common die"
-        rerolls = 0 if state.used_common else state.rerolls_left
-        swap = "swap used" if state.exchanged else "swap open"
-        left = f"{plural(rerolls, 're-roll')} left" if rerolls else "no re-rolls"
-        return f"{name}'s turn: pairing dice · {left} · {swap}"
-
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
-        """What just happened, in plain words."""
-        sentences: list[str] = []
-        for index, event in enumerate(events):
-            text = self._describe_event(before, events, index, after)
-            if text:
-                sentences.append(text)
-        return " ".join(sentences)
-
-    def _describe_event(self, before: State, events: Sequence[Event], index: int,
-                        after: State) -> str:
-        event = events[index]
-        name = before.seat_name
-        if isinstance(event, DiceRolled):
-            return self._describe_roll(before, event, after)
-        if isinstance(event, TeamFormed):
-            return f"{name(event.seat)}'s team dice are {listing(event.dice)}: " \
-                   f"{plural(event.athletes, 'athlete')} take the rope."
-        if isinstance(event, AthleteRemoved):
-            common = before.common[event.common_slot]
-            team = before.team[event.seat][event.team_slot]
-            verb = "beats" if common > team else "matches"
-            return f"{name(event.seat)}'s common {common} {verb} team {team}: a " \
-                   f"{name(1 - event.seat)} athlete leaves the rope ({event.remaining} left)."
-        if isinstance(event, DiceExchanged):
-            return self._describe_swap(before, event)
-        if isinstance(event, TurnEnded):
-            if event.reason == "ended":
-                return f"{name(event.seat)} ends the turn."
-            return self._describe_spent(before, events, event.seat)
-        if isinstance(event, TurnStarted):
-            if not any(isinstance(e, TeamFormed) for e in events):
-                return ""
-            if after.athletes[0] == after.athletes[1]:
-                return "Equal teams: Yellow starts."
-            return f"{name(event.seat)} has fewer athletes and starts."
-        if isinstance(event, GameOver):
-            winner = event.outcome.winner
-            return f"{name(winner)} wins!" if winner is not None else "The game is over."
-        return ""
-
-    def _describe_roll(self, before: State, event: DiceRolled, after: State) -> str:
-        name = before.seat_name(event.seat)
-        if event.group == "team":
-            if before.phase == SETUP_REROLL:
-                return f"{name} re-rolled: {listing(event.values)}."
-            return f"{name} rolled {listing(event.values)} for the team dice."
-        if before.phase == TURN_REROLL:
-            old = before.common[event.slots[0]]
-            return f"{name} re-rolled a common {old}: it shows {event.values[0]}."
-        text = f"{name} rolled the common dice: {listing(event.values)}."
-        sixes = before.team[event.seat].count(6)
-        if sixes and after.phase == ACT and after.to_move == event.seat:
-            text += f" One re-roll per 6 among the team dice: {plural(sixes, 're-roll')}."
-        return text
-
-    def _describe_swap(self, before: State, event: DiceExchanged) -> str:
-        name = before.seat_name(event.seat)
-        rise = event.new_value - event.old_value
-        count = abs(event.change)
-        if count == 0:
-            change = "no athletes change"
-        else:
-            verb = ("joins" if count == 1 else "join") if event.change > 0 else \
-                ("leaves" if count == 1 else "leave")
-            change = f"{plural(count, 'athlete')} {verb}"
-        why = f"1 for the swap, {'plus' if rise > 0 else 'minus'} {abs(rise)} for the " + \
-              ("rise" if rise > 0 else "fall")
-        capped = " (capped by the reserve)" if event.change != 1 + rise else ""
-        return f"{name} swapped team {event.old_value} for common {event.new_value}: " \
-               f"{change} ({why}){capped}; {event.on_rope} on the rope."
-
-    def _describe_spent(self, before: State, events: Sequence[Event], seat: int) -> str:
-        """Why the turn passed by itself, from the dice left after this step's events."""
-        name = before.seat_name(seat)
-        team = list(before.team[seat])
-        common = list(before.common)
-        used_c, used_t = before.used_common, before.used_team
-        exchanged = before.exchanged
-        rolled = False
-        for event in events:
-            if isinstance(event, DiceRolled) and event.group == "common":
-                for slot, value in zip(event.slots, event.values):
-                    common[slot] = value
-                if before.phase == TURN_ROLL:
-                    used_c = used_t = 0
-                    exchanged, rolled = False, True
-            elif isinstance(event, AthleteRemoved):
-                used_c |= 1 << event.common_slot
-                used_t |= 1 << event.team_slot
-            elif isinstance(event, DiceExchanged):
-                common[event.common_slot], team[event.team_slot] = event.old_value, event.new_value
-                used_c |= 1 << event.common_slot
-                used_t |= 1 << event.team_slot
-                exchanged = True
-        commons = [common[i] for i in free_slots(common, used_c)]
-        teams = [team[i] for i in free_slots(team, used_t)]
-        if not commons:
-            reason = "all three common dice are used"
-        elif not teams:
-            reason = f"all of {name}'s team dice are paired"
-        else:
-            if exchanged:
-                swap = "the one swap of the turn is used"
-            elif all(c == t for c in commons for t in teams):
-                swap = "a swap needs dice of different values"
-            else:
-                swap = f"any swap would leave {name} with no athletes"
-            die = "die" if rolled else "die left"
-            reason = f"no common {die} beats or matches {name}'s team dice and {swap}"
-        return f"{reason[0].upper()}{reason[1:]}: {name}'s turn passes."
 
     # ---- animation ------------------------------------------------------------------------
     def _schedule(self, events: Sequence[Event]) -> tuple[list[tuple], list[tuple[float, str]]]:
@@ -730,7 +475,7 @@ class TugOfWarBoard(Board):
         self._draw_banner(surface, view.state, progress)
 
     def _draw_header(self, surface, state: State) -> None:
-        self.theme.blit_text(surface, self.phase_words(state), 21,
+        self.theme.blit_text(surface, self.words.phase_words(state), 21,
                              (self.inner.centerx, self.header_y), th.TEXT, "midtop")
 
     def _draw_names(self, surface, state: State, shown: list[float]) -> None:

@@ -25,12 +25,13 @@ from game.core import ChoiceSealed, GameError, Move, NodeKind, State, Step
 from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
+from game.words import narrator_for
 from scenes.boards import board_class
 from scenes.boards.base import Board, View
 from scenes.play.parts.demo_pace import DemoPace
-from scenes.play.parts.last_moves import LastMoves
+from game.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
-from scenes.play.parts.move_log import MoveLog, replay_into
+from game.words.log import MoveLog, replay_into
 from scenes.play.parts.play_animation import Animation, Hold, animation_of, hold_after
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
@@ -67,7 +68,8 @@ class PlayScene(Scene):
         self.controllers = tuple(controllers)
         self.bots = PlayBots(self, bot_level)  # asked through the app's worker, answers played
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
-        self.log = MoveLog(self.board.log_joiner)
+        self.words = narrator_for(game_id, self.match.options)  # every sentence about the game
+        self.log = MoveLog(self.words.log_joiner)
         self.last = LastMoves()  # each seat's last turn, marked on the board
         self.private_seat: int | None = None  # whose secrets may be on screen now
         self.animation: Animation | None = None
@@ -120,7 +122,7 @@ class PlayScene(Scene):
     def prompt_words(self, state: State, seat: int) -> str:
         """The top bar's request: the lesson's ask, else the board's prompt."""
         ask = self.guide.ask(self.match, seat) if self.guide is not None else ""
-        return ask or self.board.prompt(state, seat)
+        return ask or self.words.prompt(state, seat)
 
     def lesson_spot(self) -> Any:
         """The spot or button the lesson asks to be picked next (ringed as if focused): once
@@ -158,8 +160,8 @@ class PlayScene(Scene):
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
         match = Match.from_record(record)
-        self.log, history, self.last = MoveLog(self.board.log_joiner), History(), LastMoves()
-        for state, entry, _, move in replay_into(self.log, self.board, record, self.last):
+        self.log, history, self.last = MoveLog(self.words.log_joiner), History(), LastMoves()
+        for state, entry, _, move in replay_into(self.log, self.words, record, self.last):
             if move is not None:
                 history.add(state, entry.actor, move)
         self.match = match
@@ -343,7 +345,7 @@ class PlayScene(Scene):
             before = self.observation()
             step = self.match.resolve_chance(
                 self.guide.chance(self.match) if self.guide is not None else None)
-            self.log.add(state, None, self.board.chance_text(self.match.entries[-1].text, state))
+            self.log.add(state, None, self.words.chance_text(self.match.entries[-1].text, state))
             self._start_animation(before, step)
             return
         seat = self.bots.to_move()
@@ -450,7 +452,7 @@ class PlayScene(Scene):
         if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
             self.private_seat = None  # a peek lasts until the peeker's move, not after
         before = self.observation()
-        text = self.board.log_text(move, seat, state)
+        text = self.words.log_text(move, seat, state)
         try:
             step = self.match.play(move, seat)
         except GameError as error:  # the engine had the last word
@@ -481,7 +483,7 @@ class PlayScene(Scene):
         if state.kind is NodeKind.SIMULTANEOUS:
             self.private_seat = None  # both choices are in: the reveal is public
             before = self.observation(state)  # (against the computer: still yours)
-            word = self.board.countdown_word(state, step.events)
+            word = self.words.countdown_word(state, step.events)
             if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)
                 self.revealing.decision = (state, seat, text, move)
@@ -501,7 +503,7 @@ class PlayScene(Scene):
         self.last.add(before, seat, move)
 
     def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
-        return animation_of(self.board, before, step, self.observation(step.state), reveal)
+        return animation_of(self.board, self.words, before, step, self.observation(step.state), reveal)
 
     def _start_animation(self, before: State, step: Step) -> None:
         self._play_animation(self._animation(before, step))
@@ -684,8 +686,9 @@ class PlayScene(Scene):
         if move is not None:
             reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
         else:
-            reason = f"That is not a choice now: {self.board.prompt(self.observation(), seat)}."
-        legal = self.board.legal_words(state, seat, self.selected, self.clickable())
+            reason = f"That is not a choice now: {self.words.prompt(self.observation(), seat)}."
+        legal = self.words.legal_words(state, seat, self.board.pick_options(
+            state, seat, self.selected, self.clickable()))
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def _selected_secret(self, move: Move) -> None:
@@ -695,7 +698,7 @@ class PlayScene(Scene):
             return
         self.app.sound.play("select")
         self.focus = None
-        self.say(f"Selected: {self.board.choice_words(move, self.match.state)}. Lock in (Enter) "
+        self.say(f"Selected: {self.words.choice_words(move, self.match.state)}. Lock in (Enter) "
                  "seals it; pick another to change it.")
         self._refresh_buttons()
 
@@ -742,5 +745,5 @@ class PlayScene(Scene):
         state = self.match.state
         before = self.observation()
         step = self.match.agree_draw()
-        self.log.add(state, None, "draw agreed")
+        self.log.add(state, None, self.words.agreement_text())
         self._start_animation(before, step)

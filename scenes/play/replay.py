@@ -13,7 +13,7 @@ import pygame
 from game.record import Record
 from scenes.boards import board_class
 from scenes.boards.base import View
-from scenes.play.parts.replay_book import ReplayBook
+from game.words.replay_book import ReplayBook
 from scenes.play.parts.play_view import PlayDrawing, play_rects
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
@@ -58,7 +58,8 @@ class ReplayScene(Scene):
         self.spec = record.spec
         self.name = name  # the file or game it came from, for the side panel
         self.board = board_class(record.game)(self.spec, record.options, app.theme)
-        book = book or ReplayBook.of(record, app.theme)  # the Records screen brings it ready
+        self.words = self.board.words  # the game's narrator: captions, scores, the log
+        book = book or ReplayBook.of(record)  # the Records screen brings it ready
         self.states = book.states  # the public view after each number of entries
         self.steps = book.steps  # (before, events, after) of each entry, public views
         self.logs = book.logs  # the move log's lines at each position
@@ -125,7 +126,7 @@ class ReplayScene(Scene):
         timeline = self.board.animate(before, events, after)
         self.shown = Shown(before, events, after, timeline,
                            cues=sorted(self.board.sound_cues(events)),
-                           caption=self.board.describe(before, events, after))
+                           caption=self.words.describe(before, events, after))
         self.app.invalidate()
 
     def go_to(self, position: int) -> None:
@@ -139,7 +140,7 @@ class ReplayScene(Scene):
         if position == 0:
             return "The start of the game."
         before, events, after = self.steps[position - 1]
-        return self.board.describe(before, events, after)
+        return self.words.describe(before, events, after)
 
     def _choose(self, value: str) -> None:
         if value == "close":

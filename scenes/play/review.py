@@ -15,7 +15,7 @@ from game.record import Record
 from game.review import ReviewRun, Swing, swings
 from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
-from scenes.play.parts.replay_book import ReplayBook
+from game.words.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
@@ -29,7 +29,7 @@ class ReviewScene(Scene):
         self.record = record
         self.spec = record.spec
         self.name = name
-        self.book = book or ReplayBook.of(record, app.theme)
+        self.book = book or ReplayBook.of(record)
         self.on_pick = on_pick  # a replay that opened this review is shown the position picked
         self.board = board_class(record.game)(self.spec, record.options, app.theme)
         self.run: ReviewRun | None = None

@@ -12,7 +12,7 @@ import pygame
 
 from game.record import Record
 from game.undo import without_sealed_tail
-from scenes.play.parts.replay_book import ReplayBook
+from game.words.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
@@ -235,7 +235,7 @@ class RecordsScene(Scene):
         self._update_buttons()
 
     def _prepare(self, record: Record) -> tuple[Record, ReplayBook]:
-        return record, ReplayBook.of(record, self.app.theme)
+        return record, ReplayBook.of(record)
 
     def export(self, saved: SavedGame) -> None:
         """Write a game in progress as a record file (a choice still sealed is left out)."""

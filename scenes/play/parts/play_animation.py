@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 from game.core import Event, State, Step
-from scenes.boards.base import Board, Summary
+from game.words.base import Narrator, Summary
+from scenes.boards.base import Board
 from scenes.shell.anim import Timeline
 
 
@@ -37,14 +38,14 @@ class Hold:
     events: tuple[Event, ...] = ()  # the step that led to it (a board may mark what it did)
 
 
-def animation_of(board: Board, before: State, step: Step, after: State,
+def animation_of(board: Board, words: Narrator, before: State, step: Step, after: State,
                  reveal: bool = False) -> Animation:
-    """A step animated on `board` from the view `before` to the view `after`."""
+    """A step animated on `board` from the view `before` to the view `after`, told by `words`."""
     timeline = board.animate(before, step.events, after)
-    summary = board.summary(before, step.events, after)
+    summary = words.summary(before, step.events, after)
     return Animation(before, tuple(step.events), after, timeline,
                      cues=sorted(board.sound_cues(step.events)),
-                     caption=board.describe(before, step.events, after), reveal=reveal,
+                     caption=words.describe(before, step.events, after), reveal=reveal,
                      summary=summary, backdrop=None if summary is None else
                      board.settled(before, step.events, after))
 

@@ -38,7 +38,7 @@ def action_buttons(scene) -> list[Button]:
     seat = scene.chooser
     state = scene.match.state
     hot_seat = scene.hot_seat
-    if seat is not None and hot_seat and scene.board.has_secret(state, seat) \
+    if seat is not None and hot_seat and scene.words.has_secret(state, seat) \
             and scene.private_seat != seat and not scene.phones.on_phone(seat):
         extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
                                 hint=f"{state.seat_name(seat)}'s secret"))

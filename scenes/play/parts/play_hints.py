@@ -120,7 +120,7 @@ class PlayHints:
                 and not self.needs_look(seat):
             observation = state.observe(seat)
             reason = hint_reason(scene.spec.id, observation, seat, answer) \
-                or scene.board.hint_note(answer, observation, seat)
+                or scene.words.hint_note(answer, observation, seat)
             self.hint = Hint(state, seat, answer, reason, self._private(seat))
             self.used += 1
             scene.say(self.words(self.hint))
@@ -152,7 +152,7 @@ class PlayHints:
 
     def words(self, hint: Hint) -> str:
         """'Hint: pull m, ringed in blue: brings 2 pieces home.'"""
-        text = self.scene.board.choice_words(hint.move, hint.state)
+        text = self.scene.words.choice_words(hint.move, hint.state)
         return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
 
     # ---- drawing ----------------------------------------------------------------------------

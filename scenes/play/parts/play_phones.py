@@ -14,11 +14,12 @@ import logging
 from typing import Any, Sequence
 
 from game.core import GameError, Move, NodeKind, State
+from game.words.base import Narrator
 
 log = logging.getLogger("quintet")
 
 
-def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[str],
+def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: Sequence[str],
                   offer: bool, locked: Move | None, held: str = "") -> dict[str, Any]:
     """What a seat's phone shows, from that seat's observation `seen` only.
 
@@ -35,17 +36,17 @@ def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[s
     groups: dict[str, list] = {}  # in the order the groups first come
     if awaited and offer and not chosen:
         for move in seen.legal_moves(seat):
-            group, label = board.move_words(move, seen)
+            group, label = words.move_words(move, seen)
             groups.setdefault(group, []).append({"move": str(move), "label": label,
                                                  "group": group, "at": move})
     moves = [entry for listed in groups.values()
-             for entry in sorted(listed, key=lambda e: board.move_place(e.pop("at")))]
+             for entry in sorted(listed, key=lambda e: words.move_place(e.pop("at")))]
     if seen.is_terminal:
         prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
     elif moves:
-        prompt = board.phone_prompt(seen, seat)
+        prompt = words.phone_prompt(seen, seat)
     elif chosen:
-        group, label = board.move_words(own, seen)
+        group, label = words.move_words(own, seen)
         prompt = f"Locked in: {group} {label}" if label.isdigit() else f"Locked in: {label}"
     elif held:
         prompt = f"On the big screen: {held}."
@@ -57,14 +58,14 @@ def phone_message(board, seen: State, seat: int, seq: int, log_lines: Sequence[s
     return {
         "type": "state",
         "seq": seq,
-        "game": board.spec.title,
+        "game": words.spec.title,
         "you": seen.seat_name(seat),
-        "secret": board.secret_words(seen, seat),
+        "secret": words.secret_words(seen, seat),
         "prompt": prompt,
         "secret_turn": secret_turn,
         "moves": moves,
         "locked": "Watch the big screen." if chosen else "",
-        "status": list(board.status(seen)),
+        "status": list(words.status(seen)),
         "log": list(log_lines)[-6:],
     }
 
@@ -271,5 +272,5 @@ class PlayPhones:
         self._told = key
         for seat in self.seats:
             self.server.publish(seat, phone_message(
-                scene.board, scene.match.observe(seat), seat, self.seq, lines, offer,
+                scene.words, scene.match.observe(seat), seat, self.seq, lines, offer,
                 self.locked.get(seat, (None, None))[1], held))

@@ -1,18 +1,24 @@
 """The play screen's keeping: a save after every decision, a save carried on, filing a finished
-game, and a save after an error.
+game, and a save after an error, all written by the app's Keeper off the frame loop.
 
 The play scene owns one PlaySaves. A demo game (the kiosk's bot against bot) is never saved,
-filed or counted. A save failing (a full or read-only disk) is said once in the action bar; play
-goes on.
+filed or counted. A save failing (a full or read-only disk) is said in the action bar and leaves
+a lasting mark in the top bar ("Not saved") until a save succeeds; every "the game is saved"
+the screens show asks `state` first, so it is true when shown. Play goes on either way.
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 
-from scenes.store.records import file_stem, record_meta
+import pygame
+
+from scenes.shell import theme as th
 from scenes.store.saves import SavedGame, new_game_id, now_text
 
 log = logging.getLogger("quintet")
+
+SAVED, SAVING, FAILED, NOT_KEPT = "saved", "saving", "failed", "not kept"
 
 
 class PlaySaves:
@@ -23,59 +29,116 @@ class PlaySaves:
         self.scene = scene
         self.id = new_game_id(scene.spec.id)  # the game's save file is saves/<id>.json
         self.started = now_text()
-        self.problem = ""  # the last save's failure, said once
+        self.problem = ""  # why the last save failed ('' when it did not)
         self.record_path = None  # where the finished game's record was written
+        self.filing = ""  # a finished game: "" (not yet asked), "filing", "filed" or why not
+        self._asked: SavedGame | None = None  # the last save handed to the writer
+        self._written: SavedGame | None = None  # the last save known to be on disk
+        self._ended = ""  # when the game ended (the time of its last save)
 
     def resume(self, saved: SavedGame) -> None:
-        """Go on keeping a saved game in its own file, started when it was."""
+        """Go on keeping a saved game in its own file, started when it was (it is on disk)."""
         self.id, self.started = saved.id, saved.started or self.started
+        self._written = self._asked = saved
 
     def saved_game(self) -> SavedGame:
         """The game as it stands, ready to save (hints on or off, and how many were asked)."""
         scene = self.scene
         return SavedGame(self.id, scene.match.record(), scene.controllers, self.started,
-                         hints=scene.hints.allowed, hints_used=scene.hints.used)
+                         now_text(), hints=scene.hints.allowed, hints_used=scene.hints.used)
+
+    def kept(self) -> bool:
+        """Whether this game is saved at all (not a demo, a kiosk visitor's game or a lesson)."""
+        scene = self.scene
+        return not (scene.demo or getattr(scene.app, "kiosk", None) is not None
+                    or scene.in_lesson())
+
+    @property
+    def state(self) -> str:
+        """SAVED (on disk as it stands), SAVING (being written), FAILED (the last save could not
+        be written: the mark shows) or NOT_KEPT (a game that is never saved)."""
+        if self.problem:
+            return FAILED
+        if self._asked is None:
+            return SAVED if self.kept() and not self.scene.match.entries else NOT_KEPT
+        if self.scene.app.keeper.saving(self.id) or self._asked is not self._written:
+            return SAVING
+        return SAVED
+
+    def status_words(self) -> str:
+        """The state in a few words for a menu: "the game is saved" only when it is."""
+        return {SAVED: "the game is saved", SAVING: "saving the game...",
+                FAILED: f"NOT saved: {self.problem}", NOT_KEPT: ""}[self.state]
+
+    def kept_words(self) -> str:
+        """A sentence for a message: is the game saved, being saved, or not saved and why."""
+        return {SAVED: "Your game is saved.", SAVING: "Your game is being saved.",
+                FAILED: f"Your game could not be saved ({self.problem}).",
+                NOT_KEPT: ""}[self.state]
 
     def autosave(self) -> bool:
-        """Save the game in progress now; False (said once) if it could not be written.
+        """Hand the game in progress to the writer (unless it is on disk as it stands);
+        False if this game is not saved (a demo, a kiosk visitor's, a lesson's script).
 
         Kiosk visitors' games are not saved: the kiosk returns to its demo when left idle, and
         a game night would leave a pile of abandoned games behind.
         """
-        scene = self.scene
-        if scene.demo or getattr(scene.app, "kiosk", None) is not None or scene.in_lesson():
+        if not self.kept():
             return False  # (a lesson is kept once its script has run out)
-        try:
-            scene.app.data.saves().write(self.saved_game())
-        except OSError as error:
-            problem = f"The game could not be saved: {error.strerror or error}."
-            if problem != self.problem:
-                log.warning("saving failed: %s", error)
-                scene.say(problem, error=True)
-            self.problem = problem
-            return False
-        self.problem = ""
+        saved = self.saved_game()
+        if self._asked is not None and not self.problem and _same(saved, self._asked):
+            return True  # nothing changed since the last save asked for (a failed one: again)
+        self._asked = saved
+        self.scene.app.keeper.save_game(saved, lambda problem: self._written_back(saved,
+                                                                                  problem))
+        self.scene.app.invalidate()
         return True
 
+    def _written_back(self, saved: SavedGame, problem: str) -> None:
+        """On the frame loop: the writer has written `saved` (or could not)."""
+        scene = self.scene
+        if problem:
+            text = f"The game could not be saved: {problem}."
+            if text != f"The game could not be saved: {self.problem}.":
+                log.warning("saving failed: %s", problem)
+                scene.say(text, error=True)
+            self.problem = problem
+        else:
+            if self.problem:
+                scene.say("The game is saved again.")
+            self.problem = ""
+            self._written = saved
+            self._ended = saved.saved
+        scene.app.invalidate()
+
     def game_finished(self) -> None:
-        """File a finished game: its record in the records folder, the statistics, no save."""
+        """File a finished game, after its last save: its record in the records folder, the
+        statistics, then no save (the Keeper keeps it on disk all the way and tries again)."""
+        from scenes.store.filing import finished_record
         scene = self.scene
         if scene.demo:
             return
-        data, notices, hints = scene.app.data, scene.app.notices, scene.hints
-        used = {"hints": hints.used} if hints.used else {}  # how many were asked
-        record = scene.match.record(record_meta(scene.controllers, self.started,
-                                                ended=now_text(), **used))
-        try:
-            self.record_path = data.records().add(record, file_stem(scene.spec.id, True))
-        except OSError as error:
-            notices.append(f"Could not write the game's record: {error.strerror or error}")
-        notices.extend(data.stats().count(scene.spec.id, scene.controllers,
-                                          scene.match.state.outcome, hinted=hints.used > 0))
-        try:
-            data.saves().remove(self.id)
-        except OSError as error:
-            log.warning("could not remove the save of a finished game: %s", error)
+        self.autosave()  # the end itself, if it is not saved yet
+        last = self._asked if self._asked is not None else self.saved_game()
+        record = finished_record(last, last.saved or now_text())
+        self.filing = "filing"
+        scene.app.keeper.file_game(self.id, record, self._filed)
+
+    def _filed(self, filing) -> None:
+        if filing is not None and filing.record_path is not None:
+            self.record_path = filing.record_path
+        self.filing = "filed" if filing is not None and filing.done else "not filed"
+        self.scene.app.invalidate()
+
+    def filing_line(self) -> str:
+        """Where the finished game is, in a line for the results screen."""
+        if self.filing == "filed":
+            return "Kept in Records (on the main menu)"
+        if self.filing == "filing":
+            return "Putting the game in Records..."
+        if self.filing:
+            return "Not in Records yet: kept aside, Quintet files it when it can"
+        return ""
 
     def rescue(self) -> str | None:
         """After an error: save the game; a line saying so (or why it could not be saved)."""
@@ -83,5 +146,26 @@ class PlaySaves:
         if scene.demo or scene.match.state.is_terminal:
             return None
         if self.autosave():
-            return "Your game was saved: choose Continue on the main menu to carry on."
-        return self.problem or "Your game could not be saved."
+            if self.state == SAVED:
+                return "Your game was saved: choose Continue on the main menu to carry on."
+            return "Your game is being saved: Continue on the main menu carries it on."
+        return "Your game could not be saved" + (f" ({self.problem})." if self.problem else ".")
+
+    def draw_mark(self, surface: pygame.Surface, right: int, centery: int) -> int:
+        """The lasting 'Not saved' mark in the top bar, its right edge at `right`, while the
+        last save failed; the x where it begins (`right` when there is none)."""
+        if self.state != FAILED:
+            return right
+        theme = self.scene.app.theme
+        text = theme.text("Not saved", 18, th.BACKGROUND)
+        pad = theme.px(8)
+        box = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + theme.px(4))
+        box.midright = (right, centery)
+        pygame.draw.rect(surface, th.WARNING, box, border_radius=theme.px(6))
+        surface.blit(text, text.get_rect(center=box.center))
+        return box.left
+
+
+def _same(one: SavedGame, other: SavedGame) -> bool:
+    """The same game in the same position (the time it was saved aside)."""
+    return dataclasses.replace(one, saved="") == dataclasses.replace(other, saved="")

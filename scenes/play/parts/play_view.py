@@ -132,7 +132,7 @@ class PlayDrawing:
         theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
         y += theme.px(28)
         if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
-            self._status_memo = (words, scene.board.status(words))
+            self._status_memo = (words, scene.words.status(words))
         for line in self._status_memo[1]:
             for part in theme.wrap(line, 20, side.width - theme.px(28)):
                 theme.blit_text(surface, part, 20, (x, y))

@@ -9,9 +9,9 @@ from __future__ import annotations
 import dataclasses
 
 from game.record import Record
-from scenes.boards import board_class
-from scenes.play.parts.last_moves import LastMoves
-from scenes.play.parts.move_log import MoveLog, replay_into
+from game.words import narrator_for
+from game.last_moves import LastMoves
+from game.words.log import MoveLog, replay_into
 
 
 @dataclasses.dataclass(frozen=True)
@@ -25,15 +25,15 @@ class ReplayBook:
     lasts: list
 
     @classmethod
-    def of(cls, record: Record, theme) -> "ReplayBook":
-        """Replay `record` (its board writes the log in the game's own notation)."""
-        board = board_class(record.game)(record.spec, record.options, theme)
-        log = MoveLog(board.log_joiner)
+    def of(cls, record: Record) -> "ReplayBook":
+        """Replay `record` (its game's narrator writes the log)."""
+        words = narrator_for(record.game, record.options)
+        log = MoveLog(words.log_joiner)
         states = [record.initial_state().observe_public()]
         steps, logs = [], [[]]
         last = LastMoves()
         lasts = [last.shown()]
-        for state, _, step, _ in replay_into(log, board, record, last):
+        for state, _, step, _ in replay_into(log, words, record, last):
             after = step.state.observe_public()
             steps.append((state.observe_public(), tuple(step.events), after))
             states.append(after)

@@ -5,14 +5,15 @@ from typing import Iterator
 
 from game.core import ChoiceSealed, Move, State, Step
 from game.record import AGREEMENT, CHANCE, Entry
-from scenes.play.parts.last_moves import LastMoves
+from game.words.base import Narrator
+from game.last_moves import LastMoves
 
 
 class MoveLog:
     """Lines like `3. Eks c, Oh h`; a sealed choice joins the log only when it is revealed."""
 
     def __init__(self, joiner: str = " ") -> None:
-        self.joiner = joiner  # between one seat's decisions in a row (a board may choose)
+        self.joiner = joiner  # between one seat's decisions in a row (the narrator chooses)
         self.turns: list[tuple[int, list[str]]] = []
         self._sealed: list[tuple[int, int, str]] = []  # (turn, seat, text) not yet revealed
 
@@ -48,7 +49,7 @@ class MoveLog:
         return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]
 
 
-def replay_into(log: MoveLog, board, record, last: LastMoves | None = None,
+def replay_into(log: MoveLog, words: Narrator, record, last: LastMoves | None = None,
                 ) -> Iterator[tuple[State, Entry, Step, Move | None]]:
     """Replay a record, writing the log (and each seat's last turn) as play would have; each
     entry with its state before."""
@@ -57,12 +58,12 @@ def replay_into(log: MoveLog, board, record, last: LastMoves | None = None,
     for entry, step in record.replay():
         move = None
         if entry.actor == CHANCE:
-            log.add(state, None, board.chance_text(entry.text, state))
+            log.add(state, None, words.chance_text(entry.text, state))
         elif entry.actor == AGREEMENT:
-            log.add(state, None, "draw agreed")
+            log.add(state, None, words.agreement_text())
         else:
             move = spec.parse_move(entry.text)
-            text = board.log_text(move, entry.actor, state)
+            text = words.log_text(move, entry.actor, state)
             sealed = any(isinstance(event, ChoiceSealed) for event in step.events)
             (log.seal if sealed else log.add)(state, entry.actor, text)
             if last is not None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from typing import Mapping
 
 from game.core import Move, State
-from scenes.boards.base import Turn
+
+Decision = tuple[State, Move]  # the public view of the state a move was made in, and the move
+Turn = tuple[Decision, ...]  # a seat's decisions in a row (a Strands turn of several stones)
 
 KEPT_TURNS = 4  # a board marks the last turn, or the last move of a kind (a Moriarty slide)
 

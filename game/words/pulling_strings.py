@@ -1,0 +1,116 @@
+"""Pulling Strings in words: pulls, what the stacks did, homes and the tie rule."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from game.core import Event, GameOver, Move, State
+from game.rules.pulling_strings import (
+    SIZE, STRING_ENDS, PullsRevealed, StackHeld, StackMoved, StackSplit, StacksCombined,
+    StringBroken,
+)
+from game.words.base import Narrator, ending, join_words
+
+SIDES = (("Top", "abcde"), ("Right", "fghil"), ("Bottom", "sronm"), ("Left", "yxwvt"))
+TOP, RIGHT, BOTTOM, LEFT = (letters for _, letters in SIDES)  # ends by side, in grid order
+DIRECTION_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+
+
+def reveal_of(events: Sequence[Event]) -> PullsRevealed | None:
+    """The step's revealed pulls, if it has them."""
+    return next((e for e in events if isinstance(e, PullsRevealed)), None)
+
+
+def side_of(letter: str) -> str:
+    """'Top', 'Right', 'Bottom' or 'Left': where an end's letter sits around the grid."""
+    return next((side for side, letters in SIDES if letter in letters), "")
+
+
+class PullingStringsNarrator(Narrator):
+    """Eks and Oh pull string ends in secret; stacks move, split, combine, strings snap."""
+
+    reveal_word = "pull!"
+
+    def choice_words(self, move: Move, state: State) -> str:
+        """"pull c"."""
+        return f"pull {move}"
+
+    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+        """A pull by its end's letter, under the side of the board it is on."""
+        letter = str(move)
+        side = side_of(letter)
+        return (f"{side} ends" if side else ""), letter
+
+    def move_place(self, move: Move) -> int:
+        """Ends in the order they show: left to right along the top and bottom, top to bottom
+        down the sides."""
+        letter = str(move)
+        return next((letters.index(letter) for _, letters in SIDES if letter in letters), 0)
+
+    def prompt(self, state: State, seat: int) -> str:
+        """Ask the chooser to pull."""
+        return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
+
+    def phone_prompt(self, state: State, seat: int) -> str:
+        """Ask the phone's player to pull, by the letters the big screen shows."""
+        return f"{state.seat_name(seat)}: pull a string (the big screen shows each end's letter)"
+
+    def status(self, state: State) -> list[str]:
+        """Home totals, the tie rule when it applies, broken strings and any turn limit."""
+        scores = state.scores()
+        lines = [f"Eks (X) at home: {scores[0]}", f"Oh (O) at home: {scores[1]}"]
+        if getattr(state, "tied", False):
+            lines.append("Tied at 5+: the next difference wins")
+        else:
+            lines.append("5 or more home: the higher total wins")
+        broken = [STRING_ENDS[s] for s in range(2 * SIZE) if state.broken >> s & 1]
+        if broken:
+            lines.append("Broken: " + ", ".join("-".join(ends) for ends in broken))
+        if getattr(state, "turn_limit", 0):
+            lines.append(f"Turn limit: {state.turn_limit}")
+        return lines
+
+    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+        """Who pulled what, then what the stacks did, e.g. 'the stack of 5 splits in two'."""
+        reveal = reveal_of(events)
+        if reveal is None:
+            return ""
+        eks, oh = reveal.ends
+        head = f"Both pulled {eks}" if eks == oh else f"Eks pulled {eks}, Oh pulled {oh}"
+        clauses = self.clauses(events)
+        text = f"{head}: {join_words(clauses)}." if clauses else f"{head}."
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        if over is not None:
+            text += " " + ending(over.outcome)
+        return text
+
+    @staticmethod
+    def clauses(events: Sequence[Event]) -> list[str]:
+        """What the stacks and strings did in a pull, clause by clause."""
+        splits = [e for e in events if isinstance(e, StackSplit)]
+        moves = [e for e in events if isinstance(e, StackMoved)]
+        holds = [e for e in events if isinstance(e, StackHeld)]
+        if len(splits) == 1:
+            s = splits[0]
+            clauses = [f"the stack of {s.size} splits in two ({s.parts[0][1]} each)"]
+        else:
+            clauses = [f"stacks of {join_words([str(s.size) for s in splits])} split in two"] \
+                if splits else []
+        if len(moves) == 1:
+            m = moves[0]
+            way = DIRECTION_WORDS[(m.dst[0] - m.src[0], m.dst[1] - m.src[1])]
+            clauses.append(f"the stack of {m.size} moves {way}")
+        elif moves:
+            clauses.append(f"{len(moves)} stacks move")
+        if holds:
+            clauses.append("a stack holds against the edge" if len(holds) == 1
+                           else f"{len(holds)} stacks hold against the edge")
+        if not (splits or moves or holds):
+            clauses.append("no stack is on those strings")
+        clauses += [f"stacks of {join_words([str(n) for n in e.sizes])} combine into {e.total}"
+                    for e in events if isinstance(e, StacksCombined)][:2]
+        clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
+                    for e in events if isinstance(e, StringBroken)]
+        return clauses
+
+
+NARRATOR = PullingStringsNarrator
