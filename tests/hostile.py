@@ -446,6 +446,8 @@ def visit(root: Path, writes: Callable[[App], list[str]] | None = None) -> Visit
         if writes is not None:
             shown += writes(app)
             app.tick(DT)
+        app.keeper.writer.flush(30)  # the settings are written in the background
+        app.keeper.poll()
         shown += list(app.notices)
         return Visit([printable(m, 10_000) for m in shown], menu_reached, listed)
     finally:

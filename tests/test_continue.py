@@ -314,9 +314,13 @@ def test_saving_is_quick(driver):
             seat = state.awaiting[0]
             scene.match.play(rng.choice(state.legal_moves(seat)), seat)
     started = time.perf_counter()
-    for _ in range(20):
+    for _ in range(20):  # the frame loop only hands each save to the disk writer
+        scene.hints.used += 1  # (a save of an unchanged game is not asked again)
         assert scene.saves.autosave()
     per_save = (time.perf_counter() - started) / 20
+    driver.written()
+    written = time.perf_counter() - started
     size = SaveFolder().path_for(scene.saves.id).stat().st_size
-    print(f"save: {size} bytes, {per_save * 1000:.1f} ms")
-    assert per_save < 0.25 and size < 20_000
+    print(f"save: {size} bytes, {per_save * 1000:.1f} ms on the frame loop, all written in "
+          f"{written:.2f} s")
+    assert per_save < 0.05 and written < 5 and size < 20_000

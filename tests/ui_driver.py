@@ -36,6 +36,13 @@ class Driver:
         """Run frames (events posted so far are handled in the first)."""
         for _ in range(count):
             self.app.tick(dt)
+            self.written()
+
+    def written(self) -> None:
+        """Let the app's disk writer finish what it was given, and hand back its results (the
+        app itself never waits: tests do, so each frame's files are on disk after it)."""
+        self.app.keeper.writer.flush(30)
+        self.app.keeper.poll()
 
     def until(self, ready, limit: float = 30.0) -> None:
         """Run frames until `ready()` is true (work in the background, such as reading files)."""

@@ -93,8 +93,9 @@ class ResultsScene(Scene):
         for line in theme.wrap(words, 22, self.panel.width - theme.px(40))[:3]:
             theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "midtop")
             y += theme.line(22) + theme.px(4)
-        if self.play.saves.record_path is not None:  # filed: Records (main menu) opens it again
-            theme.blit_text(surface, "Kept in Records (on the main menu)", 17,
+        filed = self.play.saves.filing_line()  # filed: Records (main menu) opens it again
+        if filed:
+            theme.blit_text(surface, filed, 17,
                             (cx, self.group.buttons[0].rect.top - theme.px(16)), th.DIM, "center")
         self.group.draw(surface, theme, 22)
 

@@ -128,9 +128,9 @@ class PauseScene(Scene):
             buttons.append(Button("Undo last move", "undo", hint="Ctrl+Z"))
         if play is not None and play.phones.offered():
             buttons.append(Button("Play with phones", "phones", hint="no more hand-offs"))
+        self.leave = Button("Leave to menu", "menu", hint=self._saved_words())
         buttons += [Button("Rules of this game", "rules"), Button("Settings", "settings"),
-                    Button("Leave to menu", "menu",
-                           hint="" if play is None or play.demo else "the game is saved")]
+                    self.leave]
         self.group = ButtonGroup(buttons, self._choose)
         self.group.focus = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -154,6 +154,18 @@ class PauseScene(Scene):
             self.app.go("settings")
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
+
+    def _saved_words(self) -> str:
+        """Whether the game is saved, as true as the disk writer knows it now."""
+        play = self.play
+        return "" if play is None or play.demo else play.saves.status_words()
+
+    def update(self, dt: float) -> None:
+        """Keep the Leave to menu line true: saving, saved, or not saved and why."""
+        words = self._saved_words()
+        if words != self.leave.hint:
+            self.leave.hint = words
+            self.app.invalidate()
 
     def layout(self, size: tuple[int, int]) -> None:
         """A centred panel of buttons."""

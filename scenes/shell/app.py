@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 import time
 from typing import Callable, Mapping
 
@@ -14,6 +15,7 @@ from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
 from scenes.shell.theme import Theme
 from scenes.store.data_folder import DataFolder
+from scenes.store.keeper import Keeper
 from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
@@ -59,6 +61,9 @@ class App:
         self.settings: Settings = self.store.load()
         self.notices = Notices()
         self.notices.extend(self.store.messages)
+        # every file the app writes goes through one background writer: no frame waits on disk
+        self.keeper = Keeper(self.data, self.notices.append)
+        self.keeper.start([self.store.path.parent])
         kiosk = self.settings.kiosk if kiosk is None else kiosk
         if kiosk and fullscreen is None:
             fullscreen = True  # a kiosk fills the screen unless told a window size
@@ -98,6 +103,17 @@ class App:
             self.kiosk = Kiosk(self)
         self._relayout()
 
+    @property
+    def data(self) -> DataFolder:
+        """Where the saves, records and statistics are, and whether this copy may write them."""
+        return self._data
+
+    @data.setter
+    def data(self, data: DataFolder) -> None:
+        self._data = data
+        if hasattr(self, "keeper"):
+            self.keeper.use(data)
+
     # ---- window ---------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
         if self.settings.fullscreen:
@@ -131,10 +147,23 @@ class App:
             self._dirty.append(pygame.Rect(rect))
 
     def settings_changed(self) -> None:
-        """Apply and save the settings after a change."""
+        """Apply the settings after a change, and have them saved (in the background)."""
         self.sound.configure(self.settings.volume, self.settings.muted)
-        if not self.store.save(self.settings):
-            self.notices.extend(self.store.messages[-1:])
+        self.keeper.save_settings(self.store, self.settings, self._settings_written)
+
+    def _settings_written(self, problem: str) -> None:
+        if problem:
+            self.store.messages.append(problem)
+            self.notices.append(problem)
+
+    def close_keeper(self) -> bool:
+        """At quit: let the writes given reach the disk, waiting at most a few seconds; False
+        (and said in the log and on the terminal) if some could not."""
+        trouble = self.keeper.close()
+        if trouble:
+            log.warning("%s", trouble)
+            print(f"quintet: {trouble}", file=sys.stderr)
+        return not trouble
 
     @property
     def bot_worker(self):
@@ -285,6 +314,7 @@ class App:
         Presenting a frame to a window costs milliseconds in itself, so a frame where nothing
         changed presents nothing, and an animation presents only the area it moves in.
         """
+        self.keeper.poll()  # what the disk writer finished: a save's result, a notice
         for event in pygame.event.get():
             self.dispatch(event)
         if self.stack.apply_changes():
@@ -357,6 +387,7 @@ class App:
                     pygame.image.save(self.screen, screenshot)
                 break
         self.close_bots()
+        self.close_keeper()
         quit_pygame()
 
 

@@ -22,9 +22,11 @@ from scenes.store.controllers import check_controllers, human_seats, opponent_wo
 from scenes.store.plain_text import brief
 from scenes.store.saves import now_text
 from scenes.store.storage import (FileProblem, Signature, data_dir, deleted_words, read_json,
-                                  remove_if_unchanged, signature, write_atomic)
+                                  read_limited, remove_if_unchanged, signature, write_atomic)
+from scenes.store.values import count_problem, time_problem
 
 SIZE_LIMIT = 1_000_000  # bytes: the longest real game's record is under 10,000
+TIME_KEYS = ("started", "ended", "exported")  # the app's times in a record's meta
 
 
 @dataclasses.dataclass(frozen=True)
@@ -57,16 +59,39 @@ class RecordFolder:
         while path.exists():
             path = self.folder / f"{stem}-{counter}.json"
             counter += 1
-        write_atomic(path, json.dumps(record.to_json(), indent=1) + "\n")
+        write_atomic(path, record_text(record))
         return path
+
+    def file(self, record: Record, stem: str) -> Path:
+        """As `add`, unless a file from an earlier try already holds exactly this record under
+        `stem` (then that file's path): filing the same game again never makes a copy."""
+        return self.already_filed(record, stem) or self.add(record, stem)
+
+    def already_filed(self, record: Record, stem: str) -> Path | None:
+        """The file `add` made of exactly this record under `stem`, if there is one."""
+        text = record_text(record).encode("utf-8")
+        for counter in range(100):
+            path = self.folder / (f"{stem}.json" if counter == 0 else f"{stem}-{counter}.json")
+            if not path.exists():
+                return None
+            try:
+                if read_limited(path, SIZE_LIMIT) == text:
+                    return path
+            except FileProblem:
+                continue
+        return None
 
     def open(self, path: Path) -> Record:
         """The record in a file, checked and replayed; FileProblem says what is wrong."""
         data = read_json(path, SIZE_LIMIT)
         try:
-            return load_record(data)
+            record = load_record(data)
         except RecordError as error:
             raise FileProblem(path, f"is not a record Quintet can open: {error}") from None
+        trouble = meta_problem(record.meta)
+        if trouble:
+            raise FileProblem(path, f"is not a record Quintet can open: meta: {trouble}")
+        return record
 
     def delete(self, summary: RecordSummary) -> str:
         """Delete a listed record file if it is still the file listed; what happened, in words."""
@@ -118,8 +143,33 @@ def _summary(path: Path) -> RecordSummary:
         return RecordSummary(path, path.name, problem=f"names no game of Quintet "
                                                      f"({brief(data.get('game'))})")
     meta = data.get("meta") if isinstance(data.get("meta"), Mapping) else {}
+    trouble = meta_problem(meta)
+    if trouble:
+        return RecordSummary(path, path.name, problem=f"has bad notes (meta): {trouble}")
     return RecordSummary(path, game.title, players=_players(meta), when=_when(meta),
                          result=_result(data, game.seat_names, meta))
+
+
+def record_text(record: Record) -> str:
+    """A record as the text of its file."""
+    return json.dumps(record.to_json(), indent=1) + "\n"
+
+
+def meta_problem(meta: Mapping) -> str | None:
+    """What is wrong with the app's notes in a record (who played, when, hints); None if they
+    are good or absent. Notes the app does not write are left alone."""
+    if "controllers" in meta:
+        try:
+            check_controllers(meta["controllers"])
+        except ValueError as error:
+            return f"controllers: {error}"
+    for key in TIME_KEYS:
+        trouble = time_problem(meta[key], optional=False) if key in meta else None
+        if trouble:
+            return f"{key}: {trouble}"
+    if "hints" in meta and count_problem(meta["hints"], 1_000_000):
+        return f"hints: {count_problem(meta['hints'], 1_000_000)}"
+    return None
 
 
 def _players(meta: Mapping) -> str:
@@ -158,7 +208,8 @@ def record_meta(controllers, started: str, **more: Any) -> dict:
     return {"controllers": list(controllers), "started": started, **more}
 
 
-def file_stem(game_id: str, finished: bool) -> str:
-    """A new record file's name (without .json): the time, the game, and whether it ended."""
-    stamp = now_text().replace("-", "").replace(":", "").replace("T", "-")
+def file_stem(game_id: str, finished: bool, when: str = "") -> str:
+    """A new record file's name (without .json): the time (`when`, else now), the game, and
+    whether it ended."""
+    stamp = (when or now_text()).replace("-", "").replace(":", "").replace("T", "-")
     return f"{stamp}-{game_id}" + ("" if finished else "-unfinished")

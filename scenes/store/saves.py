@@ -31,12 +31,17 @@ from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.plain_text import brief
 from scenes.store.storage import (SAVES_FOLDER, FileProblem, Signature, check_header, data_dir,
                                   deleted_words, keep_bad_file, read_json, remove_if_unchanged,
-                                  signature, write_json)
+                                  signature, sync_folder, write_json)
+from scenes.store.values import count_problem, time_problem
 
 SAVE_FORMAT = "quintet-save"
 SAVE_VERSION = 1
+SAVE_KEYS = frozenset({"format", "version", "controllers", "started", "saved", "sequence",
+                       "hints", "hints_used", "record"})
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,80}")
 SIZE_LIMIT = 1_000_000  # bytes: the longest real game saves in under 10,000
+MAX_SEQUENCE = 2**53  # saves in order: more than any app will ever write
+MAX_HINTS = 1_000_000
 
 
 def now_text() -> str:
@@ -60,6 +65,7 @@ class SavedGame:
     saved: str = ""
     hints: bool | None = None  # hints on or off as chosen (None: the default for the players)
     hints_used: int = 0  # hints asked so far in this game
+    sequence: int = 0  # the app's own order of saves: the highest is the game played last
     seen: Signature | None = dataclasses.field(default=None, compare=False)  # the file when read
 
     def parts(self) -> tuple[str, str, str]:
@@ -71,6 +77,11 @@ class SavedGame:
         """A line for menus: "Strands · vs Hard bot · turn 12"."""
         return " · ".join(self.parts())
 
+    @property
+    def finished(self) -> bool:
+        """True when the saved game has ended (it is to be filed, not continued)."""
+        return self.final_state.is_terminal
+
     @functools.cached_property
     def final_state(self):
         """The state the game stopped in (replayed once, when first asked)."""
@@ -80,9 +91,11 @@ class SavedGame:
         """The save as JSON-ready data."""
         hints = {} if self.hints is None else {"hints": self.hints,
                                                 "hints_used": self.hints_used}
+        order = {"sequence": self.sequence} if self.sequence else {}
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
                 "controllers": list(self.controllers), "started": self.started,
-                "saved": self.saved or now_text(), **hints, "record": self.record.to_json()}
+                "saved": self.saved or now_text(), **order, **hints,
+                "record": self.record.to_json()}
 
     @classmethod
     def from_json(cls, path: Path, data: Any) -> "SavedGame":
@@ -93,13 +106,20 @@ class SavedGame:
         except ValueError as error:
             raise FileProblem(path, f"has bad controllers: {error}") from None
         for name in ("started", "saved"):
-            if not isinstance(data.get(name, ""), str):
-                raise FileProblem(path, f"has a bad {name} time {brief(data.get(name))}")
+            trouble = time_problem(data.get(name, ""))
+            if trouble:
+                raise FileProblem(path, f"has a bad {name} time: {trouble}")
         hints, used = data.get("hints"), data.get("hints_used", 0)
         if hints is not None and not isinstance(hints, bool):
             raise FileProblem(path, f"has a bad hints setting {brief(hints)} (true or false)")
-        if isinstance(used, bool) or not isinstance(used, int) or not 0 <= used <= 1_000_000:
+        if count_problem(used, MAX_HINTS):
             raise FileProblem(path, f"has a bad count of hints used {brief(used)}")
+        sequence = data.get("sequence", 0)
+        if count_problem(sequence, MAX_SEQUENCE):
+            raise FileProblem(path, f"has a bad place in the order of saves {brief(sequence)}")
+        unknown = sorted(set(data) - SAVE_KEYS)
+        if unknown:
+            raise FileProblem(path, f"has {brief(unknown[0])}, which is not part of a save")
         if "record" not in data:
             raise FileProblem(path, "has no record of the game")
         try:
@@ -109,7 +129,7 @@ class SavedGame:
         if not ID_PATTERN.fullmatch(path.stem):
             raise FileProblem(path, "has a name Quintet does not use for saves")
         return cls(path.stem, record, controllers, data.get("started", ""), data.get("saved", ""),
-                   hints, used)
+                   hints, used, sequence)
 
 
 class SaveFolder:
@@ -137,43 +157,45 @@ class SaveFolder:
         return dataclasses.replace(SavedGame.from_json(path, read_json(path, SIZE_LIMIT)),
                                    seen=seen)
 
-    def scan(self) -> tuple[list[SavedGame], list[str]]:
-        """Every usable save, the latest first; bad ones are moved aside, with a message each."""
-        games, messages = [], []
+    def paths(self) -> list[Path]:
+        """The save files there are (none if the folder cannot be read)."""
         try:
-            paths = sorted(self.folder.glob("*.json"))
+            return sorted(self.folder.glob("*.json"))
         except OSError:
-            return [], []
-        for path in paths:
+            return []
+
+    def scan(self) -> tuple[list[SavedGame], list[str]]:
+        """Every usable save, the one played last first; bad ones are moved aside, with a
+        message each."""
+        games, messages = [], []
+        for path in self.paths():
             try:
                 games.append(self.read(path))
             except FileProblem as problem:
                 messages.append(self.keep_bad(problem))
-        games.sort(key=lambda g: (g.saved, g.id), reverse=True)
+        games.sort(key=order_key, reverse=True)
         return games, messages
 
     def latest(self) -> tuple[SavedGame | None, list[str]]:
-        """The game Continue resumes: the usable save written last, found by reading the files
-        last changed first and stopping at the first usable one (the main menu opens quickly
-        however many games were left unfinished); bad ones met on the way are moved aside, with
-        a message each."""
-        def changed(path: Path) -> float:
-            try:
-                return path.stat().st_mtime
-            except OSError:
-                return 0.0
-
+        """The game Continue resumes: the unfinished game saved last by the app's own order of
+        saves (its `sequence`; the clock and the files' times may say otherwise). Only each
+        file's order is looked at first, then files are read in full from the last on, up to
+        the first usable one; bad ones met on the way are moved aside, with a message each.
+        A finished game left in its save (its filing failed) is not offered: it is filed."""
         messages = []
-        try:
-            paths = sorted(self.folder.glob("*.json"), key=changed, reverse=True)
-        except OSError:
-            return None, []
-        for path in paths:
+        for path in sorted(self.paths(), key=_quick_order, reverse=True):
             try:
-                return self.read(path), messages
+                saved = self.read(path)
             except FileProblem as problem:
                 messages.append(self.keep_bad(problem))
+                continue
+            if not saved.finished:
+                return saved, messages
         return None, messages
+
+    def highest_sequence(self) -> int:
+        """The highest place in the order of saves written so far (0 when there is none)."""
+        return max((_quick_order(path)[0] for path in self.paths()), default=0)
 
     def keep_bad(self, problem: FileProblem) -> str:
         """Move a save that cannot be used aside (unless saving is off); a message saying so."""
@@ -189,11 +211,49 @@ class SaveFolder:
         return deleted_words(name, remove_if_unchanged(self.path_for(saved.id), saved.seen))
 
     def remove(self, game_id: str) -> None:
-        """Forget a game that has ended (its record lives on in the records folder)."""
+        """Forget a game that has ended (its record lives on in the records folder, or is
+        waiting to be filed); OSError if the file could not be removed."""
         if self.read_only:
             return
         try:
             self.path_for(game_id).unlink()
         except FileNotFoundError:
-            pass
+            return
+        sync_folder(self.folder)
+
+
+def order_key(saved: SavedGame) -> tuple[int, str, str]:
+    """Saves in the app's order: by sequence, then (saves from before it was kept) time and id."""
+    return saved.sequence, saved.saved, saved.id
+
+
+def _quick_order(path: Path) -> tuple[int, str, str]:
+    """A save file's place in the order, from its JSON alone (no replay); a file that cannot be
+    read comes first, so it is met, named and moved aside before the usable ones."""
+    try:
+        data = read_json(path, SIZE_LIMIT)
+    except FileProblem:
+        return MAX_SEQUENCE + 1, "", path.stem
+    if not isinstance(data, dict):
+        return MAX_SEQUENCE + 1, "", path.stem
+    sequence, saved = data.get("sequence", 0), data.get("saved", "")
+    if count_problem(sequence, MAX_SEQUENCE) or time_problem(saved):
+        return MAX_SEQUENCE + 1, "", path.stem
+    return sequence, saved, path.stem
+
+
+class SaveOrder:
+    """The app's own order of saves: each save written gets the next number (read once from the
+    saves there are, on the writer's thread, at the first save)."""
+
+    def __init__(self, folder: SaveFolder) -> None:
+        self.folder = folder
+        self.last: int | None = None
+
+    def next(self) -> int:
+        """The number for the save about to be written."""
+        if self.last is None:
+            self.last = self.folder.highest_sequence()
+        self.last += 1
+        return self.last
 

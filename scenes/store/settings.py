@@ -136,15 +136,22 @@ class SettingsStore:
             self.read_only = "the bad settings file could not be moved out of the way"
 
     def save(self, settings: Settings) -> bool:
-        """Write the settings atomically (temporary file, then rename); False if it failed."""
+        """Write the settings atomically (temporary file, then rename); False if it failed
+        (the reason is added to `messages`)."""
+        problem = self.write(settings)
+        if problem:
+            self.messages.append(problem)
+        return not problem
+
+    def write(self, settings: Settings) -> str:
+        """Write the settings atomically; '' if they are on disk, else the message saying why
+        not (safe on the disk writer's thread: it changes nothing but the file)."""
         if self.read_only:
-            self.messages.append(f"Settings are not saved: {self.read_only}.")
-            return False
+            return f"Settings are not saved: {self.read_only}."
         try:
             write_json(self.path, {"format": FORMAT, "version": VERSION,
                                    **dataclasses.asdict(settings)})
         except OSError as error:
-            self.messages.append(f"Could not save settings to {printable(str(self.path))}: "
-                                 f"{error.strerror or error}")
-            return False
-        return True
+            return f"Could not save settings to {printable(str(self.path))}: " \
+                   f"{error.strerror or error}"
+        return ""

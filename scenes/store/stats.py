@@ -12,11 +12,15 @@ against bot) are never counted.
 "hinted" counts, per game, the games of those finished with a hint asked for.
 
 A file with bad parts keeps its good counts; the file itself is moved aside with a message.
+A bad file that cannot be moved aside (a link that loops, a file the system will not rename) is
+left as it is, and counting goes on in a fresh file beside it, `stats-fresh.json`, which is read
+and written from then on while the bad one stays (the player is told each time it is met).
 A copy of Quintet that does not own the data folder (`read_only` says why) counts nothing and
 moves nothing.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -31,6 +35,7 @@ STATS_FORMAT = "quintet-stats"
 STATS_VERSION = 1
 BOT_COUNTS = ("won", "lost", "drawn")
 SEAT_COUNTS = ("seat0", "seat1", "drawn")
+FRESH_NAME = "stats-fresh.json"  # counting goes on here while stats.json cannot be moved aside
 SIZE_LIMIT = 256_000  # bytes: a full statistics file is about 3,000
 MAX_COUNT = 10**9  # more games than anyone plays: a larger count is damage
 
@@ -61,6 +66,7 @@ class StatsFile:
     def __init__(self, root: Path | None = None, read_only: str = "") -> None:
         self.path = (root or data_dir()) / "stats.json"
         self.read_only = read_only  # why nothing may be written (empty: it may)
+        self._fresh = False  # counting in the fresh file: the bad one could not be moved aside
 
     def load(self) -> tuple[dict[str, dict[str, Counts]], list[str]]:
         """The counts by game and opponent (what is usable), and messages about the rest."""
@@ -70,28 +76,52 @@ class StatsFile:
             data = read_json(self.path, SIZE_LIMIT)
             data = check_header(self.path, data, "statistics file", STATS_FORMAT, STATS_VERSION)
         except FileProblem as problem:
-            return {}, [self._keep(problem, "counting starts again")]
+            fresh = self._fresh
+            message = self._keep(problem, "counting starts again")
+            return self._load_fresh([message]) if self._fresh and not fresh else ({}, [message])
         games, problems = read_games(data.get("games"))
         if not problems:
             return games, []
         problem = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
                               + (f"; {len(problems) - 3} more" if len(problems) > 3 else "") + ")")
+        hinted, fresh = self.hinted(), self._fresh
         messages = [self._keep(problem, "the good counts are kept")]
-        return games, messages + ([] if self.read_only else self._write(games, self.hinted()))
+        if self._fresh and not fresh and not nothing_there(self.path):
+            return self._load_fresh(messages)  # counted there since: its counts are the ones
+        return games, messages + ([] if self.read_only else self._write(games, hinted))
 
     def _keep(self, problem: FileProblem, instead: str) -> str:
         message = keep_bad_file("Statistics file", problem, instead, move=not self.read_only)
-        if not nothing_there(self.path) and not self.read_only:
-            self.read_only = "the bad statistics file could not be moved out of the way"
+        if os.path.lexists(self.path) and not self.read_only:
+            if self._fresh:  # the fresh file is bad too and stuck: nothing is saved over it
+                self.read_only = "the bad statistics file could not be moved out of the way"
+            else:
+                self._fresh = True
+                self.path = self.path.with_name(FRESH_NAME)
+                message += f" Counting goes on in a fresh file, {FRESH_NAME}."
         return message
+
+    def _load_fresh(self, messages: list[str]) -> tuple[dict[str, dict[str, Counts]], list[str]]:
+        """After the bad file could not be moved aside: the fresh file's counts, if it has
+        any, and every message."""
+        if not self._fresh:
+            return {}, messages
+        games, more = self.load()
+        return games, messages + more
 
     def count(self, game_id: str, controllers: Sequence[str], outcome: Outcome,
               hinted: bool = False) -> list[str]:
         """Add a finished game to the counts (and to the games with hints, if it had any) and
         save them; messages about anything that failed."""
+        return self.add_game(game_id, controllers, outcome, hinted)[1]
+
+    def add_game(self, game_id: str, controllers: Sequence[str], outcome: Outcome,
+                 hinted: bool = False) -> tuple[bool, list[str]]:
+        """As `count`, and whether the game is now counted on disk (True for a game that is
+        never counted, such as a demo)."""
         where = tally(outcome, controllers)
         if where is None:
-            return []
+            return True, []
         games, messages = self.load()
         opponent, name = where
         cell = games.setdefault(game_id, {}).setdefault(
@@ -100,7 +130,8 @@ class StatsFile:
         hints = self.hinted()
         if hinted:
             hints[game_id] = hints.get(game_id, 0) + 1
-        return messages + self._write(games, hints)
+        failed = self._write(games, hints)
+        return not failed, messages + failed
 
     def reset(self) -> list[str]:
         """Start counting again from nothing (the player asked); messages if it failed."""

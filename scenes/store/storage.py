@@ -20,6 +20,7 @@ import errno
 import json
 import math
 import os
+import re
 import stat
 import time
 from pathlib import Path
@@ -33,6 +34,8 @@ APP_NAME = "Quintet"
 MAX_DEPTH = 16  # containers within containers: a Quintet file needs five; far more is not one
 PROBLEM_LIMIT = 300  # characters of a problem's description (a quoted value is cut shorter)
 SAVES_FOLDER = "saves"  # games in progress, in the data folder (scenes/store/saves.py)
+PENDING_FOLDER = "pending"  # finished games still to file, beside the saves (filing.py)
+TEMPORARY = re.compile(r"\..{1,120}\.[0-9a-f]{8}\.tmp", re.DOTALL)  # write_atomic's first name
 
 
 class FileProblem(Exception):
@@ -91,7 +94,7 @@ def write_atomic(path: Path, text: str) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     if target.exists() and not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, "the file is read-only", str(target))
-    temporary = target.with_name(f".{target.name[:120]}.{os.urandom(4).hex()}.tmp")
+    temporary = target.with_name(temporary_name(target.name))
     # O_EXCL: never someone else's file; 0o666 less the umask, like any file the user makes
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)
@@ -108,6 +111,41 @@ def write_atomic(path: Path, text: str) -> None:
             pass
         raise
     _sync_folder(target.parent)
+
+
+def sync_folder(folder: Path) -> None:
+    """Make a rename or a removal in `folder` durable where the system allows it."""
+    _sync_folder(folder)
+
+
+def temporary_name(name: str) -> str:
+    """The hidden name a write to `name` goes to first (TEMPORARY matches every such name)."""
+    return f".{name[:120]}.{os.urandom(4).hex()}.tmp"
+
+
+def remove_temporaries(folder: Path) -> int:
+    """Delete the temporary files interrupted writes left in `folder` (the app's own pattern
+    only, regular files only, never through a link); how many were removed.
+
+    Only the copy of Quintet that holds the data folder calls this, at its start: no other
+    write of its own can be under way then."""
+    removed = 0
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return 0
+    for name in names:
+        if not TEMPORARY.fullmatch(name):
+            continue
+        path = folder / name
+        try:
+            if not stat.S_ISREG(os.lstat(path).st_mode):
+                continue
+            os.unlink(path)
+        except OSError:
+            continue
+        removed += 1
+    return removed
 
 
 def _sync_folder(folder: Path) -> None:

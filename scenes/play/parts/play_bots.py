@@ -165,12 +165,13 @@ class PlayBots:
             log.error("computer player failed for good: %s", why)
             self.broken = True
             saved = scene.saves.autosave()
-            kept = "Your game is saved: press Esc for the menu, then Continue to try again." \
+            words = scene.saves.kept_words()  # true now: saved, being saved, or why not
+            kept = f"{words} Press Esc for the menu, then Continue to try again." \
                 if saved else "Press Esc for the menu."
             scene.say(f"The computer player has stopped working. {kept}", error=True)
             if not scene.demo:  # the demo simply moves on to its next game
                 app.go("confirm", title="The computer player has stopped working",
-                       question="Your game is saved: Continue tries again." if saved
+                       question=f"{words} Continue tries again." if saved
                        else "The details are in the log.", yes="Back to menu",
                        no="See the board", on_yes=lambda: app.stack.reset(app.home_scene()))
         else:

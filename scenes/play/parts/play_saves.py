@@ -19,6 +19,7 @@ from scenes.store.saves import SavedGame, new_game_id, now_text
 log = logging.getLogger("quintet")
 
 SAVED, SAVING, FAILED, NOT_KEPT = "saved", "saving", "failed", "not kept"
+SAVED_WORDS, SAVING_WORDS = "Your game is saved.", "Your game is being saved."
 
 
 class PlaySaves:
@@ -72,7 +73,7 @@ class PlaySaves:
 
     def kept_words(self) -> str:
         """A sentence for a message: is the game saved, being saved, or not saved and why."""
-        return {SAVED: "Your game is saved.", SAVING: "Your game is being saved.",
+        return {SAVED: SAVED_WORDS, SAVING: SAVING_WORDS,
                 FAILED: f"Your game could not be saved ({self.problem}).",
                 NOT_KEPT: ""}[self.state]
 
@@ -106,6 +107,9 @@ class PlaySaves:
         else:
             if self.problem:
                 scene.say("The game is saved again.")
+            elif SAVING_WORDS in scene.message and self._asked is saved:  # now it is true
+                scene.say(scene.message.replace(SAVING_WORDS, SAVED_WORDS),
+                          scene.message_is_error)
             self.problem = ""
             self._written = saved
             self._ended = saved.saved
@@ -152,15 +156,15 @@ class PlaySaves:
         return "Your game could not be saved" + (f" ({self.problem})." if self.problem else ".")
 
     def draw_mark(self, surface: pygame.Surface, right: int, centery: int) -> int:
-        """The lasting 'Not saved' mark in the top bar, its right edge at `right`, while the
-        last save failed; the x where it begins (`right` when there is none)."""
+        """The lasting 'Not saved' mark in the top bar, left of `right`, while the last save
+        failed; the x where it begins (`right` when there is none)."""
         if self.state != FAILED:
             return right
         theme = self.scene.app.theme
         text = theme.text("Not saved", 18, th.BACKGROUND)
         pad = theme.px(8)
         box = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + theme.px(4))
-        box.midright = (right, centery)
+        box.midright = (right - theme.px(12), centery)
         pygame.draw.rect(surface, th.WARNING, box, border_radius=theme.px(6))
         surface.blit(text, text.get_rect(center=box.center))
         return box.left

@@ -102,6 +102,7 @@ class PlayDrawing:
         number = (scene.log.last_turn() if state.is_terminal else None) or state.turn
         turn = theme.blit_text(surface, f"Turn {number}", 20,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
+        turn.left = scene.saves.draw_mark(surface, turn.left, top.centery)  # 'Not saved'
         # the prompt shrinks to fit between the title and the turn number; thinking dots come
         # and go without moving the words (placed as if all three dots showed)
         full = text.rstrip(".") + "..." if thinking is not None else text

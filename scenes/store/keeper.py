@@ -1,0 +1,212 @@
+"""Keeper: everything the app writes goes through one background writer, so no frame waits.
+
+The app owns one Keeper. Screens hand it a save, a finished game or the settings, and a function
+to call (on the frame loop, from `poll`) with the outcome. It numbers the saves in the order
+they are written (Continue offers the highest), tries again every RETRY_SECONDS to file a
+finished game that could not be filed, and at start, on its thread, removes what interrupted
+writes left behind and files what earlier runs could not. Quitting waits for the writes given,
+up to a bound, and says so if some could not be made.
+"""
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from scenes.store.data_folder import DataFolder
+from scenes.store.writer import DiskWriter
+
+if TYPE_CHECKING:  # the engine loads with the first save, not before the first frame
+    from game.record import Record
+    from scenes.store.saves import SaveOrder
+
+log = logging.getLogger("quintet")
+
+RETRY_SECONDS = 5.0  # a finished game not filed yet is tried again this often
+QUIT_SECONDS = 5.0  # quitting waits at most this long for the writes given
+
+Tell = Callable[[str], None]
+
+
+@dataclasses.dataclass
+class _Unfiled:
+    """A finished game still to file, kept in memory while the app runs."""
+
+    record: Record
+    todo: tuple[str, ...]
+    next_try: float
+
+
+class Keeper:
+    """The app's writes: saves, finished games, settings; one writer, in order."""
+
+    def __init__(self, data: DataFolder, tell: Tell, background: bool = True) -> None:
+        self.data = data
+        self.tell = tell  # a message for the player (the app's notices)
+        self.writer = DiskWriter(background)
+        self._order: SaveOrder | None = None  # made on the writer's thread, at the first save
+        self.unfiled: dict[str, _Unfiled] = {}  # save id -> a finished game to file again
+
+    def use(self, data: DataFolder) -> None:
+        """Write to another data folder from now on (the app's `data` was replaced)."""
+        self.data = data
+        self._order = None
+
+    # ---- at start -------------------------------------------------------------------------
+    def start(self, more_folders: Iterable[Path] = ()) -> None:
+        """Remove what interrupted writes left and file what earlier runs could not (on the
+        writer's thread; the player is told what was filed)."""
+        if self.data.read_only:
+            return
+        from scenes.store.storage import PENDING_FOLDER, SAVES_FOLDER, data_dir, remove_temporaries
+        root = self.data.root or data_dir()
+        folders = [root, root / SAVES_FOLDER, root / "records", root / PENDING_FOLDER,
+                   *more_folders]
+
+        def work() -> tuple[int, list[str]]:
+            removed = sum(remove_temporaries(folder) for folder in folders)
+            if not maybe_leftovers(root):  # the engine need not load
+                return removed, []
+            from scenes.store.filing import file_leftovers
+            return removed, file_leftovers(self.data)
+
+        def done(result, error) -> None:
+            if error is not None:
+                return
+            removed, messages = result
+            if removed:
+                log.info("removed %d temporary files left by interrupted writes", removed)
+            for message in messages:
+                self.tell(message)
+
+        self.writer.submit(work, key="start", done=done)
+
+    # ---- saves ----------------------------------------------------------------------------
+    def save_game(self, saved, done: Callable[[str], None]) -> None:
+        """Write a game in progress (a newer save of the same game supersedes this one if it
+        has not started); `done(problem)` with '' once it is on disk, else why not."""
+        folder = self.data.saves()
+
+        def work() -> Path:
+            return folder.write(dataclasses.replace(saved, sequence=self._next_in_order()))
+
+        def finished(_result, error) -> None:
+            done(_problem(error))
+
+        self.writer.submit(work, key=("save", saved.id), done=finished)
+
+    def _next_in_order(self) -> int:
+        """The next save's place in the order (on the writer's thread)."""
+        if self._order is None:
+            from scenes.store.saves import SaveOrder
+            self._order = SaveOrder(self.data.saves())
+        return self._order.next()
+
+    def saving(self, save_id: str) -> bool:
+        """True while a save of this game waits or is being written."""
+        return self.writer.busy_with(("save", save_id))
+
+    # ---- finished games -------------------------------------------------------------------
+    def file_game(self, save_id: str, record: Record,
+                  done: Callable[[object], None] | None = None) -> None:
+        """File a finished game after every save given before (records, statistics, the save
+        removed); `done(filing)` on the frame loop. What is not done is tried again."""
+        self._submit_filing(save_id, record, ("record", "stats"), done)
+
+    def _submit_filing(self, save_id: str, record: Record, todo: tuple[str, ...],
+                       done: Callable[[object], None] | None) -> None:
+        from scenes.store.filing import file_game, filing_words, game_words
+        retry = save_id in self.unfiled
+
+        def work():
+            return file_game(self.data, save_id, record, todo)
+
+        def finished(filing, error) -> None:
+            if error is not None:
+                filing = None
+            if filing is not None and filing.done:
+                self.unfiled.pop(save_id, None)
+                if retry:
+                    self.tell(f"The finished game of {game_words(record)} is now in Records "
+                              "and Stats.")
+                else:
+                    for message in filing.messages:
+                        self.tell(message)
+            else:
+                left = filing.todo if filing is not None else todo
+                if not retry:
+                    words = filing_words(filing, record) if filing is not None else [
+                        f"The finished game of {game_words(record)} could not be filed "
+                        f"({error}); Quintet tries again."]
+                    for message in words:
+                        self.tell(message)
+                self.unfiled[save_id] = _Unfiled(record, left, time.monotonic() + RETRY_SECONDS)
+            if done is not None:
+                done(filing)
+
+        self.writer.submit(work, key=("file", save_id), done=finished)
+
+    # ---- settings -------------------------------------------------------------------------
+    def save_settings(self, store, settings, done: Callable[[str], None]) -> None:
+        """Write the settings (a newer change supersedes this one); `done(problem)`."""
+        snapshot = dataclasses.replace(settings)
+
+        def work() -> str:
+            return store.write(snapshot)
+
+        def finished(problem, error) -> None:
+            done(problem if error is None else _problem(error))
+
+        self.writer.submit(work, key="settings", done=finished)
+
+    # ---- each frame, and at the end -------------------------------------------------------
+    def poll(self) -> None:
+        """On the frame loop: hand back what was written; try again what was not filed."""
+        self.writer.poll()
+        now = time.monotonic()
+        for save_id, unfiled in list(self.unfiled.items()):
+            if unfiled.next_try <= now and not self.writer.busy_with(("file", save_id)):
+                unfiled.next_try = now + RETRY_SECONDS
+                self._submit_filing(save_id, unfiled.record, unfiled.todo, None)
+
+    @property
+    def pending(self) -> int:
+        """Writes given and not yet made."""
+        return self.writer.pending
+
+    def close(self, seconds: float = QUIT_SECONDS) -> str:
+        """At quit: wait up to `seconds` for the writes given; '' if all were made, else what
+        could not be (for the log and the terminal)."""
+        if self.unfiled and not self.data.read_only:  # one last try, now
+            for save_id, unfiled in list(self.unfiled.items()):
+                self._submit_filing(save_id, unfiled.record, unfiled.todo, None)
+        drained = self.writer.close(seconds)
+        self.writer.poll()
+        if not drained:
+            return (f"Quintet quit before {self.writer.pending} writes reached the disk (it "
+                    f"waited {seconds:g} s); the files keep their last version written.")
+        if self.unfiled:
+            return (f"{len(self.unfiled)} finished games could not be filed; each is kept in "
+                    "its save or beside it, and filed at the next start that can.")
+        return ""
+
+
+def maybe_leftovers(root: Path) -> bool:
+    """Whether an earlier run may have left a finished game to file (a look at names only)."""
+    from scenes.store.storage import PENDING_FOLDER, has_saved_games
+    try:
+        pending = any((root / PENDING_FOLDER).glob("*.json"))
+    except OSError:
+        pending = False
+    return pending or has_saved_games(root)
+
+
+def _problem(error: BaseException | None) -> str:
+    """An OSError (or any failure) of a write in words; '' for none."""
+    if error is None:
+        return ""
+    if isinstance(error, OSError):
+        return str(error.strerror or error)
+    return f"{type(error).__name__}: {error}"
