@@ -125,8 +125,11 @@ class PlayScene(Scene):
         return ask or self.words.prompt(state, seat)
 
     def lesson_spot(self) -> Any:
-        """The spot or button the lesson asks to be picked next (ringed as if focused): once
-        the secret choice asked for is selected, Lock in."""
+        """The spot or button the lesson asks to be picked next (its own ring, which Enter
+        follows): Continue while play waits; once the secret choice asked for is selected,
+        Lock in."""
+        if self.hold is not None:
+            return Extra("continue") if self.guide and self.guide.shown(self.match) else None
         seat = self.chooser
         move = self.guide.expected(self.match, seat) if self.guide and seat is not None else None
         if move is None:
@@ -231,10 +234,6 @@ class PlayScene(Scene):
         seat = self.viewer
         return state.observe_public() if seat is None else state.observe(seat)
 
-    def shown_focus(self) -> Any:
-        """The keyboard's focus, or else the spot a lesson asks for."""
-        return self.focus if self.focus is not None else self.lesson_spot()
-
     def view(self) -> View:
         """What the board should draw this frame."""
         anim = self.animation or self.revealing
@@ -249,7 +248,7 @@ class PlayScene(Scene):
                         events=self.hold.events, clock=self.clock, last=self.last.shown())
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
                     clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.shown_focus(), clock=self.clock,
+                    focus=self.focus, clock=self.clock,
                     thinking=self.bots.thinking_seat, last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -320,6 +319,8 @@ class PlayScene(Scene):
                 self._refresh_buttons()
                 self.app.invalidate()
             return
+        if self.guide is not None:  # the moves have shown: now the lesson may tell of them
+            self.guide.catch_up(self.match)
         if self.hold is None:
             self.advance()
 
@@ -336,8 +337,9 @@ class PlayScene(Scene):
                 self.app.sound.play("win")
                 self.app.go("results", play=self)
             return
-        if self.guide is not None and self.guide.hold_here(self.match):
-            self.hold = Hold("Read the lesson, then Continue")  # before the next scripted step
+        pause = self.guide.pause(self.match) if self.guide is not None else ""
+        if pause:  # before the computer's next step, or a lesson to read first
+            self.hold = Hold(pause)
             self._refresh_buttons()
             self.app.invalidate()
             return

@@ -45,6 +45,7 @@ DIM = (150, 160, 178)
 SOFT = (214, 219, 227)  # secondary words on a lighter fill (a button, a lit pill), where DIM
 # would fall to 2.4:1; this keeps 4.5:1 on a button
 ACCENT = YELLOW  # legal choices, focus
+GUIDE = (110, 231, 183)  # a lesson's guide to the step it asks for: never the focus's yellow
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
 MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
@@ -193,6 +194,22 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong:
     width = theme.px(4 if strong else 2)
     pygame.draw.rect(surface, ACCENT, rect.inflate(width * 2, width * 2), width,
                      border_radius=theme.px(8))
+
+
+def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
+    """A lesson's guide round the choice it asks for: four corner brackets in their own colour,
+    outside any focus ring, so it never looks like the keyboard's focus (a ring)."""
+    width, edge = max(3, theme.px(4)), max(2, theme.px(2))
+    box = rect.inflate(2 * theme.px(12), 2 * theme.px(12))
+    arm = max(theme.px(12), min(box.width, box.height) // 3)
+    for colour, grow in ((BACKGROUND, edge), (GUIDE, 0)):  # a dark edge: seen on any ground
+        for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            x = box.right - arm if sx else box.left
+            y = box.bottom - width if sy else box.top
+            pygame.draw.rect(surface, colour, pygame.Rect(x, y, arm, width).inflate(grow, grow))
+            x = box.right - width if sx else box.left
+            y = box.bottom - arm if sy else box.top
+            pygame.draw.rect(surface, colour, pygame.Rect(x, y, width, arm).inflate(grow, grow))
 
 
 def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,

@@ -2,22 +2,25 @@
 
 The script is followed by position: the match's entry count is the step the game is at, so an
 undo walks the lesson back too. The computer's moves and every chance outcome come from the
-script; the learner's move must be the one asked, and any other gets a word of help. Before a
-computer's or chance's step that carries an explanation the play screen holds until the learner
-has read it. Once the script has run out, the Easy computer plays on.
+script; the learner's move must be the one asked, and any other gets a word of help. Before each
+of the computer's steps, and before a chance step that carries an explanation, the play screen
+holds until the learner presses Continue. Like the move log, the lesson shows, then tells: its
+words and progress move on only once the play screen has revealed and animated the moves they
+speak of (`catch_up`). Once the script has run out, the Easy computer plays on.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 import pygame
 
 from game.core import GameError, Move
 from game.lesson import Lesson, LessonError, LessonStep, lesson_from_json
 from game.match import Match
+from scenes.boards.base import Board
 from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
-from scenes.shell.widgets import paragraph_step
+from scenes.shell.widgets import Button, paragraph_step
 
 EASY = "bot:easy"
 LESSON_SIZES = (19, 18, 17, 16, 15)  # the explanation's type, largest that fits its box
@@ -44,10 +47,19 @@ class LessonGuide:
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self.held = -1  # the last step held for reading (each is held once)
+        self.seen = 0  # the steps the play screen has shown: the words speak of these alone
 
     def index(self, match: Match) -> int:
         """The step the game is at."""
         return len(match.entries)
+
+    def told(self, match: Match) -> int:
+        """The step the lesson's words are at: the game's, once its moves have shown."""
+        return min(self.seen, self.index(match))
+
+    def catch_up(self, match: Match) -> None:
+        """Every move made so far has been revealed and animated: the words may tell of them."""
+        self.seen = self.index(match)
 
     def running(self, match: Match) -> bool:
         """True while the script has steps left."""
@@ -62,25 +74,29 @@ class LessonGuide:
         """True while the lesson's words are on screen: the script, then its last words until
         the learner's first move of the free game."""
         steps = len(self.lesson.steps)
-        return not any(entry.actor == self.lesson.learner for entry in match.entries[steps:])
+        shown = match.entries[steps:self.told(match)]
+        return not any(entry.actor == self.lesson.learner for entry in shown)
 
     def words(self, match: Match) -> str:
-        """The explanation on show."""
-        return self.lesson.words_at(self.index(match))
+        """The explanation on show (of the moves shown so far, never of one still hidden)."""
+        return self.lesson.words_at(self.told(match))
 
     def progress(self, match: Match) -> str:
         """'Step 3 of 10', or that the lesson is over."""
-        index, total = self.index(match), len(self.lesson.steps)
+        index, total = self.told(match), len(self.lesson.steps)
         return f"Lesson: step {index + 1} of {total}" if index < total else "Lesson done"
 
-    def hold_here(self, match: Match) -> bool:
-        """True (once per step) when the next step is the computer's or chance's and comes with
-        an explanation to read first."""
+    def pause(self, match: Match) -> str:
+        """The top bar's words when play waits here for Continue (once per step: before each of
+        the computer's steps, and a chance step with an explanation); '' to play on."""
         step, index = self.step(match), self.index(match)
-        if step is None or step.by == "you" or not step.say or self.held == index:
-            return False
+        if step is None or step.by == "you" or self.held == index:
+            return ""
+        if step.by == "chance" and not step.say:
+            return ""
         self.held = index
-        return True
+        then = " to see the computer's move" if step.by == "computer" else ""
+        return f"Read the lesson, then Continue{then}" if step.say else f"Continue{then}"
 
     def computer_move(self, match: Match, seat: int) -> Move | None:
         """The scripted move of the computer's seat now, or None when the script has none."""
@@ -120,6 +136,16 @@ class LessonGuide:
         step = self.step(match)
         assert step is not None
         return f"Not this time: {step.help or step.ask + '.'}"
+
+
+def draw_guide_ring(surface: pygame.Surface, theme: th.Theme, spot: Any,
+                    buttons: Sequence[Button], board: Board) -> None:
+    """The lesson's guide round the spot or button it asks for next (none: nothing drawn)."""
+    if spot is None:
+        return
+    rect = next((b.rect for b in buttons if b.value == spot), None) or board.spot_rect(spot)
+    if rect is not None:
+        th.draw_guide(surface, theme, rect)
 
 
 def draw_lesson(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, progress: str,

@@ -51,6 +51,8 @@ class PlayKeys:
                 scene.lock_in()  # Enter on the choice selected seals it
             elif scene.focus is not None:
                 scene.activate(scene.focus)
+            elif scene.lesson_spot() is not None:
+                scene.activate(scene.lesson_spot())  # Enter does what the lesson's ring asks
             return True
         if key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)

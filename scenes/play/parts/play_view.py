@@ -5,7 +5,7 @@ import pygame
 
 from game.core import State
 from scenes.boards.base import BOARD_RADIUS, View
-from scenes.play.parts.lesson_guide import draw_lesson
+from scenes.play.parts.lesson_guide import draw_guide_ring, draw_lesson
 from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, veil_mask
 
@@ -67,6 +67,7 @@ class PlayDrawing:
                            scene.lesson_words(), scene.in_lesson())
         if scene.rects["bottom"].height and clip.colliderect(scene.rects["bottom"]):
             self.draw_bottom(surface)
+        draw_guide_ring(surface, scene.app.theme, scene.lesson_spot(), scene.buttons, scene.board)
         scene.hints.draw(surface)
         if scene.countdown is not None:
             self._draw_countdown(surface)
@@ -179,7 +180,7 @@ class PlayDrawing:
             for i, text in enumerate(shown):
                 theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
                                 colour)
-        focus = scene.shown_focus()
+        focus = scene.focus
         for button in scene.buttons:
             draw_button(surface, theme, button, hovered=button.value == scene.hover,
                         focused=button.value == focus, size=22,
