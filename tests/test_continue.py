@@ -84,7 +84,7 @@ def test_continue_resumes_at_the_hand_off_and_shows_no_secret(tmp_path, secret):
         assert scene.match.state.pending[0] is not None and scene.private_seat is None
         assert not any(secret in line.split(", ")[-1] and "2." in line
                        for line in scene.log.lines())
-        assert scene.log.lines() == ["1. Eks c, Oh h"]  # the sealed pull is held back
+        assert scene.log.lines() == ["1. Eks pulls c; Oh pulls h"]  # the sealed pull is held back
         driver.key(pygame.K_RETURN)  # Oh confirms
         driver.frames(3)
         view = scene.view()

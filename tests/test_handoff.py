@@ -99,7 +99,7 @@ def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_pat
             driver.frames()
         assert scene.countdown is None and scene.animation is not None
         assert scene.view().seat is None
-        assert scene.log.lines() == ["1. Eks c, Oh h"]
+        assert scene.log.lines() == ["1. Eks pulls c; Oh pulls h"]
     finally:
         pygame.quit()
 

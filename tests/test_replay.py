@@ -102,7 +102,7 @@ def test_a_sealed_pull_of_an_unfinished_game_never_shows(tmp_path):
     b, drawn_b, _ = pixels_of_replay(tmp_path, base + [(0, "e")], "pulling_strings", "b")
     assert a == b
     assert all(v.state.pending[0] in (None, SEALED) for v in drawn_a + drawn_b)
-    assert scene.log.lines() == ["1. Eks c, Oh h"]
+    assert scene.log.lines() == ["1. Eks pulls c; Oh pulls h"]
 
 
 def test_a_bonus_colour_never_shows_before_its_game_is_scored(tmp_path):

@@ -106,14 +106,19 @@ def test_the_replay_s_counter_and_log_follow_the_animation(driver):
     replay = ReplayScene(driver.app, scene.match.record())
     driver.app.stack.push(replay)
     driver.frames()
+    words, states = replay.words, replay.states
+    total = words.number(states[-1])
+    turn = [f"Turn {words.number(state)} of {total}" for state in states]
+    step = next(p for p in range(2, len(states)) if turn[p] != turn[p - 1])  # a new turn
+    replay.go_to(step - 1)
+    driver.frames()
     driver.key(pygame.K_RIGHT)
-    driver.key(pygame.K_RIGHT)
-    assert replay.shown is not None and replay.position == 2
+    assert replay.shown is not None and replay.position == step
     during = driver.frame_texts(dt=0.02)
-    total = replay.last
-    assert f"Step 1 of {total}" in during and f"Step 2 of {total}" not in during
-    assert replay.log.lines() == replay.logs[1]
+    assert turn[step - 1] in during and turn[step] not in during  # the words wait
+    assert replay.log.lines() == replay.logs[step - 1]
     while replay.shown is not None:
         driver.frames(dt=0.05)
-    assert f"Step 2 of {total}" in driver.frame_texts(dt=0.02)
-    assert replay.log.lines() == replay.logs[2] and replay.caption == replay._caption_at(2)
+    assert turn[step] in driver.frame_texts(dt=0.02)
+    assert replay.log.lines() == replay.logs[step] and \
+        replay.caption == replay._caption_at(step)

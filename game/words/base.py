@@ -73,18 +73,21 @@ class Narrator:
     """A game's words. The default speaks of moves by their text; games override."""
 
     reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
-    log_joiner = " "  # the move log's separator between one seat's decisions in a row
     unit = "turn"  # what the game counts in (the top bar, the log, results, replay, review)
 
     def __init__(self, spec: GameSpec, options: Mapping[str, Any] | None = None) -> None:
         self.spec = spec
         self.options = spec.resolve_options(options)
 
-    # ---- counting ---------------------------------------------------------------------------
-    def count_of(self, state: State) -> int:
-        """How many of the game's units have been played to reach `state` (its turn so far,
-        whole units once over)."""
-        return state.turn
+    def seat_name(self, seat: int) -> str:
+        """What the game calls a seat ("Eks", "South", "Yellow")."""
+        return self.spec.seat_names[seat]
+
+    # ---- counting ----------------------------------------------------------------------------
+    def number(self, state: State) -> int:
+        """The number of the turn on screen: the one under way, or once the game is over the
+        last one played (the top bar, the log's numbers, results, replay and review agree)."""
+        return state.turn - 1 if state.is_terminal else state.turn
 
     def units(self, count: int) -> str:
         """'1 turn', '13 turns' in this game's unit."""
@@ -149,17 +152,100 @@ class Narrator:
 
     def log_text(self, move: Move, seat: int, before: State) -> str:
         """A decision as the public move log says it, after the seat's name ("pulls c");
-        secrets stay hidden here."""
+        secrets stay hidden here ("chose in secret")."""
+        return f"plays {move}"
+
+    def notation_text(self, move: Move, seat: int, before: State) -> str:
+        """A decision in the game's notation for the log's notation view (secrets hidden)."""
         return str(move)
 
+    def join_run(self, phrases: Sequence[str]) -> str:
+        """One seat's decisions in a row, as one phrase: neighbours with the same verb share it
+        ("covers f6, f7 and f8 and ends the turn")."""
+        groups: list[tuple[str, list[str]]] = []
+        for phrase in phrases:
+            verb, _, rest = phrase.partition(" ")
+            if groups and groups[-1][0] == verb and rest:
+                groups[-1][1].append(rest)
+            else:
+                groups.append((verb, [rest] if rest else []))
+        return join_words([f"{verb} {join_words(rests)}".strip() for verb, rests in groups])
+
     def chance_text(self, outcome: str, before: State) -> str:
-        """How a chance outcome (its record text) appears in the public log."""
-        return f"[{outcome}]"
+        """How a chance outcome (its record text) appears in the public log, as a clause."""
+        return f"chance gives {outcome}"
 
     def agreement_text(self) -> str:
-        """The log's line when both players agree a draw."""
-        return "draw agreed"
+        """The log's words when both players agree a draw."""
+        return "both players agree a draw"
 
     def hint_note(self, move: Move, state: State, seat: int) -> str:
         """Why a hinted move is worth making where the hint's own reason says nothing ("")."""
         return ""
+
+    # ---- hints ------------------------------------------------------------------------------
+    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: State,
+                    seat: int) -> str:
+        """A hinted turn in the chooser's words: its steps in order ("cover f6, g6 and h7"),
+        or a move and the others exactly as good ("pull t or g")."""
+        first = self.choice_words(plan[0], state)
+        if alike:
+            return join_words([first] + [self.alike_words(m, state) for m in alike], "or")
+        words, step = [first], state
+        for before, move in zip(plan, plan[1:]):
+            step = step.apply(before, seat).state
+            words.append(self.choice_words(move, step))
+        return ", then ".join(words)
+
+    def alike_words(self, move: Move, state: State) -> str:
+        """Another choice as good as a hint's, named after it ("g" after "pull t")."""
+        return self.choice_words(move, state)
+
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """Why a hinted turn is good, from the facts the rules compute after it (see
+        game/bots/hints.py); each game says its own, this is what every game can say."""
+        return self.expects_words(facts)
+
+    def expects_words(self, facts: Any) -> str:
+        """The computer's own reckoning after a hinted turn ("the computer expects you to win
+        from here 7 times in 10"), or that the turn wins."""
+        if facts.wins:
+            return "it wins the game"
+        if facts.chance is None:
+            return ""
+        tenths = round(facts.chance * 10)
+        if tenths >= 10:
+            return "the computer expects you to win from here"
+        if tenths <= 0:
+            return "you are behind: the computer expects you to win from here less than " \
+                "1 time in 10, but no other choice does better"
+        return f"the computer expects you to win from here {tenths} times in 10"
+
+    # ---- the review -------------------------------------------------------------------------
+    def section_of(self, state: State) -> str:
+        """The part of a match a position belongs to ("Game 2"); "" for a game of one part."""
+        return ""
+
+    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+        """One step of the review's line in words: a move, a reveal or what chance gave."""
+        return self.describe(before, events, after)
+
+    def swing_words(self, before: State, events: Sequence[Event], after: State,
+                    was: float, now: float) -> str:
+        """A swing of the review as sentences: what happened, then whose chance it moved from
+        what to what (`was` and `now`: the first seat's chance before and after)."""
+        what = self.moment_words(before, events, after) or "Play went on."
+        return f"{sentence(what)} {self.chance_words(after, was, now)}"
+
+    def chance_words(self, after: State, was: float, now: float) -> str:
+        """"Red's chance went from 40% to 63%.", for the seat it went up for."""
+        seat = 0 if now >= was else 1
+        old, new = (was, now) if seat == 0 else (1 - was, 1 - now)
+        name = after.seat_name(seat)
+        if after.is_terminal:
+            result = "a draw" if after.outcome is not None and after.outcome.winner is None \
+                else "a win"
+            return f"{name}'s chance went from {round(old * 100)}% to {result}."
+        if round(old * 100) == round(new * 100):
+            return f"{name}'s chance rose a little, to about {round(new * 100)}%."
+        return f"{name}'s chance went from {round(old * 100)}% to {round(new * 100)}%."

@@ -1,55 +1,94 @@
-"""The public move log: whole turns in the game's notation, with sealed choices held back."""
+"""The public move log: whole turns in plain words (or the game's notation), with sealed choices
+held back until they are revealed."""
 from __future__ import annotations
 
+import dataclasses
 from typing import Iterator
 
 from game.core import ChoiceSealed, Move, State, Step
-from game.record import AGREEMENT, CHANCE, Entry
-from game.words.base import Narrator
 from game.last_moves import LastMoves
+from game.record import AGREEMENT, CHANCE, Entry
+from game.words.base import Narrator, capital
+
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """One item of a turn's line: who (None for chance or both), in words and in notation."""
+
+    seat: int | None
+    words: str
+    notation: str
 
 
 class MoveLog:
-    """Lines like `3. Eks c, Oh h`; a sealed choice joins the log only when it is revealed."""
+    """Lines like `3. Eks pulls c; Oh pulls h` (notation: `3. Eks c, Oh h`); a sealed choice
+    joins the log only when it is revealed."""
 
-    def __init__(self, joiner: str = " ") -> None:
-        self.joiner = joiner  # between one seat's decisions in a row (the narrator chooses)
-        self.turns: list[tuple[int, list[str]]] = []
-        self._sealed: list[tuple[int, int, str]] = []  # (turn, seat, text) not yet revealed
+    def __init__(self, words: Narrator) -> None:
+        self.words = words
+        self.turns: list[tuple[int, list[list[Said]]]] = []  # per turn, runs of one seat's items
+        self._sealed: list[tuple[int, int, Said]] = []  # (turn, seat, item) not yet revealed
 
-    def _add(self, turn: int, text: str, name: str | None) -> None:
+    def _put(self, turn: int, said: Said) -> None:
         if not self.turns or self.turns[-1][0] != turn:
             self.turns.append((turn, []))
-        parts = self.turns[-1][1]
-        if name and parts and parts[-1].startswith(name + " "):
-            parts[-1] = f"{parts[-1]}{self.joiner}{text}"  # one seat's decisions in a row
+        runs = self.turns[-1][1]
+        if said.seat is not None and runs and runs[-1][0].seat == said.seat:
+            runs[-1].append(said)  # one seat's decisions in a row
         else:
-            parts.append(f"{name} {text}" if name else text)
+            runs.append([said])
 
-    def seal(self, before: State, seat: int, text: str) -> None:
+    def _said(self, before: State, seat: int, move: Move) -> Said:
+        return Said(seat, self.words.log_text(move, seat, before),
+                    self.words.notation_text(move, seat, before))
+
+    def seal(self, before: State, seat: int, move: Move) -> None:
         """A secret choice was committed: remember it, show nothing yet."""
-        self._sealed.append((before.turn, seat, text))
+        self._sealed.append((before.turn, seat, self._said(before, seat, move)))
 
-    def add(self, before: State, seat: int | None, text: str) -> None:
-        """A decision, a resolved simultaneous choice or a chance outcome (seat None)."""
-        entries = self._sealed + ([(before.turn, seat, text)] if seat is not None else [])
+    def add(self, before: State, seat: int, move: Move) -> None:
+        """A decision (with any sealed choice it reveals)."""
+        entries = self._sealed + [(before.turn, seat, self._said(before, seat, move))]
         self._sealed = []
-        if seat is None:
-            self._add(before.turn, text, None)
-            return
-        for turn, who, what in sorted(entries, key=lambda e: e[1]):
-            self._add(turn, what, before.seat_name(who))
+        for turn, _, said in sorted(entries, key=lambda e: e[1]):
+            self._put(turn, said)
+
+    def chance(self, before: State, outcome: str) -> None:
+        """A chance outcome (its record text), as the narrator says it."""
+        self._put(before.turn, Said(None, self.words.chance_text(outcome, before),
+                                    f"[{outcome}]"))
+
+    def note(self, before: State, words: str, notation: str) -> None:
+        """Something both players did together (a draw agreed)."""
+        self._put(before.turn, Said(None, words, notation))
 
     def last_turn(self) -> int | None:
         """The number of the log's last line (None while it is empty)."""
         return self.turns[-1][0] if self.turns else None
 
-    def lines(self) -> list[str]:
-        """The log so far, one line per turn."""
-        return [f"{turn}. " + ", ".join(parts) for turn, parts in self.turns]
+    def lines(self, notation: bool = False) -> list[str]:
+        """The log so far, one line per turn: in words, or in the game's notation."""
+        return [f"{turn}. " + (self._notation(runs) if notation else self._words(runs))
+                for turn, runs in self.turns]
+
+    def _words(self, runs: list[list[Said]]) -> str:
+        parts = []
+        for run in runs:
+            phrase = self.words.join_run([said.words for said in run])
+            seat = run[0].seat
+            parts.append(phrase if seat is None else f"{self.words.seat_name(seat)} {phrase}")
+        return capital("; ".join(parts))
+
+    def _notation(self, runs: list[list[Said]]) -> str:
+        parts = []
+        for run in runs:
+            text = " ".join(said.notation for said in run)
+            seat = run[0].seat
+            parts.append(text if seat is None else f"{self.words.seat_name(seat)} {text}")
+        return ", ".join(parts)
 
 
-def replay_into(log: MoveLog, words: Narrator, record, last: LastMoves | None = None,
+def replay_into(log: MoveLog, record, last: LastMoves | None = None,
                 ) -> Iterator[tuple[State, Entry, Step, Move | None]]:
     """Replay a record, writing the log (and each seat's last turn) as play would have; each
     entry with its state before."""
@@ -58,14 +97,13 @@ def replay_into(log: MoveLog, words: Narrator, record, last: LastMoves | None = 
     for entry, step in record.replay():
         move = None
         if entry.actor == CHANCE:
-            log.add(state, None, words.chance_text(entry.text, state))
+            log.chance(state, entry.text)
         elif entry.actor == AGREEMENT:
-            log.add(state, None, words.agreement_text())
+            log.note(state, log.words.agreement_text(), "draw")
         else:
             move = spec.parse_move(entry.text)
-            text = words.log_text(move, entry.actor, state)
             sealed = any(isinstance(event, ChoiceSealed) for event in step.events)
-            (log.seal if sealed else log.add)(state, entry.actor, text)
+            (log.seal if sealed else log.add)(state, entry.actor, move)
             if last is not None:
                 (last.seal if sealed else last.add)(state, entry.actor, move)
         yield state, entry, step, move

@@ -2,16 +2,40 @@
 each game's score and the match."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event, Move, State
 from game.rules.moriarty import (
-    ACTIVE, BONUS, COLOURS, DECLARE, DIRECTION, EDGE, PIVOT, SETUP, Bonus, BonusesChosen,
-    Declare, EdgeGiven, EndGame, GameEndDeclared, GameScored, GiveEdge, MoriartyDeclared,
-    MoriartyState, Pass, PickPivot, PivotChosen, Place, Slide, SlidesRevealed, Take,
-    TokenPlaced, TokensAssigned, TokenSlid,
+    ACTIVE,
+    BONUS,
+    COLOURS,
+    DECLARE,
+    DIRECTION,
+    EDGE,
+    PIVOT,
+    SETUP,
+    Bonus,
+    BonusesChosen,
+    Declare,
+    EdgeGiven,
+    EndGame,
+    GameEndDeclared,
+    GameScored,
+    GiveEdge,
+    MoriartyDeclared,
+    MoriartyState,
+    Pass,
+    PickPivot,
+    PivotChosen,
+    Place,
+    Slide,
+    SlidesRevealed,
+    Take,
+    TokenPlaced,
+    TokensAssigned,
+    TokenSlid,
 )
-from game.words.base import Narrator, Summary
+from game.words.base import Narrator, Summary, plural
 
 
 class MoriartyNarrator(Narrator):
@@ -99,13 +123,31 @@ class MoriartyNarrator(Narrator):
                 words.append(scored_words(b, event))
         return " ".join(words)
 
+    def section_of(self, state: State) -> str:
+        """"Game 2" in a match of several games ("" for a match of one)."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        return f"Game {s.game_index + 1}" if s.games > 1 else ""
+
+    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+        """A step of the review: the caption, with a game's end told by its score only."""
+        scored = next((e for e in events if isinstance(e, GameScored)), None)
+        if scored is None:
+            return self.describe(before, events, after)
+        rest = self.describe(before, [e for e in events if not isinstance(e, GameScored)], after)
+        names = before.seat_names
+        end = f"Game {scored.game_index + 1} ends: {names[0]} {scored.points[0]}, " \
+              f"{names[1]} {scored.points[1]}."
+        return f"{rest} {end}".strip()
+
     @staticmethod
     def _edge_words(b: MoriartyState, event: EdgeGiven) -> str:
         name = b.seat_name(event.seat)
+        if b.phase == EDGE and event.seat == b.north:
+            return f"{name} (North) keeps the Edge and picks the first Pivot."
         if b.phase == EDGE:
-            return f"{b.seat_name(b.north)} gives the Edge to {name} ({b.role(event.seat)})."
+            return f"{b.seat_name(b.north)} (North) gives the Edge to {name} (South)."
         if b.phase == DECLARE:
-            return f"{b.seat_name(b.edge)} lets Moriarty pass; the Edge goes to {name}."
+            return f"{b.seat_name(b.edge)} does not call Moriarty; the Edge passes to {name}."
         return f"The Edge passes to {name}."
 
     def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
@@ -125,7 +167,29 @@ class MoriartyNarrator(Narrator):
         return not s.is_terminal and s.bonus[seat] is not None
 
     def log_text(self, move: Move, seat: int, before: State) -> str:
-        """The Bonus Colour never reaches the log."""
+        """A decision in words; a Bonus Colour is only ever "picks a Bonus Colour in secret"."""
+        s: MoriartyState = before  # type: ignore[assignment]
+        if isinstance(move, Bonus):
+            return "picks a Bonus Colour in secret"
+        if isinstance(move, Place):
+            return f"places {COLOURS[move.colour]} in column {move.column + 1}"
+        if isinstance(move, GiveEdge):
+            holder = s.south if move.to_south else s.north
+            return "keeps the Edge" if holder == seat else \
+                f"gives the Edge to {s.seat_name(holder)}"
+        if isinstance(move, (PickPivot, Take)):
+            colour = s.colours[move.column]
+            token = f"{COLOURS[colour]} in column {move.column + 1}" if colour is not None \
+                else f"column {move.column + 1}"
+            return f"pivots on {token}" if isinstance(move, PickPivot) else f"takes {token}"
+        if isinstance(move, Slide):
+            return "slides toward" if move.toward else "slides away"
+        if isinstance(move, Declare):
+            return f"calls Moriarty, naming {COLOURS[move.colour]}"
+        return {EndGame: "ends the game", Pass: "does not call Moriarty"}.get(type(move), str(move))
+
+    def notation_text(self, move: Move, seat: int, before: State) -> str:
+        """The notation, with a Bonus Colour hidden ("bonus ?")."""
         return "bonus ?" if isinstance(move, Bonus) else str(move)
 
     def choice_words(self, move: Move, state: State) -> str:
@@ -177,6 +241,45 @@ class MoriartyNarrator(Narrator):
         if isinstance(move, Pass):
             return "", "Pass"
         return "", str(move)
+
+    # ---- hints ------------------------------------------------------------------------------
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """What a Moriarty choice does, from what the chooser may know: a slide's points on
+        the board (its own Bonus Colour counted) whatever the other slides, a Pivot's two
+        active tokens, a take's token, an ending's points."""
+        if facts.wins:
+            return self.expects_words(facts)
+        other, move = state.seat_name(1 - facts.seat), facts.plan[0]
+        points = facts.points
+        if facts.ends_game:
+            return f"the game ends with {plural(points.low, 'point')} on the board for you"
+        if facts.actives:
+            first, second = (c + 1 for c in facts.actives)
+            return f"the tokens in columns {first} and {second} become active: {other} takes " \
+                   "one and you move the other"
+        if isinstance(move, Take):
+            colour = state.colours[move.column]  # type: ignore[attr-defined]
+            row = state.rows[move.column]  # type: ignore[attr-defined]
+            return f"you move the {COLOURS[colour]} token on row {row}; {other} moves the other"
+        if isinstance(move, Slide):
+            if points.sure:
+                if points.low == points.before:
+                    return f"your points on the board stay {points.before}, whatever {other} " \
+                           "slides"
+                return f"your points on the board go from {points.before} to {points.low}, " \
+                       f"whatever {other} slides"
+            return f"your points on the board become {points.low} to {points.high} (now " \
+                   f"{points.before}), by {other}'s slide"
+        if isinstance(move, Bonus):
+            return f"{other} cannot see it; tokens of your colour score 3 to 5 times as much"
+        if isinstance(move, Declare):
+            return f"if {other}'s Bonus Colour is {COLOURS[move.colour]} you score every " \
+                   f"point on the board; if not, {other} does"
+        if isinstance(move, Pass):
+            return f"naming {other}'s Bonus Colour now is too great a risk"
+        if isinstance(move, GiveEdge):
+            return f"{'South' if move.to_south else 'North'} picks the first Pivot"
+        return self.expects_words(facts) or "the computer's pick, looking several rounds ahead"
 
 
 def slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:

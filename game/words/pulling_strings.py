@@ -1,11 +1,17 @@
 """Pulling Strings in words: pulls, what the stacks did, homes and the tie rule."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event, GameOver, Move, State
 from game.rules.pulling_strings import (
-    SIZE, STRING_ENDS, PullsRevealed, StackHeld, StackMoved, StackSplit, StacksCombined,
+    SIZE,
+    STRING_ENDS,
+    PullsRevealed,
+    StackHeld,
+    StackMoved,
+    StacksCombined,
+    StackSplit,
     StringBroken,
 )
 from game.words.base import Narrator, ending, join_words
@@ -25,10 +31,25 @@ def side_of(letter: str) -> str:
     return next((side for side, letters in SIDES if letter in letters), "")
 
 
+def spread_words(whose: str, spread: Any, other: str) -> str:
+    """A home total after a pull, over the other's every pull: "your homes go from 2 to 4,
+    whatever Oh pulls", "your homes hold 1 to 3 (now 2), by Oh's pull"."""
+    if spread.low == spread.high:
+        if spread.low == spread.before:
+            return f"{whose} keep their {spread.before}, whatever {other} pulls" \
+                if spread.before else ""
+        return f"{whose} go from {spread.before} to {spread.low}, whatever {other} pulls"
+    return f"{whose} hold {spread.low} to {spread.high} (now {spread.before}), by {other}'s pull"
+
+
 class PullingStringsNarrator(Narrator):
     """Eks and Oh pull string ends in secret; stacks move, split, combine, strings snap."""
 
     reveal_word = "pull!"
+
+    def log_text(self, move: Move, seat: int, before: State) -> str:
+        """"pulls c"."""
+        return f"pulls {move}"
 
     def choice_words(self, move: Move, state: State) -> str:
         """"pull c"."""
@@ -111,6 +132,35 @@ class PullingStringsNarrator(Narrator):
         clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
                     for e in events if isinstance(e, StringBroken)]
         return clauses
+
+    # ---- hints ------------------------------------------------------------------------------
+    def alike_words(self, move: Move, state: State) -> str:
+        """Another pull as good as the hint's, by its letter ("pull t or g")."""
+        return str(move)
+
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """What a pull does, from the facts after it for every pull the other could make:
+        "neither moves a stack; your homes keep their 3, whatever Oh pulls; Oh cannot bring a
+        piece home next turn"."""
+        other = state.seat_name(1 - facts.seat)
+        many = len(facts.alike) + 1
+        if facts.wins:
+            return ("each" if many > 1 else "it") + f" wins the game, whatever {other} pulls"
+        parts = []
+        if not facts.moves_stack:
+            parts.append({1: "your pull moves no stack", 2: "neither moves a stack"}.get(
+                many, "none of them moves a stack"))
+        parts.append(spread_words("your homes", facts.mine, other))
+        if facts.theirs.high < facts.theirs.before:
+            parts.append(spread_words(f"{other}'s homes", facts.theirs, other))
+        if facts.their_best_next == 0:
+            parts.append(f"{other} cannot bring a piece home next turn")
+        elif facts.their_sure_next == 0:
+            parts.append(f"{other} cannot be sure of bringing a piece home next turn")
+        elif facts.their_sure_next:
+            parts.append(f"careful: {other} can bring {facts.their_sure_next} home next turn "
+                         "whatever you pull")
+        return "; ".join(p for p in parts if p)
 
 
 NARRATOR = PullingStringsNarrator

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
+from game.last_moves import LastMoves
 from game.record import Record
 from game.words import narrator_for
-from game.last_moves import LastMoves
 from game.words.log import MoveLog, replay_into
 
 
@@ -28,12 +28,12 @@ class ReplayBook:
     def of(cls, record: Record) -> "ReplayBook":
         """Replay `record` (its game's narrator writes the log)."""
         words = narrator_for(record.game, record.options)
-        log = MoveLog(words.log_joiner)
+        log = MoveLog(words)
         states = [record.initial_state().observe_public()]
         steps, logs = [], [[]]
         last = LastMoves()
         lasts = [last.shown()]
-        for state, _, step, _ in replay_into(log, words, record, last):
+        for state, _, step, _ in replay_into(log, record, last):
             after = step.state.observe_public()
             steps.append((state.observe_public(), tuple(step.events), after))
             states.append(after)

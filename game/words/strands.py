@@ -1,11 +1,17 @@
 """Strands in words: stones covering numbered spaces, turns, and the groups that decide."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event, GameOver, Move, State
-from game.rules.strands import EndTurn, StonePlaced, StrandsState, TurnEnded, compare_groups
-from game.words.base import Narrator
+from game.rules.strands import (
+    EndTurn,
+    StonePlaced,
+    StrandsState,
+    TurnEnded,
+    compare_groups,
+)
+from game.words.base import Narrator, join_words
 
 
 def deciding_words(state: StrandsState) -> str:
@@ -21,6 +27,10 @@ def deciding_words(state: StrandsState) -> str:
 
 class StrandsNarrator(Narrator):
     """Black and White cover up to X spaces marked X; the larger largest group wins."""
+
+    def log_text(self, move: Move, seat: int, before: State) -> str:
+        """"covers f6", "ends the turn"."""
+        return "ends the turn" if isinstance(move, EndTurn) else f"covers {move}"
 
     def choice_words(self, move: Move, state: State) -> str:
         """"cover f6", "end the turn"."""
@@ -68,6 +78,58 @@ class StrandsNarrator(Narrator):
             mover = before.seat_name(before.to_move)  # type: ignore
             words.append(f"{mover} covered {', '.join(placed)}.")
         return " ".join(words)
+
+
+    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+        """A step of the review: the stone covered ("Black covered f6, the last of 3 spaces
+        marked 3"), or a turn ended early, and the result if it ended the game."""
+        from game.words.base import join_words, plural
+        placed = [e.label for e in events if isinstance(e, StonePlaced)]
+        ended = next((e for e in events if isinstance(e, TurnEnded)), None)
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        mover = before.seat_name(before.to_move)  # type: ignore[attr-defined]
+        if placed:
+            text = f"{mover} covered {join_words(placed)}"
+            if ended is not None and ended.stones > 1:
+                text += f", the last of {ended.stones} spaces marked {ended.number}"
+        elif ended is not None:
+            text = f"{mover} ended the turn after {plural(ended.stones, 'space')} marked " \
+                   f"{ended.number}"
+        else:
+            return self.describe(before, events, after)
+        if over is not None:
+            reason = over.outcome.reason
+            text += ". " + reason[:1].upper() + reason[1:]
+        return text + "."
+    # ---- hints ------------------------------------------------------------------------------
+    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: State,
+                    seat: int) -> str:
+        """A whole turn: "cover f6, g6 and h7" (", then end the turn" when it stops early)."""
+        stones = [str(m) for m in plan if not isinstance(m, EndTurn)]
+        if not stones:
+            return "end the turn"
+        text = "cover " + join_words(stones)
+        return text + ", then end the turn" if isinstance(plan[-1], EndTurn) else text
+
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """What a whole turn does to the groups: "grows your largest group from 4 to 9";
+        "joins 2 of your groups into one of 6"; and the other's largest."""
+        if facts.wins:
+            return self.expects_words(facts)
+        other = state.seat_name(1 - facts.seat)
+        largest, parts = facts.largest, []
+        if facts.joined >= 2:
+            parts.append(f"joins {facts.joined} of your groups into one of {facts.group}")
+        if largest.low > largest.before:
+            parts.append(f"grows your largest group from {largest.before} to {largest.low}")
+        elif facts.group:
+            if facts.joined < 2 and facts.group > 1:
+                parts.append(f"makes a group of {facts.group}" if facts.joined == 0
+                             else f"grows a group to {facts.group}")
+            parts.append(f"your largest stays {largest.low}")
+        parts.append(f"{other}'s largest is {facts.their_largest}")
+        chance = self.expects_words(facts)
+        return "; ".join(p for p in (" and ".join(parts[:-1]), parts[-1], chance) if p)
 
 
 NARRATOR = StrandsNarrator

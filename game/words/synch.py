@@ -2,16 +2,28 @@
 squares claimed."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event, GameOver, Move, State
 from game.rules.synch import (
-    DIRECTIONER_FIRST, DIRECTIONS, ClaimBlocked, DirectionChosen, MarkerHeld, MarkerMoved,
-    MarkerPlaced, Mode, ModeAnnounced, PlaceMarker, SquareClaimed, square_label,
+    DIRECTIONER_FIRST,
+    DIRECTIONS,
+    ClaimBlocked,
+    DirectionChosen,
+    MarkerHeld,
+    MarkerMoved,
+    MarkerPlaced,
+    Mode,
+    ModeAnnounced,
+    PlaceMarker,
+    SquareClaimed,
+    square_label,
 )
 from game.words.base import Narrator, plural
 
 SYMBOLS = ("X", "O")
+COMPASS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
+           "SW": "south-west", "W": "west", "NW": "north-west"}
 OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W": "E",
             "NW": "SE"}
 
@@ -59,6 +71,14 @@ def moves_left(state) -> str:
 class SynchNarrator(Narrator):
     """Cross and Ring: the decider picks synch or opposition, the directioner a direction."""
 
+    def log_text(self, move: Move, seat: int, before: State) -> str:
+        """"places the marker on d4", "calls synch", "points north-east"."""
+        if isinstance(move, PlaceMarker):
+            return f"places the marker on {move}"
+        if isinstance(move, Mode):
+            return "calls synch" if move.synch else "calls opposition"
+        return f"points {COMPASS.get(str(move), str(move))}"
+
     def choice_words(self, move: Move, state: State) -> str:
         """"your marker on d4", "move in synch", "direction NE"."""
         if isinstance(move, PlaceMarker):
@@ -91,7 +111,7 @@ class SynchNarrator(Narrator):
                 f"{s.seat_name(1)} (O): {plural(counts[1], 'symbol')}",
                 f"Empty squares: {empty}",
                 moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
-                else f"Moves played: {s.moves_made}"]  # type: ignore[attr-defined]
+                else f"Played: {self.units(self.number(s))}"]
 
     def describe(self, before: State, events: Sequence[Event], after: State) -> str:
         """A plain-words caption: who announced and chose what, who moved where and claimed."""
@@ -152,6 +172,30 @@ class SynchNarrator(Narrator):
         if blocked is not None:
             tail = f": both land on {square_label(blocked, b.size)}, so neither claims it"
         return f"{head}: {', '.join(parts)}{tail}."
+
+    # ---- hints ------------------------------------------------------------------------------
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """What a mode or a direction does for the symbols, whatever the other answers: "you
+        claim a square whatever Ring answers; Ring cannot claim one"."""
+        if facts.wins:
+            return self.expects_words(facts)
+        other = state.seat_name(1 - facts.seat)
+        mine, theirs = facts.mine, facts.theirs
+        whatever = f" whatever {other} answers" if facts.replies > 1 else ""
+        parts = []
+        if mine.low > mine.before:
+            parts.append(f"you claim {plural(mine.low - mine.before, 'square')}{whatever}")
+        elif mine.high > mine.before:
+            parts.append(f"you may claim a square, by {other}'s answer")
+        if theirs.high == theirs.before:
+            parts.append(f"{other} cannot claim a square")
+        elif theirs.low > theirs.before and facts.replies == 1:
+            parts.append(f"{other} claims {plural(theirs.low - theirs.before, 'square')}")
+        if mine.sure and theirs.sure:
+            parts.append(f"then you have {mine.low} to {other}'s {theirs.low}, "
+                         f"{facts.empty} empty")
+        chance = self.expects_words(facts)
+        return "; ".join(parts + ([chance] if chance else []))
 
 
 NARRATOR = SynchNarrator

@@ -1,12 +1,26 @@
 """Tug of War in words: team dice, common dice, removals, swaps, re-rolls and the rope."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from game.core import Event, GameOver, Move, State
 from game.rules.tug_of_war import (
-    ACT, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, TURN_REROLL, TURN_ROLL, AthleteRemoved,
-    DiceExchanged, DiceRolled, EndTurn, Exchange, Keep, Remove, Reroll, TeamFormed, TurnEnded,
+    ACT,
+    SETUP_CHOICE,
+    SETUP_REROLL,
+    SETUP_ROLL,
+    TURN_REROLL,
+    TURN_ROLL,
+    AthleteRemoved,
+    DiceExchanged,
+    DiceRolled,
+    EndTurn,
+    Exchange,
+    Keep,
+    Remove,
+    Reroll,
+    TeamFormed,
+    TurnEnded,
     TurnStarted,
 )
 from game.words.base import Narrator, PickOptions, plural
@@ -60,28 +74,35 @@ def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
 class TugOfWarNarrator(Narrator):
     """Yellow and Red: team dice take the rope, common dice remove athletes or swap in."""
 
-    log_joiner = " · "  # "Red 6 beat 6 · swap 2 for 6 · end"
+
+    def number(self, state: State) -> int:
+        """The turn under way; a game ends inside its last turn, which keeps its number."""
+        return state.turn
 
     def log_text(self, move: Move, seat: int, before: State) -> str:
-        """The log in the side panel's words: "6 beat 4", "swap 2 for 6" (team die given up
-        first), "re-roll 3"."""
+        """"beats a 4 with a 6", "swaps a team 2 for a common 6", "re-rolls a common 3"."""
         if isinstance(move, Remove):
-            return f"{move.common} beat {move.team}"
+            verb = "beats" if move.common > move.team else "matches"
+            return f"{verb} a {move.team} with a {move.common}"
         if isinstance(move, Exchange):
-            return f"swap {move.team} for {move.common}"
+            return f"swaps a team {move.team} for a common {move.common}"
         if isinstance(move, Reroll):
-            return "re-roll " + " ".join(map(str, move.values))
-        return str(move)
+            if before.phase == SETUP_CHOICE:  # type: ignore[attr-defined]
+                return f"re-rolls {listing(move.values)}"
+            return f"re-rolls a common {move.values[0]}"
+        return {Keep: "keeps the team dice", EndTurn: "ends the turn"}.get(type(move), str(move))
 
     def chance_text(self, outcome: str, before: State) -> str:
-        """"common dice 2 6 6", "team dice 4 4 6", or a re-roll's "rolled 5"."""
-        faces = " ".join(outcome)
+        """"the common dice roll 2, 6 and 6", "Yellow's team dice roll 4, 4 and 6", or a
+        re-roll's "the re-roll comes up 5"."""
+        faces = listing([int(face) for face in outcome])
         phase = before.phase  # type: ignore[attr-defined]
         if phase == TURN_ROLL:
-            return f"common dice {faces}"
+            return f"the common dice roll {faces}"
         if phase == SETUP_ROLL:
-            return f"team dice {faces}"
-        return f"rolled {faces}"
+            return f"{before.seat_name(before.to_move)}'s team dice roll {faces}"
+        return f"the re-roll comes up {faces}" if len(outcome) == 1 else \
+            f"the re-rolled dice come up {faces}"
 
     def choice_words(self, move: Move, state: State) -> str:
         """"swap your team 5 for the common 1": dice named in the order they are clicked."""
@@ -271,6 +292,82 @@ class TugOfWarNarrator(Narrator):
             die = "die" if rolled else "die left"
             reason = f"no common {die} beats or matches {name}'s team dice and {swap}"
         return f"{reason[0].upper()}{reason[1:]}: {name}'s turn passes."
+
+
+    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+        """A step of the review in one sentence: "The common dice came 6, 6 and 2 for Red",
+        a re-roll chosen, a pairing or a swap, and a turn that passed by itself."""
+        from game.rules.tug_of_war import TugOfWarState
+        b: TugOfWarState = before  # type: ignore[assignment]
+        a: TugOfWarState = after  # type: ignore[assignment]
+        name = before.seat_name
+        if not events:  # a re-roll chosen: the dice roll next
+            seat = a.to_move
+            if a.phase == SETUP_REROLL:
+                dice = [a.team[seat][slot] for slot in a.reroll_slots]
+                return f"{name(seat)} chose to re-roll the team {listing(dice)}."
+            if a.phase == TURN_REROLL:
+                dice = [a.common[slot] for slot in a.reroll_slots]
+                return f"{name(seat)} chose to re-roll the common {listing(dice)}."
+            return ""
+        text = ""
+        for index, event in enumerate(events):
+            if isinstance(event, DiceRolled) and b.phase == TURN_ROLL:
+                text = f"The common dice came {listing(event.values)} for {name(event.seat)}"
+            elif isinstance(event, DiceRolled) and b.phase == TURN_REROLL:
+                text = f"{name(event.seat)}'s re-rolled common {b.common[event.slots[0]]} " \
+                       f"came up {event.values[0]}"
+            elif isinstance(event, DiceRolled):
+                formed = next((e for e in events if isinstance(e, TeamFormed)), None)
+                verb = "re-rolled" if b.phase == SETUP_REROLL else "rolled"
+                text = f"{name(event.seat)} {verb} {listing(event.values)} for the team dice"
+                if formed is not None:
+                    text += f": {plural(formed.athletes, 'athlete')} take the rope"
+            elif isinstance(event, DiceExchanged):
+                count = abs(event.change)
+                verb = ("join" if event.change > 0 else "leave") + ("s" if count == 1 else "")
+                change = f"{plural(count, 'athlete')} {verb}" if count else "no athlete joins"
+                text = f"{name(event.seat)} swapped team {event.old_value} for common " \
+                       f"{event.new_value}: {change}, {event.on_rope} on the rope"
+            elif isinstance(event, TeamFormed):
+                text = f"{name(event.seat)} kept {listing(event.dice)}: " \
+                       f"{plural(event.athletes, 'athlete')} take the rope"
+            else:
+                text = self.describe_event(before, events, index, after).rstrip(".")
+            if text:
+                break
+        spent = next((e for e in events if isinstance(e, TurnEnded) and e.reason != "ended"),
+                     None)
+        if spent is not None and text:
+            text += f", and nothing more could be paired: {name(spent.seat)}'s turn passed"
+        over = next((e for e in events if isinstance(e, GameOver)), None)
+        if over is not None and over.outcome.winner is not None:
+            text += f". {name(over.outcome.winner)} wins"
+        return text + "." if text else ""
+    # ---- hints ------------------------------------------------------------------------------
+    def hint_reason(self, facts: Any, state: State) -> str:
+        """What the whole planned turn does to the ropes ("removes 2 of Red's athletes (9 to
+        7)"), a swap's cost and use, and the solved table's chance to win after it."""
+        other = state.seat_name(1 - facts.seat)
+        mine, theirs, parts = facts.mine, facts.theirs, []
+        if facts.wins:
+            return f"it wins the game: {other} has no athletes left"
+        if facts.removes:
+            parts.append(f"removes {facts.removes} of {other}'s athletes ({theirs.before} to "
+                         f"{theirs.low})")
+        if mine.low != mine.before:
+            parts.append(f"your rope goes from {mine.before} to {mine.low}")
+        swaps = [m for m in facts.plan if isinstance(m, Exchange)]
+        note = self.hint_note(swaps[0], state, facts.seat) if swaps else ""
+        if note:
+            parts.append("the swap " + note.replace("it costs", "costs", 1)
+                         .replace("it brings", "brings", 1))
+        if facts.waits_on_roll:
+            parts.append("then see what the new die shows")
+        chance = self.expects_words(facts)
+        if chance:
+            parts.append(chance)
+        return "; ".join(parts)
 
 
 NARRATOR = TugOfWarNarrator

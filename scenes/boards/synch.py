@@ -541,7 +541,7 @@ class SynchBoard(Board):
         theme, column = self.theme, self.column
         state = view.state
         if state.is_terminal and not view.animating:
-            heading = f"Game over after {state.moves_made} moves"
+            heading = f"Game over after {self.words.units(self.words.number(state))}"
         elif shown.placing:
             heading = "Placing the markers"
         else:

@@ -22,16 +22,16 @@ import pygame
 from game.bots import Level
 from game.bots.history import History
 from game.core import ChoiceSealed, GameError, Move, NodeKind, State, Step
+from game.last_moves import LastMoves
 from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
 from game.words import narrator_for
+from game.words.log import MoveLog, replay_into
 from scenes.boards import board_class
 from scenes.boards.base import Board, View
 from scenes.play.parts.demo_pace import DemoPace
-from game.last_moves import LastMoves
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
-from game.words.log import MoveLog, replay_into
 from scenes.play.parts.play_animation import Animation, Hold, animation_of, hold_after
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
@@ -69,7 +69,7 @@ class PlayScene(Scene):
         self.bots = PlayBots(self, bot_level)  # asked through the app's worker, answers played
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.words = narrator_for(game_id, self.match.options)  # every sentence about the game
-        self.log = MoveLog(self.words.log_joiner)
+        self.log = MoveLog(self.words)
         self.last = LastMoves()  # each seat's last turn, marked on the board
         self.private_seat: int | None = None  # whose secrets may be on screen now
         self.animation: Animation | None = None
@@ -163,8 +163,8 @@ class PlayScene(Scene):
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
         match = Match.from_record(record)
-        self.log, history, self.last = MoveLog(self.words.log_joiner), History(), LastMoves()
-        for state, entry, _, move in replay_into(self.log, self.words, record, self.last):
+        self.log, history, self.last = MoveLog(self.words), History(), LastMoves()
+        for state, entry, _, move in replay_into(self.log, record, self.last):
             if move is not None:
                 history.add(state, entry.actor, move)
         self.match = match
@@ -347,7 +347,7 @@ class PlayScene(Scene):
             before = self.observation()
             step = self.match.resolve_chance(
                 self.guide.chance(self.match) if self.guide is not None else None)
-            self.log.add(state, None, self.words.chance_text(self.match.entries[-1].text, state))
+            self.log.chance(state, self.match.entries[-1].text)
             self._start_animation(before, step)
             return
         seat = self.bots.to_move()
@@ -454,7 +454,6 @@ class PlayScene(Scene):
         if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
             self.private_seat = None  # a peek lasts until the peeker's move, not after
         before = self.observation()
-        text = self.words.log_text(move, seat, state)
         try:
             step = self.match.play(move, seat)
         except GameError as error:  # the engine had the last word
@@ -468,7 +467,7 @@ class PlayScene(Scene):
         self.saves.autosave()
         by_bot = self.controllers[seat] != HUMAN
         if any(isinstance(e, ChoiceSealed) for e in step.events):
-            self.log.seal(state, seat, text)
+            self.log.seal(state, seat, move)
             self.last.seal(state, seat, move)
             self.app.sound.play("select")
             others = [s for s in state.awaiting if s != seat]
@@ -488,20 +487,20 @@ class PlayScene(Scene):
             word = self.words.countdown_word(state, step.events)
             if word:  # the log, like the board, shows both choices only at the reveal
                 self.revealing = self._animation(before, step, reveal=True)
-                self.revealing.decision = (state, seat, text, move)
+                self.revealing.decision = (state, seat, move)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
                 self.caption = "Both have chosen."  # not the first one's words any more
                 self.app.sound.play("tick")
                 self._refresh_buttons()
                 return True
-        self._note(state, seat, text, move)
+        self._note(state, seat, move)
         self._start_animation(before, step)
         return True
 
-    def _note(self, before: State, seat: int, text: str, move: Move) -> None:
+    def _note(self, before: State, seat: int, move: Move) -> None:
         """A decision shows: into the move log and the board's last-move marks."""
-        self.log.add(before, seat, text)
+        self.log.add(before, seat, move)
         self.last.add(before, seat, move)
 
     def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
@@ -747,5 +746,5 @@ class PlayScene(Scene):
         state = self.match.state
         before = self.observation()
         step = self.match.agree_draw()
-        self.log.add(state, None, self.words.agreement_text())
+        self.log.note(state, self.words.agreement_text(), "draw")
         self._start_animation(before, step)

@@ -11,9 +11,10 @@ import dataclasses
 import pygame
 
 from game.record import Record
+from game.words.base import capital
+from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
 from scenes.boards.base import View
-from game.words.replay_book import ReplayBook
 from scenes.play.parts.play_view import PlayDrawing, play_rects
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
@@ -89,6 +90,12 @@ class ReplayScene(Scene):
     def words_position(self) -> int:
         """The position the words describe: the one before a step until its animation ends."""
         return self.position - 1 if self.shown is not None else self.position
+
+    def counter_words(self) -> str:
+        """The top bar's counter in the game's unit, as play showed it ("Turn 5 of 13")."""
+        words = self.words
+        shown, last = self.states[self.words_position], self.states[-1]
+        return f"{capital(words.unit)} {words.number(shown)} of {words.number(last)}"
 
     @property
     def log(self) -> LogLines:
@@ -236,7 +243,7 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, th.PANEL, top)
         title = theme.blit_text(surface, f"Replay: {self.spec.title}", 26,
                                 (theme.px(16), top.centery), th.TEXT, "midleft")
-        counter = theme.blit_text(surface, f"Step {self.words_position} of {self.last}", 20,
+        counter = theme.blit_text(surface, self.counter_words(), 20,
                                   (top.right - theme.px(16), top.centery), th.DIM, "midright")
         theme.blit_text(surface, self._situation(), 22,
                         ((title.right + counter.left) // 2, top.centery), th.ACCENT, "center")

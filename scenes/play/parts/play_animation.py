@@ -23,7 +23,7 @@ class Animation:
     cues: list = dataclasses.field(default_factory=list)  # (seconds, sound) still to play
     caption: str = ""  # what happened, in words: shown once the animation has shown it
     reveal: bool = False  # it shows simultaneous choices, revealed together
-    decision: tuple | None = None  # (state, seat, log text, move): noted once it shows
+    decision: tuple | None = None  # (state, seat, move): noted once it shows
     summary: Summary | None = None  # results that wait on screen after it (a game of a match)
     backdrop: State | None = None  # the position shown behind the summary while it waits
 

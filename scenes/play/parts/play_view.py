@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.core import State
+from game.words.base import capital
 from scenes.boards.base import BOARD_RADIUS, View
 from scenes.play.parts.lesson_guide import draw_guide_ring, draw_lesson
 from scenes.shell import theme as th
@@ -100,8 +101,8 @@ class PlayDrawing:
         shown = view.chooser if view.chooser is not None else thinking
         colour = scene.board.seat_colours[shown] if shown is not None else th.TEXT
         # a finished game's counter names its last turn, not the one that will never start
-        number = (scene.log.last_turn() if state.is_terminal else None) or state.turn
-        turn = theme.blit_text(surface, f"Turn {number}", 20,
+        words = scene.words
+        turn = theme.blit_text(surface, f"{capital(words.unit)} {words.number(state)}", 20,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
         turn.left = scene.saves.draw_mark(surface, turn.left, top.centery)  # 'Not saved'
         # the prompt shrinks to fit between the title and the turn number; thinking dots come
