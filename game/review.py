@@ -17,6 +17,7 @@ so the app's frame loop only polls it and can show how far it has got:
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import multiprocessing
 import random
@@ -25,8 +26,11 @@ from typing import Sequence
 
 from game.bots.games import knowledge_for
 from game.bots.knowledge import terminal_value
-from game.core import NodeKind, State
-from game.record import CHANCE, AGREEMENT, Record, load_record
+from game.core import ChoiceSealed, NodeKind, State
+from game.record import Record, load_record
+from game.words import narrator_for
+from game.words.base import Narrator, capital
+from game.words.replay_book import ReplayBook
 
 SAMPLES = 320  # playouts a position is valued by (shared among its worlds)
 CHUNK = 6  # positions a worker values per task (progress moves by chunks)
@@ -71,19 +75,128 @@ def review_values(record: Record, samples: int = SAMPLES) -> list[float]:
 
 @dataclasses.dataclass(frozen=True)
 class Swing:
-    """A decision and how far it moved seat 0's chance (the value after it minus before)."""
+    """A step of the plotted line and how far it moved seat 0's chance (after minus before):
+    a seat's move, both seats' secret choices as they were revealed, or what chance gave."""
 
-    index: int  # the entry: the position after it is index + 1
+    index: int  # the entry that made it: the line's point after it is position index + 1
     change: float
+    start: int = -1  # the line's point before it (earlier than index when sealed choices led in)
+    actor: int | str = 0  # the seat whose entry it is, CHANCE or AGREEMENT
+
+    @property
+    def before(self) -> int:
+        """The position the step starts from."""
+        return self.index if self.start < 0 else self.start
+
+    @property
+    def after(self) -> int:
+        """The position the step leads to (where its marker sits)."""
+        return self.index + 1
+
+
+def line_positions(record: Record) -> list[int]:
+    """The positions the review plots: the start and the position after every entry, except
+    a secret choice still sealed (the reveal that follows carries it)."""
+    positions = [0]
+    for index, (_, step) in enumerate(record.replay()):
+        if not any(isinstance(event, ChoiceSealed) for event in step.events):
+            positions.append(index + 1)
+    return positions
+
+
+def line_steps(record: Record, values: Sequence[float],
+               line: Sequence[int] | None = None) -> list[Swing]:
+    """Every step of the plotted line, in order, as a Swing."""
+    line = line_positions(record) if line is None else line
+    return [Swing(after - 1, values[after] - values[before], before,
+                  record.entries[after - 1].actor) for before, after in zip(line, line[1:])]
+
+
+def decisive_step(record: Record, values: Sequence[float],
+                  steps: Sequence[Swing] | None = None) -> Swing | None:
+    """The step after which the value stayed at the result of a finished game (None while the
+    game is under way, or when it was settled from the start)."""
+    if not values or not record.final_state().is_terminal:
+        return None
+    steps = line_steps(record, values) if steps is None else steps
+    final = values[-1]
+    for step in reversed(steps):
+        if abs(values[step.before] - final) > 1e-9:
+            return step
+    return None
 
 
 def swings(record: Record, values: Sequence[float], count: int = 3) -> list[Swing]:
-    """The `count` decisions that moved the chance most, largest first (chance and agreements
-    are no one's move; at a secret turn the reveal carries both choices)."""
-    moves = [Swing(i, values[i + 1] - values[i]) for i, entry in enumerate(record.entries)
-             if entry.actor not in (CHANCE, AGREEMENT)]
-    moves.sort(key=lambda s: (-abs(s.change), s.index))
-    return [s for s in moves[:count] if abs(s.change) > 1e-9]
+    """The `count` largest changes of the plotted line, largest first (moves, reveals and dice
+    alike); of equal changes the decisive step comes first, then the earlier."""
+    steps = line_steps(record, values)
+    decisive = decisive_step(record, values, steps)
+    steps.sort(key=lambda s: (-round(abs(s.change), 12), s != decisive, s.index))
+    return [s for s in steps[:count] if abs(s.change) > 1e-9]
+
+
+def axis_ticks(counts: Sequence[int], most: int) -> list[int]:
+    """Which points of the line get a label on the axis: where the count of the game's unit
+    changes to a multiple of a round step (1, 2, 5, 10, 20, 50...), at most `most` of them."""
+    changes = [i for i, count in enumerate(counts) if i == 0 or count != counts[i - 1]]
+    for step in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000):
+        marked = [i for i in changes if counts[i] % step == 0 or i == 0]
+        if len(marked) <= max(1, most):
+            return marked
+    return changes[:1]
+
+
+@dataclasses.dataclass(frozen=True)
+class Review:
+    """What the review shows once its values are in: the plotted line, where each point stands
+    in the game's own count, the match's parts and the largest swings in words."""
+
+    values: tuple[float, ...]  # seat 0's chance after each number of entries
+    line: tuple[int, ...]  # the positions plotted, left to right
+    counts: tuple[int, ...]  # each plotted point's count in the game's unit
+    places: tuple[str, ...]  # each plotted point in words ("Start", "Turn 12", "Game 2, round 3")
+    sections: tuple[tuple[int, str], ...]  # (plotted point where a part begins, its name)
+    swings: tuple[Swing, ...]
+    words: tuple[str, ...]  # each swing as a sentence
+    unit: str
+
+    def point_of(self, position: int) -> int:
+        """The plotted point nearest a position at or before it."""
+        return max(0, bisect.bisect_right(self.line, position) - 1)
+
+
+def count_at(words: Narrator, state: State) -> int:
+    """The number of the game's unit a position is in, as its narrator counts it."""
+    counter = getattr(words, "number", None) or getattr(words, "count_of")
+    return int(counter(state))
+
+
+def look_back(record: Record, values: Sequence[float], book: ReplayBook | None = None,
+              count: int = 3) -> Review:
+    """The review of a record from its values (the replay book is made if not given)."""
+    book = book or ReplayBook.of(record)
+    words = narrator_for(record.game, record.options)
+    line = line_positions(record)
+    states = book.states
+    counts, places = [0], ["Start"]
+    sections: list[tuple[int, str]] = []
+    for k in range(1, len(line)):  # a step counts, and belongs to the part, where it was made
+        made_in = states[line[k - 1]]
+        counts.append(count_at(words, made_in))
+        place = f"{capital(words.unit)} {counts[-1]}"
+        section = words.section_of(made_in)
+        places.append(f"{section}, {words.unit} {counts[-1]}" if section else place)
+        if section and (not sections or sections[-1][1] != section):
+            sections.append((k - 1, section))  # the part begins at the point the step leaves
+    found = swings(record, values, count)
+    sentences = []
+    for swing in found:
+        events = [event for i in range(swing.before, swing.after) for event in book.steps[i][1]]
+        sentences.append(words.swing_words(states[swing.before], events, states[swing.after],
+                                           values[swing.before], values[swing.after]))
+    return Review(tuple(values), tuple(line), tuple(counts), tuple(places),
+                  tuple(sections) if len(sections) > 1 else (), tuple(found),
+                  tuple(sentences), words.unit)
 
 
 class ReviewRun:

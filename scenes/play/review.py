@@ -12,13 +12,14 @@ from typing import Callable
 import pygame
 
 from game.record import Record
-from game.review import ReviewRun, Swing, swings
+from game.review import Review, ReviewRun, Swing, axis_ticks, look_back
+from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
-from game.words.replay_book import ReplayBook
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+
 
 class ReviewScene(Scene):
     """The graph of a record's values, its three biggest swings, and a preview of the board."""
@@ -35,6 +36,7 @@ class ReviewScene(Scene):
         self.run: ReviewRun | None = None
         self.values: list[float] = []
         self.swings: list[Swing] = []
+        self.review: Review | None = None  # the line, its counts and parts, the swings' words
         self.shown_progress = -1.0
         self.position = len(record.entries)  # the position previewed (hovered, or the last)
         self.group = ButtonGroup([Button("Replay from here", "replay", hint="Enter"),
@@ -72,7 +74,9 @@ class ReviewScene(Scene):
             self.values = run.values()
             if run.error:
                 self.app.notices.append(f"The review could not be worked out: {run.error}")
-            self.swings = swings(self.record, self.values) if self.values else []
+            self.review = look_back(self.record, self.values, self.book) if self.values \
+                else None
+            self.swings = list(self.review.swings) if self.review else []
             self._layout_swings()
             self.app.invalidate()
 
@@ -95,15 +99,12 @@ class ReviewScene(Scene):
                         start=position)
 
     def swing_words(self, swing: Swing) -> str:
-        """'Turn 12: Eks c, Oh h (+31% for Eks)', the move as the move log says it."""
-        state = self.book.states[swing.index]
-        lines = self.book.logs[swing.index + 1]
-        move = lines[-1] if lines else str(self.record.entries[swing.index])
-        number, dot, rest = move.partition(". ")
-        if dot and number.isdigit():
-            move = f"Turn {number}: {rest}"
-        seat = 0 if swing.change > 0 else 1
-        return f"{move}  (+{round(abs(swing.change) * 100)}% for {state.seat_name(seat)})"
+        """The swing as its game's narrator says it ("The common dice came 6, 6 and 2 for Red.
+        Red's chance went from 40% to 63%.")."""
+        review = self.review
+        if review is None or swing not in review.swings:
+            return ""
+        return review.words[review.swings.index(swing)]
 
     def colours(self) -> tuple:
         """The seats' colours on the graph: the board's, unless they are greys (Strands' black
@@ -119,7 +120,7 @@ class ReviewScene(Scene):
         theme = self.app.theme
         pad = theme.px(20)
         top = theme.px(80)
-        swings_h = theme.line(19) + theme.px(8) + 3 * (theme.line(18) + theme.px(14))
+        swings_h = theme.line(19) + theme.px(8) + 3 * self.swing_row_height()
         bottom_h = swings_h + pad + theme.px(100)
         body = pygame.Rect(pad, top, size[0] - 2 * pad, size[1] - top - bottom_h)
         graph_w = int(body.width * 0.56)
@@ -135,37 +136,72 @@ class ReviewScene(Scene):
         self._preview = None
         self._layout_swings()
 
+    def swing_row_height(self) -> int:
+        """A swing's row: room for its sentences on two lines."""
+        theme = self.app.theme
+        return 2 * theme.line(16) + theme.px(12)
+
     def _layout_swings(self) -> None:
         area = self.rects.get("swings")
         if area is None:
             return
         theme = self.app.theme
-        step = (area.height - theme.line(19) - theme.px(8)) // 3
+        step = self.swing_row_height()
         self.swing_buttons = []
         for i, swing in enumerate(self.swings):
             rect = pygame.Rect(area.left, area.top + theme.line(19) + theme.px(8) + i * step,
                                area.width, step - theme.px(6))
             self.swing_buttons.append(Button(self.swing_words(swing), swing, rect))
 
-    def graph_area(self) -> pygame.Rect:
-        """Where the curve is drawn, inside the graph's panel."""
+    def swing_lines(self, text: str, width: int) -> tuple[int, list[str]]:
+        """A swing's words in at most two lines that fit `width`: the size and the lines."""
         theme = self.app.theme
-        return self.rects["graph"].inflate(-theme.px(40), -theme.px(70)).move(theme.px(8), 0)
+        for size in (16, 15, 14):
+            lines = theme.wrap(text, size, width)
+            if len(lines) <= 2:
+                return size, lines
+        lines = theme.wrap(text, 14, width)[:2]
+        while lines[1] and theme.text(lines[1] + "...", 14).get_width() > width:
+            lines[1] = lines[1].rsplit(" ", 1)[0] if " " in lines[1] else ""
+        lines[1] += "..."
+        return 14, lines
+
+    def graph_area(self) -> pygame.Rect:
+        """Where the curve is drawn, inside the graph's panel (the axis and names around it)."""
+        theme = self.app.theme
+        panel = self.rects["graph"]
+        top = panel.top + theme.px(14) + theme.line(17)
+        bottom = panel.bottom - theme.px(12) - theme.line(17) - theme.line(14) - theme.px(4)
+        return pygame.Rect(panel.left + theme.px(24), top, panel.width - theme.px(48),
+                           max(10, bottom - top))
+
+    def line(self) -> tuple[int, ...]:
+        """The positions plotted (every position until the review is in)."""
+        if self.review is not None:
+            return self.review.line
+        return tuple(range(len(self.values)))
 
     def position_at(self, pos) -> int | None:
-        """The position under a point of the graph, or None off it."""
+        """The plotted position under a point of the graph, or None off it."""
         area = self.graph_area()
+        line = self.line()
         if not self.values or not area.inflate(0, 20).collidepoint(pos):
             return None
-        last = len(self.values) - 1
-        return max(0, min(last, round((pos[0] - area.left) / max(1, area.width) * last)))
+        last = len(line) - 1
+        return line[max(0, min(last, round((pos[0] - area.left) / max(1, area.width) * last)))]
 
-    def point(self, index: int) -> tuple[int, int]:
-        """Where a position's value is on the graph."""
+    def at_point(self, k: int) -> tuple[int, int]:
+        """Where the line's k-th point is on the graph."""
         area = self.graph_area()
-        last = max(1, len(self.values) - 1)
-        return (area.left + round(index / last * area.width),
-                area.bottom - round(self.values[index] * area.height))
+        line = self.line()
+        last = max(1, len(line) - 1)
+        return (area.left + round(k / last * area.width),
+                area.bottom - round(self.values[line[k]] * area.height))
+
+    def point(self, position: int) -> tuple[int, int]:
+        """Where a position's value is on the graph (a sealed choice's, at the point before)."""
+        review = self.review
+        return self.at_point(review.point_of(position) if review else position)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Graph hover and click, swings, buttons; Enter replays, Escape closes."""
@@ -188,7 +224,9 @@ class ReviewScene(Scene):
         if event.type == pygame.KEYDOWN and self.values:
             step = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(event.key)
             if step is not None:
-                self.position = max(0, min(len(self.values) - 1, self.position + step))
+                line = self.line()
+                at = self.review.point_of(self.position) if self.review else self.position
+                self.position = line[max(0, min(len(line) - 1, at + step))]
                 self.app.invalidate()
                 return True
             if event.unicode in ("1", "2", "3") and int(event.unicode) <= len(self.swings):
@@ -233,14 +271,8 @@ class ReviewScene(Scene):
         names = [self.book.states[0].seat_name(s) for s in (0, 1)]
         colours = self.colours()
         middle = area.centery
-        theme.blit_text(surface, f"{names[0]} ahead", 17, (panel.left + theme.px(14),
-                        panel.top + theme.px(10)), colours[0])
-        theme.blit_text(surface, f"{names[1]} ahead", 17, (panel.left + theme.px(14),
-                        panel.bottom - theme.px(10)), colours[1], "bottomleft")
-        theme.blit_text(surface, "each move, left to right", 15,
-                        (panel.right - theme.px(14), panel.bottom - theme.px(10)), th.DIM,
-                        "bottomright")
-        points = [self.point(i) for i in range(len(self.values))]
+        line = self.line()
+        points = [self.at_point(k) for k in range(len(line))]
         for seat, colour in enumerate(colours[:2]):  # the lead, filled toward its side
             shape = [(points[0][0], middle)] + [
                 (x, min(y, middle) if seat == 0 else max(y, middle)) for x, y in points
@@ -248,21 +280,100 @@ class ReviewScene(Scene):
             if len(shape) >= 3:
                 pygame.draw.polygon(surface, th.mix(th.PANEL, colour, 0.45), shape)
         pygame.draw.line(surface, th.PANEL_EDGE, (area.left, middle), (area.right, middle), 2)
+        taken = self._draw_sections(surface, area)
         if len(points) > 1:
             pygame.draw.lines(surface, th.TEXT, False, points, 2)
-        for number, swing in enumerate(self.swings, 1):  # the swings, numbered
-            x, y = self.point(swing.index + 1)
-            pygame.draw.circle(surface, th.ACCENT, (x, y), theme.px(11))
-            theme.blit_text(surface, str(number), 15, (x, y), th.BACKGROUND, "center")
+        self._draw_axis(surface, area, panel)
+        theme.blit_text(surface, f"{names[0]} ahead", 17, (panel.left + theme.px(14),
+                        panel.top + theme.px(10)), colours[0])
+        theme.blit_text(surface, f"{names[1]} ahead", 17, (panel.left + theme.px(14),
+                        panel.bottom - theme.px(8)), colours[1], "bottomleft")
         x, _ = self.point(self.position)
         pygame.draw.line(surface, th.TEXT, (x, area.top), (x, area.bottom), 1)
+        self._draw_markers(surface, area, taken)
         value = self.values[self.position]
         leader = 0 if value >= 0.5 else 1
         chance = round(max(value, 1 - value) * 100)
-        words = "Even" if chance == 50 else f"{names[leader]} {chance}%"
-        theme.blit_text(surface, f"After move {self.position}: {words}", 17,
+        words = "even" if chance == 50 else f"{names[leader]} {chance}%"
+        place = self.review.places[self.review.point_of(self.position)] if self.review \
+            else f"After {self.position}"
+        theme.blit_text(surface, f"{place}: {words}", 17,
                         (panel.right - theme.px(14), panel.top + theme.px(10)), th.TEXT,
                         "topright")
+
+    def _draw_sections(self, surface: pygame.Surface, area: pygame.Rect) -> list[pygame.Rect]:
+        """A match's games: a line where each begins and its name; the names' rects."""
+        theme = self.app.theme
+        taken: list[pygame.Rect] = []
+        for k, name in (self.review.sections if self.review else ()):
+            x = self.at_point(k)[0]
+            if k:
+                for y in range(area.top, area.bottom, theme.px(10)):  # dashed
+                    pygame.draw.line(surface, th.DIM, (x, y), (x, min(area.bottom,
+                                     y + theme.px(5))), 2)
+            label = theme.text(name, 14, th.DIM)
+            rect = label.get_rect(topleft=(x + theme.px(5), area.top + theme.px(3)))
+            rect.right = min(rect.right, area.right)
+            surface.blit(label, rect)
+            taken.append(rect)
+        return taken
+
+    def _draw_axis(self, surface: pygame.Surface, area: pygame.Rect,
+                   panel: pygame.Rect) -> None:
+        """The game's count under the line ("turns": 1 .. 13), at round steps that fit."""
+        review = self.review
+        if review is None:
+            return
+        theme = self.app.theme
+        unit = theme.text(f"{review.unit}s", 15, th.DIM)
+        unit_rect = unit.get_rect(bottomright=(panel.right - theme.px(14),
+                                               panel.bottom - theme.px(8)))
+        surface.blit(unit, unit_rect)
+        y = area.bottom + theme.px(4)
+        widest = theme.text(str(max(review.counts) or 1), 14).get_width()
+        most = max(2, area.width // (widest + theme.px(28)))
+        drawn: list[pygame.Rect] = []
+        for k in axis_ticks(review.counts, most):
+            if k == 0:
+                continue
+            x = self.at_point(k)[0]
+            label = theme.text(str(review.counts[k]), 14, th.DIM)
+            rect = label.get_rect(midtop=(x, y))
+            rect.clamp_ip(panel.inflate(-theme.px(8), 0))
+            if any(rect.inflate(theme.px(6), 0).colliderect(r) for r in drawn + [unit_rect]):
+                continue
+            pygame.draw.line(surface, th.DIM, (x, area.bottom), (x, area.bottom + theme.px(3)))
+            surface.blit(label, rect)
+            drawn.append(rect)
+
+    def marker_places(self, area: pygame.Rect, taken: list[pygame.Rect]) -> list[tuple]:
+        """Each swing's numbered badge: (point, centre), the badge on its point, or moved up or
+        down its column where another badge or a label is in the way."""
+        theme = self.app.theme
+        radius = theme.px(11)
+        placed: list[tuple] = []
+        rects = list(taken)
+        for swing in self.swings:
+            x, y = self.point(swing.after)
+            for shift in (0, -1, 1, -2, 2, -3, 3, -4, 4):
+                cy = min(area.bottom - radius, max(area.top + radius,
+                                                   y + shift * (2 * radius + 1)))
+                rect = pygame.Rect(x - radius, cy - radius, 2 * radius, 2 * radius)
+                if not any(rect.colliderect(r) for r in rects):
+                    break
+            rects.append(rect)
+            placed.append(((x, y), (x, cy)))
+        return placed
+
+    def _draw_markers(self, surface: pygame.Surface, area: pygame.Rect,
+                      taken: list[pygame.Rect]) -> None:
+        theme = self.app.theme
+        for number, (spot, centre) in enumerate(self.marker_places(area, taken), 1):
+            pygame.draw.circle(surface, th.ACCENT, spot, theme.px(4))
+            if centre != spot:
+                pygame.draw.line(surface, th.ACCENT, spot, centre, 2)
+            pygame.draw.circle(surface, th.ACCENT, centre, theme.px(11))
+            theme.blit_text(surface, str(number), 15, centre, th.BACKGROUND, "center")
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         rect = self.rects["preview"]
@@ -281,8 +392,8 @@ class ReviewScene(Scene):
         area = self.rects["swings"]
         if not self.values:
             return
-        title = "The moves that swung it most (click one, or press 1, 2, 3):" if self.swings \
-            else "No move changed who was ahead."
+        title = "What swung it most (click one, or press 1, 2, 3):" if self.swings \
+            else "Nothing changed who was ahead."
         theme.blit_text(surface, title, 19, area.topleft, th.ACCENT)
         for number, button in enumerate(self.swing_buttons, 1):
             hovered = button.value == self.swing_hover
@@ -291,13 +402,13 @@ class ReviewScene(Scene):
                              border_radius=theme.px(8))
             if hovered:
                 pygame.draw.rect(surface, th.TEXT, rect, 2, border_radius=theme.px(8))
-            badge = (rect.left + rect.height // 2 + theme.px(4), rect.centery)
+            badge = (rect.left + theme.px(22), rect.centery)
             pygame.draw.circle(surface, th.ACCENT, badge, theme.px(11))
             theme.blit_text(surface, str(number), 15, badge, th.BACKGROUND, "center")
-            left = rect.left + rect.height + theme.px(12)
-            size = 18
-            while size > 14 and theme.text(button.label, size).get_width() > \
-                    rect.right - left - theme.px(10):
-                size -= 1
-            theme.blit_text(surface, button.label, size, (left, rect.centery), th.TEXT,
-                            "midleft")
+            left = rect.left + theme.px(44)
+            size, lines = self.swing_lines(button.label, rect.right - left - theme.px(10))
+            height = theme.line(size)
+            y = rect.centery - height * len(lines) // 2
+            for text in lines:
+                theme.blit_text(surface, text, size, (left, y), th.TEXT)
+                y += height
