@@ -3,6 +3,7 @@ asking seat's observation, shown as a ghost with a line of why; on against the c
 hot-seat unless both agree, never in a demo or a lesson; counted in the record and the stats."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -11,11 +12,13 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.hints import FIGURES, hint_reason
+from game.bots.hints import afters, hint_facts, hint_level, hint_seed, turn_goes_on
 from game.core import NodeKind
 from game.match import Match
 from game.record import load_record
 from game.registry import GAMES
+from game.words import narrator_for
+from game.rules.pulling_strings import moves_a_stack
 from game.rules.tug_of_war import END_TURN, Exchange, Remove
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
@@ -202,23 +205,143 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     assert driver.app.data.stats().hinted() == {"strands": 1}
 
 
-@settings(max_examples=60, deadline=None)
-@given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 60))
-def test_a_hint_s_reason_says_only_what_the_move_surely_does(game_id, seed, decisions):
-    match = position(game_id, seed, decisions)
-    state = match.state
+def random_plan(state, seat, rng):
+    """A turn of random legal steps for `seat` from `state` (all of a many-step turn)."""
+    plan = [rng.choice(state.legal_moves(seat))]
+    if state.kind is NodeKind.DECISION:
+        step = state.apply(plan[0], seat).state
+        while turn_goes_on(state, step, seat):
+            plan.append(rng.choice(step.legal_moves(seat)))
+            step = step.apply(plan[-1], seat).state
+    return plan
+
+
+def numbers_after(pattern, text):
+    found = re.search(pattern, text)
+    return None if found is None else [int(n) for n in found.groups()]
+
+
+def check_claims(game_id, state, seat, plan, facts, reason):
+    """Each figure the reason names, recomputed from the positions after the plan (for every
+    reply of the other seat at a secret turn)."""
+    after = afters(state, seat, plan)
+    other = state.seat_name(1 - seat)
+    if game_id == "pulling_strings":
+        homes = sorted({a.home_total(seat) for a in after})
+        theirs = sorted({a.home_total(1 - seat) for a in after})
+        got = numbers_after(r"your homes go from (\d+) to (\d+), whatever", reason)
+        if got:
+            assert got == [state.home_total(seat), homes[0]] and len(homes) == 1
+        got = numbers_after(r"your homes keep their (\d+)", reason)
+        if got:
+            assert homes == got == [state.home_total(seat)]
+        got = numbers_after(r"your homes hold (\d+) to (\d+) \(now (\d+)\)", reason)
+        if got:
+            assert got == [homes[0], homes[-1], state.home_total(seat)]
+        got = numbers_after(rf"{other}'s homes go from (\d+) to (\d+)", reason)
+        if got:
+            assert got == [state.home_total(1 - seat), theirs[0]] and len(theirs) == 1
+        if "moves no stack" in reason or "neither moves" in reason or "none of them" in reason:
+            for move in (plan[0],) + facts.alike:
+                assert not moves_a_stack(state.stacks, str(move))
+        live = [a for a in after if not a.is_terminal]
+        if f"{other} cannot bring a piece home next turn" in reason:
+            for a in live:
+                for p in a.legal_moves(1 - seat):
+                    for q in a.legal_moves(seat):
+                        pair = (q, p) if seat == 0 else (p, q)
+                        gained = a.apply_joint_legal(*pair).state.home_total(1 - seat)
+                        assert gained <= a.home_total(1 - seat)
+    elif game_id == "strands":
+        end = after[0]
+        assert end.turn > state.turn or end.is_terminal or facts.plan[-1] != plan[-1] or \
+            not turn_goes_on(state, end, seat)  # the whole turn
+        got = numbers_after(r"grows your largest group from (\d+) to (\d+)", reason)
+        if got:
+            assert got == [state.group_sizes(seat)[0], end.group_sizes(seat)[0]] and got[0]
+        got = numbers_after(rf"{re.escape(other)}'s largest is (\d+)", reason)
+        if got:
+            assert got == [(end.group_sizes(1 - seat) or (0,))[0]]
+        got = numbers_after(r"your largest stays (\d+)", reason)
+        if got:
+            assert got == [end.group_sizes(seat)[0]] == [(state.group_sizes(seat) or (0,))[0]]
+        got = numbers_after(r"into one of (\d+)", reason)
+        if got:
+            assert got[0] in end.group_sizes(seat)
+    elif game_id == "synch":
+        if f"{other} cannot claim a square" in reason:
+            assert all(a.scores()[1 - seat] == state.scores()[1 - seat] for a in after)
+        got = numbers_after(r"you claim (\d+) square", reason)
+        if got:
+            assert all(a.scores()[seat] - state.scores()[seat] >= got[0] for a in after)
+        got = numbers_after(rf"then you have (\d+) to {other}'s (\d+), (\d+) empty", reason)
+        if got:
+            assert all([a.scores()[seat], a.scores()[1 - seat], a.claims.count(0)] == got
+                       for a in after) or len(after) > 1
+    elif game_id == "moriarty":
+        points = sorted({a.board_points(seat) for a in after})
+        got = numbers_after(r"your points on the board go from (\d+) to (\d+)", reason)
+        if got:
+            assert got == [state.board_points(seat), points[0]] and len(points) == 1
+        got = numbers_after(r"your points on the board become (\d+) to (\d+) \(now (\d+)\)",
+                            reason)
+        if got:
+            assert got == [points[0], points[-1], state.board_points(seat)]
+    elif game_id == "tug_of_war":
+        end = after[0]
+        got = numbers_after(rf"removes (\d+) of {other}'s athletes \((\d+) to (\d+)\)", reason)
+        if got:
+            assert got == [state.scores()[1 - seat] - end.scores()[1 - seat],
+                           state.scores()[1 - seat], end.scores()[1 - seat]]
+        got = numbers_after(r"your rope goes from (\d+) to (\d+)", reason)
+        if got:
+            assert got == [state.scores()[seat], end.scores()[seat]]
+        assert end.is_terminal or not turn_goes_on(state, end, seat) or \
+            end.kind is NodeKind.CHANCE  # the whole turn, up to a roll
+    got = numbers_after(r"win from here (\d+) times in 10", reason)
+    if got:
+        assert got[0] == round(facts.chance * 10)
+
+
+@settings(max_examples=80, deadline=None)
+@given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 70))
+def test_every_claim_a_hint_makes_holds_in_the_position_after_its_turn(game_id, seed, decisions):
+    """On generated positions in every game, a random whole turn's reason: each number it
+    names is recomputed from the positions after the turn (every reply at a secret turn);
+    the other choices named with it have the very same facts; the same position gives the
+    same words; and every hint has a reason."""
+    state = position(game_id, seed, decisions).state
     if state.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
         return
     seat = state.awaiting[0]
     observation = state.observe(seat)
-    for move in state.legal_moves(seat)[:12]:
-        reason = hint_reason(game_id, observation, seat, move)
-        assert "\n" not in reason and len(reason) < 90
-        if reason.startswith(("brings", "adds")) and state.kind is NodeKind.DECISION:
-            figure = FIGURES[game_id][0]
-            number = int(reason.split()[1])
-            after = state.apply(move, seat).state
-            assert figure(after, seat) - figure(state, seat) == number
+    plan = random_plan(observation, seat, random.Random(seed))
+    facts = hint_facts(game_id, observation, seat, plan)
+    words = narrator_for(game_id)
+    reason = words.hint_reason(facts, observation)
+    assert reason and "\n" not in reason and "  " not in reason, (plan, reason)
+    check_claims(game_id, observation, seat, plan, facts, reason)
+    for move in facts.alike:  # named together: the very same facts
+        again = hint_facts(game_id, observation, seat, [move])
+        assert dataclasses.replace(again, plan=(), alike=(), chance=None) \
+            == dataclasses.replace(facts, plan=(), alike=(), chance=None)
+    assert hint_facts(game_id, observation, seat, plan) == facts  # the same position, the same
+    assert hint_seed(observation, seat) == hint_seed(state.observe(seat), seat)
+    choice = words.hint_choice(facts.plan, facts.alike, observation, seat)
+    assert choice and "?" not in choice
+
+
+@pytest.mark.parametrize("game_id", ALL)
+def test_a_hint_is_searched_by_iterations_from_a_seed_of_the_position(game_id):
+    """The same position gives the same hint: the search's budget is counted in iterations
+    (the clock is only a safety net), and its seed comes from the position."""
+    level = hint_level(game_id)
+    if game_id == "tug_of_war":
+        assert level == "hard"  # the solved table: exact, so always the same
+    else:
+        assert level.budget.seconds >= 10 and level.budget.iterations >= 200
+    a, b = position(game_id, 3, 12).state, position(game_id, 4, 12).state
+    assert hint_seed(a, 0) == hint_seed(a, 0) != hint_seed(b, 0)
 
 
 def hint_words_of(game_id, state, seat):

@@ -1,81 +1,353 @@
-"""Why a hinted move is good, in a line, where one ply of the rules can say (else "").
+"""Hints' facts: what a hinted turn does, computed from the engine, for the narrator to say.
 
-A hint is the Hard bot's move; this says what the move does at once, from the asking seat's
-observation only: the figure each game is won by, before and after the move. At a secret turn
-the other seat's choice is unknown, so every reply it could make is tried and the line says only
-what holds whatever it picks ("brings 2 pieces home, whatever Oh chooses").
+A hint is the Hard bot's choice, asked with the asking seat's observation only and seeded from
+the position (`hint_seed`), with a budget counted in iterations (`hint_level`), so the same
+position gives the same hint. A turn of several decisions (Strands' stones, Tug of War's
+pairings) is asked decision by decision until the turn passes (`turn_goes_on`), and the hint is
+the whole `plan`. `hint_facts` then works out, from the rules alone, what the plan does: the
+figures each game is won by before and after it; at a secret turn for every reply the other seat
+could make, so a claim is made only where it holds whatever that seat picks. Other first moves
+with the very same facts are `alike` and named together ("t or g"). Where no figure moves, the
+facts carry the computer's own reckoning of the position after the plan (`chance`). Each game's
+narrator (game/words/<game>.py, `hint_reason`) turns the facts into words.
 """
 from __future__ import annotations
 
-from typing import Callable
+import dataclasses
+import hashlib
+from typing import Sequence
 
+from game.bots.games import knowledge_for
+from game.bots.knowledge import Knowledge, unseal
+from game.bots.levels import Level
 from game.core import Move, NodeKind, State
 
-Figure = Callable[[State, int], int]
+SOLVED_HINTS = ("tug_of_war",)  # games whose Hard bot is exact (its own level name is used)
+HINT_SECONDS = 20.0  # a hint's search stops at its iterations; this is only a safety net
+HINT_SHARE = 0.25  # the share of Hard's iterations a hint searches (about Hard's time)
+MAX_ALIKE = 4  # at most this many equally good first moves are named together
+# games whose hint names its move alone: a Strands or Tug of War turn is a plan of several
+# steps (its alternatives are other whole turns), and Tug's Hard bot is exact (its best is one)
+NAMED_ALONE = ("strands", "tug_of_war")
 
 
-def _home(state: State, seat: int) -> int:
-    return state.home_total(seat)  # type: ignore[attr-defined]
+# ---- asking ---------------------------------------------------------------------------------
+def hint_level(game_id: str) -> Level | str:
+    """The level a hint is searched at: Hard's, with a budget counted in iterations (the clock
+    only a safety net), so a position gives the same hint on a busy machine as on a quiet one."""
+    if game_id in SOLVED_HINTS:
+        return "hard"
+    hard = knowledge_for(game_id).levels()["hard"]
+    budget = hard.budget.times(max(200, int(hard.budget.iterations * HINT_SHARE)), HINT_SECONDS)
+    return dataclasses.replace(hard, name="hint", budget=budget)
 
 
-def _board_points(state: State, seat: int) -> int:
-    return state.board_points(seat)  # type: ignore[attr-defined]
+def hint_seed(observation: State, seat: int, history: Sequence = ()) -> int:
+    """A seed drawn from the position (the seat's observation and the public play so far)."""
+    text = f"{observation.game_id}|{seat}|{observation!r}|{tuple(history)!r}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
 
-def _largest_group(state: State, seat: int) -> int:
-    sizes = state.group_sizes(seat)  # type: ignore[attr-defined]
-    return sizes[0] if sizes and sizes[0] > 1 else 0  # a lone stone is no group to speak of
+def turn_goes_on(start: State, now: State, seat: int) -> bool:
+    """True when `now` is still `seat`'s own turn begun at `start` (another stone, another
+    pairing), so a hint asks for the next decision too."""
+    if now.is_terminal or now.kind is not NodeKind.DECISION or now.awaiting != (seat,):
+        return False
+    return now.turn == start.turn and start.kind is NodeKind.DECISION
 
 
-def _count(state: State, seat: int) -> int:
-    return state.scores()[seat]  # type: ignore[index]
+# ---- facts ----------------------------------------------------------------------------------
+@dataclasses.dataclass(frozen=True)
+class HintFacts:
+    """What a hinted plan does for `seat`, computed from the rules; `alike` are other first
+    moves with the same facts; `chance` the computer's reckoning of `seat`'s chances after it."""
+
+    seat: int
+    plan: tuple[Move, ...]
+    alike: tuple[Move, ...] = ()
+    replies: int = 1  # positions after the plan: one per reply the other seat could make
+    wins: bool = False  # the game is won whatever the reply
+    chance: float | None = None
 
 
-# per game: the figure that wins it; what a rise for the mover says, and a fall for the other
-FIGURES: dict[str, tuple[Figure, str, str]] = {
-    "pulling_strings": (_home, "brings {n} piece{s} home",
-                        "takes {n} of {other}'s pieces off its homes"),
-    "moriarty": (_board_points, "adds {n} point{s} on the board for you",
-                 "takes {n} point{s} from {other}"),
-    "strands": (_largest_group, "grows your largest group to {total}", ""),
-    "synch": (_count, "claims a square", "keeps {other} from claiming"),
-    "tug_of_war": (_count, "brings {n} athlete{s} onto your rope",
-                   "removes {n} of {other}'s athletes"),
-}
+@dataclasses.dataclass(frozen=True)
+class Spread:
+    """A figure before the plan and its lowest and highest value after it (over replies)."""
+
+    before: int
+    low: int
+    high: int
+
+    @property
+    def sure(self) -> bool:
+        """True when the figure after is the same whatever the reply."""
+        return self.low == self.high
 
 
-def _after_each_reply(state: State, seat: int, move: Move) -> list[State]:
-    """The states after `move`: one at a seat's turn, one per possible reply at a secret turn."""
+@dataclasses.dataclass(frozen=True)
+class PullFacts(HintFacts):
+    """Pulling Strings: the pull moves a stack at all; both home totals; what the other seat
+    can bring home next turn (the most it can be sure of, and the most it could get at all)."""
+
+    moves_stack: bool = True
+    mine: Spread = Spread(0, 0, 0)
+    theirs: Spread = Spread(0, 0, 0)
+    their_sure_next: int | None = None
+    their_best_next: int | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class StrandsFacts(HintFacts):
+    """Strands: the stones' number; the largest group before and after; groups joined; the
+    stones' own group; the other's largest."""
+
+    number: int = 0
+    largest: Spread = Spread(0, 0, 0)
+    joined: int = 0
+    group: int = 0
+    their_largest: int = 0
+    ends_turn: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class SynchFacts(HintFacts):
+    """Synch: squares claimed by each seat (lowest and highest over the other's replies) and
+    the symbols after."""
+
+    mine: Spread = Spread(0, 0, 0)
+    theirs: Spread = Spread(0, 0, 0)
+    empty: int = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class MoriartyFacts(HintFacts):
+    """Moriarty: the seat's own points on the board (with its Bonus Colour), before and after
+    (over the other's slides); the actives a Pivot makes; a take's token."""
+
+    points: Spread = Spread(0, 0, 0)
+    actives: tuple[int, ...] = ()
+    ends_game: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class TugFacts(HintFacts):
+    """Tug of War: athletes on each rope before and after the plan; removals and swaps in it;
+    whether the plan ends the turn or waits on a re-roll."""
+
+    mine: Spread = Spread(0, 0, 0)
+    theirs: Spread = Spread(0, 0, 0)
+    removes: int = 0
+    swaps: int = 0
+    waits_on_roll: bool = False
+
+
+def open_turn(state: State) -> State:
+    """The state with any sealed secret choice reopened (the other seat might pick anything)."""
+    return unseal(state) if state.kind is NodeKind.SIMULTANEOUS else state
+
+
+def afters(state: State, seat: int, plan: Sequence[Move]) -> list[State]:
+    """The states after `plan`: one at a seat's own turn, one per reply at a secret turn."""
     if state.kind is NodeKind.SIMULTANEOUS:
-        open_turn = state._evolve(pending=(None, None))
-        replies = open_turn.legal_moves(1 - seat)
-        pairs = [(move, reply) if seat == 0 else (reply, move) for reply in replies]
-        return [open_turn.apply_joint_legal(*pair).state for pair in pairs]
-    return [state.apply(move, seat).state]
+        opened = open_turn(state)
+        replies = opened.legal_moves(1 - seat)
+        pairs = [(plan[0], r) if seat == 0 else (r, plan[0]) for r in replies]
+        return [opened.apply_joint_legal(*pair).state for pair in pairs]
+    for move in plan:
+        state = state.apply(move, seat).state
+    return [state]
 
 
-def _phrase(template: str, n: int, total: int, other: str) -> str:
-    return template.format(n=n, s="" if n == 1 else "s", total=total, other=other)
+def spread(before: State, after: Sequence[State], figure, seat: int) -> Spread:
+    """A figure of `seat` before and its range after."""
+    values = [figure(a, seat) for a in after]
+    return Spread(figure(before, seat), min(values), max(values))
 
 
-def hint_reason(game_id: str, observation: State, seat: int, move: Move) -> str:
-    """One line of what `move` does for `seat` now, or "" when one ply cannot say."""
-    figure, rise, fall = FIGURES[game_id]
-    if observation.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS) \
-            or not observation.is_legal(seat, move):
-        return ""
-    other, name = 1 - seat, observation.seat_name(1 - seat)
-    afters = [a for a in _after_each_reply(observation, seat, move) if not a.is_terminal]
-    if not afters:
-        return ""
-    mine = [figure(a, seat) - figure(observation, seat) for a in afters]
-    theirs = [figure(observation, other) - figure(a, other) for a in afters]
-    parts = []
-    if min(mine) > 0:  # what holds whatever the other does (what might happen is no reason)
-        parts.append(_phrase(rise, min(mine), figure(afters[0], seat), name))
-    if fall and min(theirs) > 0:
-        parts.append(_phrase(fall, min(theirs), 0, name))
-    line = " and ".join(parts)
-    if line and len(afters) > 1 and min(mine + theirs) > 0:
-        line += f", whatever {name} chooses"
-    return line
+def reckoning(game_id: str, state: State, seat: int) -> float | None:
+    """The computer's own value of `state` for `seat` without search (None where the position
+    holds a secret it cannot value)."""
+    if game_id == "moriarty":
+        return None  # the other's Bonus Colour is unknown: no honest single figure
+    if state.is_terminal:
+        winner = state.outcome.winner  # type: ignore[union-attr]
+        return 0.5 if winner is None else float(winner == seat)
+    if game_id == "tug_of_war":
+        return _tug_chance(state, seat)
+    knowledge = knowledge_for(game_id)
+    if type(knowledge).evaluate is Knowledge.evaluate:
+        return None  # the game's knowledge has no evaluation of its own (a coin toss)
+    value = knowledge.value(open_turn(state))
+    return value if seat == 0 else 1.0 - value
+
+
+def _tug_chance(state: State, seat: int) -> float | None:
+    """Tug of War's exact chance for `seat` (the solved table), where the table is at hand."""
+    mover = state.awaiting[0] if state.kind is NodeKind.DECISION else None
+    if mover is None:
+        return None
+    best = _tug_value(state, mover, None)
+    return None if best is None else best if mover == seat else 1.0 - best
+
+
+def _tug_value(state: State, seat: int, move: Move | None) -> float | None:
+    """The exact chance `seat` wins after `move` (None: the best move) played perfectly on,
+    from the solved table (None where the table is not at hand or the state has no choice)."""
+    from game.bots.perfect_tug import PerfectTugPlayer
+    from game.bots.tug_table import TableMissingError
+    try:
+        values = PerfectTugPlayer().move_values(state, seat)  # type: ignore[arg-type]
+    except (TableMissingError, ValueError, OSError):
+        return None
+    return max(values.values()) if move is None else values.get(move)
+
+
+def _pull_facts(state, seat, plan, after, base, full=True) -> PullFacts:
+    from game.rules.pulling_strings import moves_a_stack
+    home = type(state).home_total
+    live = [a for a in after if not a.is_terminal]
+    return PullFacts(**base, moves_stack=moves_a_stack(state.stacks, str(plan[0])),
+                     mine=spread(state, after, home, seat),
+                     theirs=spread(state, after, home, 1 - seat),
+                     **(_next_turn(live, seat) if live and full else {}))
+
+
+def _next_turn(live: Sequence[State], seat: int) -> dict[str, int]:
+    """What the other seat can bring home next turn, over this turn's replies: the most it can
+    be sure of (its pull against every pull of `seat`), and the most at all."""
+    from game.rules.pulling_strings import HOMES, SIZE
+    other, sure, best = 1 - seat, 0, 0
+    near = {(r + dr, c + dc) for r, c in HOMES[other]
+            for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))}
+    for state in live:
+        if not any(0 <= r < SIZE and 0 <= c < SIZE and state.stack_at(r, c)  # type: ignore
+                   for r, c in near):
+            continue  # no stack is a step from the other's homes: nothing can arrive there
+        mine, theirs = state.legal_moves(seat), state.legal_moves(other)
+        before = state.home_total(other)  # type: ignore[attr-defined]
+        for pull in theirs:
+            low = None
+            for answer in mine:
+                pair = (answer, pull) if seat == 0 else (pull, answer)
+                gain = state.apply_joint_legal(*pair).state.home_total(other) - before
+                best = max(best, gain)
+                low = gain if low is None else min(low, gain)
+                if low <= sure and best > 0:
+                    break  # this pull cannot raise what the other is sure of
+            sure = max(sure, low or 0)
+    return {"their_sure_next": sure, "their_best_next": best}
+
+
+def _strands_facts(state, seat, plan, after, base, full=True) -> StrandsFacts:
+    from game.rules.strands import EndTurn
+    end = after[0]
+    placed = [state.board.index(m.label) for m in plan if not isinstance(m, EndTurn)]
+    groups, after_groups = _groups(state, seat), _groups(end, seat)
+    own = {after_groups[c] for c in placed}
+    names = list(after_groups.values())
+    sizes = [names.count(g) for g in own]
+    # the most groups of before that one group of the stones now joins
+    joined = max((len({groups[c] for c in groups if after_groups[c] == g}) for g in own),
+                 default=0)
+    number = state.board.numbers[placed[0]] if placed else state.number
+    largest = Spread(_largest(state, seat), _largest(end, seat), _largest(end, seat))
+    return StrandsFacts(**base, number=number, largest=largest, joined=joined,
+                        group=max(sizes, default=0), their_largest=_largest(end, 1 - seat),
+                        ends_turn=isinstance(plan[-1], EndTurn))
+
+
+def _largest(state, seat: int) -> int:
+    sizes = state.group_sizes(seat)
+    return sizes[0] if sizes else 0
+
+
+def _groups(state, seat: int) -> dict[int, int]:
+    """Each of `seat`'s stones: the lowest space of its group (a group's name)."""
+    mark, names = seat + 1, {}
+    for start, owner in enumerate(state.stones):
+        if owner != mark or start in names:
+            continue
+        names[start], frontier = start, [start]
+        while frontier:
+            for near in state.board.neighbours[frontier.pop()]:
+                if state.stones[near] == mark and near not in names:
+                    names[near] = start
+                    frontier.append(near)
+    return names
+
+
+def _synch_facts(state, seat, plan, after, base, full=True) -> SynchFacts:
+    mid = after[0]  # half a move (a mode, or a direction first): the other's every answer
+    if not state.placing and not mid.is_terminal and mid.moves_made == state.moves_made \
+            and mid.awaiting == (1 - seat,):
+        after = [mid.apply(m, 1 - seat).state for m in mid.legal_moves(1 - seat)]
+        base = {**base, "replies": len(after)}
+    claims = type(state).scores
+    mine = spread(state, after, lambda s, k: claims(s)[k], seat)
+    theirs = spread(state, after, lambda s, k: claims(s)[k], 1 - seat)
+    empty = min(a.claims.count(0) for a in after)
+    wins = all(a.is_terminal and a.outcome.winner == seat for a in after)
+    return SynchFacts(**{**base, "wins": wins}, mine=mine, theirs=theirs, empty=empty)
+
+
+def _moriarty_facts(state, seat, plan, after, base, full=True) -> MoriartyFacts:
+    from game.rules.moriarty import EndGame, PickPivot
+    points = type(state).board_points
+    move = plan[0]
+    actives = state.actives(move.column) if isinstance(move, PickPivot) else ()
+    return MoriartyFacts(**base, points=spread(state, after, points, seat), actives=actives,
+                         ends_game=isinstance(move, EndGame))
+
+
+def _tug_facts(state, seat, plan, after, base, full=True) -> TugFacts:
+    from game.rules.tug_of_war import Exchange, Remove
+    end = after[0]
+    on_rope = type(state).scores
+    return TugFacts(**base, mine=spread(state, after, lambda s, k: on_rope(s)[k], seat),
+                    theirs=spread(state, after, lambda s, k: on_rope(s)[k], 1 - seat),
+                    removes=sum(isinstance(m, Remove) for m in plan),
+                    swaps=sum(isinstance(m, Exchange) for m in plan),
+                    waits_on_roll=not end.is_terminal and end.kind is NodeKind.CHANCE
+                    and end.awaiting == () and end.to_move == seat and end.turn == state.turn)
+
+
+FACTS = {"pulling_strings": _pull_facts, "strands": _strands_facts, "synch": _synch_facts,
+         "moriarty": _moriarty_facts, "tug_of_war": _tug_facts}
+
+
+def _facts(game_id: str, state: State, seat: int, plan: tuple[Move, ...],
+           with_chance: bool = True, full: bool = True) -> HintFacts:
+    after = afters(state, seat, plan)
+    wins = all(a.is_terminal and a.outcome.winner == seat for a in after)  # type: ignore
+    chance = None
+    if with_chance and game_id == "tug_of_war":
+        chance = _tug_value(state, seat, plan[0])  # the exact value of the whole best turn
+    elif with_chance and len(after) == 1:
+        chance = reckoning(game_id, after[0], seat)
+    base = {"seat": seat, "plan": plan, "replies": len(after), "wins": wins, "chance": chance}
+    return FACTS[game_id](state, seat, plan, after, base, full)
+
+
+def _same(a: HintFacts, b: HintFacts) -> bool:
+    """True when two first moves have the same facts (apart from the move itself)."""
+    return dataclasses.replace(a, plan=(), alike=(), chance=None) \
+        == dataclasses.replace(b, plan=(), alike=(), chance=None)
+
+
+def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]) -> HintFacts:
+    """The facts of a hinted plan (its first move and any that follow in the same turn), and
+    the other one-move choices whose facts are the very same, named with it."""
+    plan = tuple(plan)
+    facts = _facts(game_id, observation, seat, plan)
+    if len(plan) != 1 or game_id in NAMED_ALONE \
+            or (game_id == "moriarty" and observation.kind is NodeKind.DECISION):
+        return facts  # Moriarty's open choices differ in what the line names (a column)
+    rough = _facts(game_id, observation, seat, plan, with_chance=False, full=False)
+    alike: list[Move] = []
+    for move in observation.legal_moves(seat):
+        if move == plan[0] or len(alike) >= MAX_ALIKE:
+            continue
+        if _same(rough, _facts(game_id, observation, seat, (move,), False, full=False)) \
+                and _same(facts, _facts(game_id, observation, seat, (move,), False)):
+            alike.append(move)
+    return dataclasses.replace(facts, alike=tuple(alike))

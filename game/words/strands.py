@@ -120,7 +120,9 @@ class StrandsNarrator(Narrator):
         largest, parts = facts.largest, []
         if facts.joined >= 2:
             parts.append(f"joins {facts.joined} of your groups into one of {facts.group}")
-        if largest.low > largest.before:
+        if largest.before == 0:
+            parts.append("your first stone")
+        elif largest.low > largest.before:
             parts.append(f"grows your largest group from {largest.before} to {largest.low}")
         elif facts.group:
             if facts.joined < 2 and facts.group > 1:

@@ -1,18 +1,21 @@
-"""The play screen's hints: the Hard bot's move for the person choosing, shown as a ghost.
+"""The play screen's hints: the Hard bot's whole turn for the person choosing, shown as a ghost.
 
 A hint is asked of the app's bot worker (off the frame loop, like any bot move) with only the
-asking seat's observation, so a hint never carries the other seat's secret. Nor is one worked
-out from a secret the screen may not show now: hot-seat, at a public turn, the chooser's own
-view may hold a lasting secret (a Moriarty Bonus Colour) that a hint would give away on the
-shared screen, so Hint first hides the screen for that player (the Peek hand-off) and asks once
-they look in private; the hint shows only while that private look lasts (Hide or the move ends
-it). A seat whose secret lives on its phone gets no hint at such a turn. Its answer is shown
-on the board while that seat still has the same choice to make: the spots of the move ringed
-and lightly filled (numbered when the move takes several clicks), and a line in the action bar
-naming the move in the board's words for its chooser (the dice in the order of the ghost's
-numbers, never the log's notation) and saying what it does where one ply of the rules can say
-(game/bots/hints.py), or else why it is worth it where the board can say (a costly Tug of War
-swap). The scene owns one PlayHints and counts the hints used, for the record and the
+asking seat's observation, so a hint never carries the other seat's secret. It is searched at
+game/bots/hints.py's level (Hard's, counted in iterations) with a seed drawn from the position,
+each time by a fresh bot, so the same position gives the same hint. A turn of several decisions
+(Strands' stones, Tug of War's pairings) is asked step by step on the observation the earlier
+steps make, until the turn passes, and shown whole. Nor is a hint worked out from a secret the
+screen may not show now: hot-seat, at a public turn, the chooser's own view may hold a lasting
+secret (a Moriarty Bonus Colour) that a hint would give away on the shared screen, so Hint first
+hides the screen for that player (the Peek hand-off) and asks once they look in private; the
+hint shows only while that private look lasts (Hide or the move ends it). A seat whose secret
+lives on its phone gets no hint at such a turn. Its answer is shown on the board while that seat
+still has the same choice to make: the spots of the turn ringed and lightly filled (numbered
+when it takes several clicks; other choices exactly as good ringed too), and a line in the
+action bar naming the turn in the board's words for its chooser and saying why, from facts the
+rules compute after it (game/bots/hints.py) put in words by the game's narrator
+(`hint_reason`). The scene owns one PlayHints and counts the hints used, for the record and the
 statistics.
 """
 from __future__ import annotations
@@ -21,25 +24,31 @@ import dataclasses
 
 import pygame
 
-from game.bots.hints import hint_reason
+from game.bots.hints import hint_facts, hint_level, hint_seed, turn_goes_on
 from game.bots.worker import BotFailure
 from game.core import Move, State
 from scenes.boards.base import Choice
 from scenes.shell import theme as th
 
-HINT_LEVEL = "hard"
 GHOST_FILL = 70  # alpha of the ghost's fill over a hinted spot
 
 
 @dataclasses.dataclass(frozen=True)
 class Hint:
-    """The Hard bot's move for a seat in a state, and what it does in words."""
+    """The Hard bot's turn for a seat in a state (its moves in order, and other first moves
+    exactly as good), and what it does in words."""
 
     state: State
     seat: int
-    move: Move
+    plan: tuple[Move, ...]
     reason: str
     private: bool = False  # worked out with a secret the shared screen must not show
+    alike: tuple[Move, ...] = ()
+
+    @property
+    def move(self) -> Move:
+        """The turn's first move (the one to make now)."""
+        return self.plan[0]
 
 
 class PlayHints:
@@ -50,6 +59,8 @@ class PlayHints:
         self.allowed = allowed  # chosen on the options screen (never in a demo)
         self.ticket: int | None = None
         self.asked: tuple[State, int] | None = None
+        self.plan: list[Move] = []  # the steps of the turn answered so far
+        self.asks = 0  # hints asked in this scene (each is searched by a fresh bot)
         self.after_look: tuple[State, int] | None = None  # asked before a private look
         self.hint: Hint | None = None
         self.used = 0  # hints given in this game
@@ -102,9 +113,23 @@ class PlayHints:
             return
         self.after_look = None
         self.asked = (state, seat)
-        self.ticket = scene.bots.request(HINT_LEVEL, seat)
+        self.plan = []
+        self.asks += 1
+        self._request(scene.match.observe(seat))
         scene.say("Looking for a hint: the Hard bot is thinking...")
         scene._refresh_buttons()
+
+    def _request(self, observation: State) -> None:
+        """Ask the worker for the next step of the turn from `observation` (a fresh bot per
+        hint, seeded from the position the hint was asked in)."""
+        scene = self.scene
+        state, seat = self.asked  # type: ignore[misc]
+        bots = scene.bots
+        history = bots.history.entries if bots.uses_history else ()
+        start = scene.match.observe(seat)
+        self.ticket = scene.app.bot_worker.request(
+            ("hint", bots.key, self.asks), scene.spec.id, hint_level(scene.spec.id),
+            hint_seed(start, seat, history), observation, seat, history)
 
     def answered(self, ticket: int, answer: Move | BotFailure) -> bool:
         """Take the worker's answer if it is this hint's (True), else leave it to the bots."""
@@ -113,26 +138,43 @@ class PlayHints:
         scene = self.scene
         self.ticket = None
         state, seat = self.asked  # type: ignore[misc]
-        self.asked = None
-        if isinstance(answer, BotFailure) or state.why_illegal(seat, answer) is not None:
+        observation = state.observe(seat)
+        step = observation
+        for move in self.plan:
+            step = step.apply(move, seat).state
+        if isinstance(answer, BotFailure) or step.why_illegal(seat, answer) is not None:
+            self.asked, self.plan = None, []
             scene.say("No hint this time: the computer player had a problem.", error=True)
         elif state is scene.match.state and seat == scene.chooser \
                 and not self.needs_look(seat):
-            observation = state.observe(seat)
-            reason = hint_reason(scene.spec.id, observation, seat, answer) \
-                or scene.words.hint_note(answer, observation, seat)
-            self.hint = Hint(state, seat, answer, reason, self._private(seat))
+            self.plan.append(answer)
+            after = step.apply(answer, seat).state
+            if turn_goes_on(observation, after, seat):
+                self._request(after)  # the turn goes on: ask for its next step
+                return True
+            self.asked = None
+            self.hint = self._hint(state, seat, observation, tuple(self.plan))
             self.used += 1
             scene.say(self.words(self.hint))
+        else:
+            self.asked, self.plan = None, []
         scene._refresh_buttons()
         scene.app.invalidate()
         return True
+
+    def _hint(self, state: State, seat: int, observation: State, plan: tuple[Move, ...]) -> Hint:
+        """The hint of a whole turn, with its reason from the facts the rules compute."""
+        words = self.scene.words
+        facts = hint_facts(self.scene.spec.id, observation, seat, plan)
+        reason = words.hint_reason(facts, observation)
+        return Hint(state, seat, plan, reason, self._private(seat), facts.alike)
 
     def drop(self) -> None:
         """Forget a hint still being worked out (the game moved on, or a bot was asked)."""
         if self.ticket is not None:
             self.scene.app.bot_worker.cancel(self.ticket)
         self.ticket = self.asked = self.after_look = None
+        self.plan = []
 
     def tick(self) -> None:
         """Each frame: a hint asked about a position that has gone (or whose private look
@@ -151,9 +193,23 @@ class PlayHints:
             self.ask()  # the chooser is looking in private now
 
     def words(self, hint: Hint) -> str:
-        """'Hint: pull m, ringed in blue: brings 2 pieces home.'"""
-        text = self.scene.words.choice_words(hint.move, hint.state)
+        """'Hint: pull t or g, ringed in blue: neither moves a stack; ...'"""
+        text = self.scene.words.hint_choice(hint.plan, hint.alike, hint.state.observe(hint.seat),
+                                            hint.seat)
         return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
+
+    def spots(self, hint: Hint) -> list[tuple[object, int]]:
+        """Each spot of the hinted turn with its number in the order of clicks (0: a spot of
+        another choice exactly as good, unnumbered)."""
+        board, state, seat = self.scene.board, hint.state, hint.seat
+        spots: list[tuple[object, int]] = []
+        step = state.observe(seat)
+        for move in hint.plan:
+            spots += [(spot, len(spots) + 1) for spot in board.path(move, step)]
+            step = step.apply(move, seat).state
+        for move in hint.alike:
+            spots += [(spot, 0) for spot in board.path(move, state)]
+        return spots
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -162,9 +218,10 @@ class PlayHints:
         hint = self.shown()
         if hint is None:
             return
-        scene, theme = self.scene, self.scene.app.theme
-        path = scene.board.path(hint.move, hint.state)
-        for order, spot in enumerate(path, 1):
+        theme = self.scene.app.theme
+        spots = self.spots(hint)
+        numbered = sum(1 for _, order in spots if order) > 1
+        for spot, order in spots:
             rect = self._spot_rect(spot)
             if rect is None:
                 continue
@@ -174,7 +231,7 @@ class PlayHints:
             surface.blit(ghost, rect)
             pygame.draw.rect(surface, th.SKY, rect.inflate(theme.px(6), theme.px(6)),
                              max(2, theme.px(3)), border_radius=theme.px(10))
-            if len(path) > 1:
+            if numbered and order:
                 size = theme.line(16)
                 badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
                 badge.center = rect.topleft
