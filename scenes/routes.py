@@ -36,6 +36,11 @@ def _settings(app, **arguments):
     return SettingsScene(app, **arguments)
 
 
+def _about(app, **arguments):
+    from scenes.screens.about_view import AboutScene
+    return AboutScene(app, **arguments)
+
+
 def _stats(app, **arguments):
     from scenes.screens.stats_view import StatsScene
     return StatsScene(app, **arguments)
@@ -117,6 +122,7 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "select": _select,  # the game cards, then a game's options
     "rules": _rules,  # game_id= (None: every game)
     "settings": _settings,
+    "about": _about,  # the version and licences, from Settings: tab= ("licence", "notices")
     "stats": _stats,
     "records": _records,
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=, on_no=

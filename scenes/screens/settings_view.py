@@ -78,7 +78,8 @@ class SettingsScene(Scene):
         super().__init__(app)
         names = ("volume", "sound", "speed", "fullscreen", "kiosk", "idle")
         self.group = ButtonGroup([Button(LABELS[name], name) for name in names]
-                                 + [Button("Back", "back", hint="Esc")], self._choose)
+                                 + [Button("Back", "back", hint="Esc"),
+                                    Button("About", "about", hint="A")], self._choose)
         self.group.focus = 0
         self.version = quintet_version()
         self.parts: dict[str, dict[str, pygame.Rect]] = {}  # each row's switch, or - and +
@@ -91,6 +92,8 @@ class SettingsScene(Scene):
         """A click or Enter on a row: a switch flips; a stepper's row only takes the focus."""
         if name == "back":
             self.app.stack.pop()
+        elif name == "about":  # the version and the licences, Quintet's and the libraries'
+            self.app.go("about")
         elif name in SWITCHES:
             self.switch(name, not switched_on(self.app.settings, name))
 
@@ -125,10 +128,13 @@ class SettingsScene(Scene):
         theme = self.app.theme
         w = min(theme.px(640), size[0] - theme.px(40))
         area = pygame.Rect((size[0] - w) // 2, theme.px(104), w, size[1] - theme.px(160))
-        count = len(self.group.buttons)
-        rects = stack_rects(area, count, theme.px(60), theme.px(12))
+        rows = [b for b in self.group.buttons if b.value != "about"]
+        rects = stack_rects(area, len(rows), theme.px(60), theme.px(12))
+        about = self._button("about")  # in the corner, beside the version at the foot
+        about.rect = pygame.Rect(0, 0, theme.px(132), theme.px(52))
+        about.rect.bottomright = (size[0] - theme.px(16), size[1] - theme.px(12))
         self.parts = {}
-        for button, rect in zip(self.group.buttons, rects):
+        for button, rect in zip(rows, rects):
             button.rect = rect
             pad = theme.px(16)
             box = pygame.Rect(0, 0, theme.px(44), rect.height - theme.px(18))
@@ -171,6 +177,9 @@ class SettingsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.pop()
                 return True
+            if event.key == pygame.K_a:
+                self._choose("about")
+                return True
             focus = self.group.focus
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focus is not None:
                 button = self.group.buttons[focus]
@@ -192,8 +201,9 @@ class SettingsScene(Scene):
                         "click: switch on or off", 16, (w // 2, theme.px(84)), th.DIM, "center")
         for index, button in enumerate(self.group.buttons):
             looks = self.group.looks(index)
-            if button.value == "back":
-                draw_button(surface, theme, button, **looks, size=24)
+            if button.value in ("back", "about"):
+                draw_button(surface, theme, button, **looks, size=24 if button.value == "back"
+                            else 21)
                 continue
             draw_button_frame(surface, theme, button, **looks)
             colour = th.TEXT if button.enabled else th.DIM

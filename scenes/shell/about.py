@@ -1,5 +1,7 @@
-"""What Quintet says about itself: its window's name and its version (from pyproject.toml beside
-the code, in a checkout or a frozen build, which bundles it; else the installed package's)."""
+"""What Quintet says about itself: its window's name, its version (from pyproject.toml beside
+the code, in a checkout or a frozen build, which bundles it; else the installed package's), and
+its licences (LICENSE and THIRD_PARTY_NOTICES beside the code, or the installed package's
+LICENSE), which the About screen shows."""
 from __future__ import annotations
 
 import sys
@@ -7,6 +9,11 @@ from pathlib import Path
 
 PACKAGE = "quintet"
 UNKNOWN = "unknown"
+LICENSE = "LICENSE"
+NOTICES = "THIRD_PARTY_NOTICES"
+LICENCE_SUMMARY = ("Quintet's code is under the MIT licence; its own sounds, icons, rules texts, "
+                   "lessons, figures and phone page are under Creative Commons Attribution 4.0 "
+                   "(CC BY 4.0); its typeface is Inter, under the SIL Open Font License 1.1.")
 # the window's class (X11 WM_CLASS, Wayland app id): the desktop entry names it too, so a dock
 # shows the window under the entry's icon
 WINDOW_CLASS = "Quintet"
@@ -42,3 +49,37 @@ def quintet_version() -> str:
         return installed_version(PACKAGE)
     except PackageNotFoundError:
         return UNKNOWN
+
+
+def read_beside_code(name: str) -> str | None:
+    """A text file beside the packages (a checkout's root, a frozen build's bundle: where
+    Quintet's pyproject.toml is, never another's site-packages); None if there is none."""
+    if pyproject_version(code_root() / "pyproject.toml") is None:
+        return None
+    try:
+        return (code_root() / name).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def licence_text() -> str | None:
+    """Quintet's LICENSE: beside the code, else in the installed package's metadata."""
+    text = read_beside_code(LICENSE)
+    if text is not None:
+        return text
+    try:
+        from importlib.metadata import PackageNotFoundError, distribution
+    except ImportError:
+        return None
+    try:
+        files = distribution(PACKAGE).files or ()
+        found = next((f for f in files if f.name == LICENSE), None)
+        return found.read_text(encoding="utf-8") if found is not None else None
+    except (PackageNotFoundError, OSError, UnicodeDecodeError):
+        return None
+
+
+def notices_text() -> str | None:
+    """THIRD_PARTY_NOTICES: what a packaged build bundles from others, with licence texts (a
+    checkout has it too; an installed package has not: each package brings its own licence)."""
+    return read_beside_code(NOTICES)

@@ -32,7 +32,7 @@ from pathlib import Path
 
 SPEED = 4.0  # animation speed during the demo games (one of the settings' speeds)
 BOTS = ("bot:easy", "bot:easy")
-SCREENS = ("menu", "select", "rules", "settings", "stats", "records")  # need no arguments
+SCREENS = ("menu", "select", "rules", "settings", "about", "stats", "records")  # need no arguments
 SCREEN_FRAMES = 5
 FIRST_MOVE_PATIENCE = 30.0  # seconds a game may wait for its first bot move (a cold worker)
 TIMEOUT = 240.0  # seconds for the whole self-test before the watchdog ends it
@@ -98,6 +98,7 @@ def check_assets() -> list[str]:
     from scenes.boards.base import Board
     from scenes.play.parts.lesson_guide import load_lesson
     from scenes.screens.parts.rule_figures import load_figures
+    from scenes.shell.about import licence_text, notices_text
     from scenes.shell.assets import asset_path, asset_root
     from scenes.shell.synth import EFFECTS
     from scenes.shell.theme import FONT_FILE
@@ -144,6 +145,10 @@ def check_assets() -> list[str]:
         problems.append(f"the icon could not be loaded as an image ({error})")
     if not asset_path("LICENSES").is_file():
         problems.append(f"{asset_path('LICENSES')} is missing")
+    if licence_text() is None:
+        problems.append("Quintet's LICENSE is missing (the About screen shows it)")
+    if getattr(sys, "frozen", False) and not (notices_text() or "").startswith("Third-party"):
+        problems.append("THIRD_PARTY_NOTICES is missing from the build (About shows it)")
     font = asset_path(*FONT_FILE)
     try:
         pygame.font.init()
@@ -160,7 +165,8 @@ def check_assets() -> list[str]:
         raise SelfTestFailure("missing or broken parts of the build:\n  "
                               + "\n  ".join(problems))
     return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts, lessons, figures and "
-            f"boards, {len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences, "
+            f"boards, {len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences "
+            f"(LICENSE{', THIRD_PARTY_NOTICES' if notices_text() else ''}), "
             f"the solved table, "
             f"from {asset_root()}"]
 
