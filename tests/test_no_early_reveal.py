@@ -1,15 +1,18 @@
 """Nothing shows a sealed choice before the countdown's reveal: not the board, the move log, the
 caption, the scores or the top bar. The screen during a countdown is the same, pixel for pixel,
-whatever the two choices were."""
+whatever the two choices were. A lesson's panel, like the log, tells of a move only once it has
+been revealed and animated, in every game's lesson."""
 from __future__ import annotations
 
 import random
 
 import pygame
+import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from game.core import NodeKind
 from game.match import Match
+from game.registry import GAMES as ALL_GAMES
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
@@ -142,3 +145,59 @@ def test_the_log_shows_both_pulls_at_the_reveal_not_before(tmp_path):
     match = position("pulling_strings", 1, 0)
     frames = countdown_frames(tmp_path, match, ("c", "h"), ("human", "human"))
     assert all(words[0] == [] for words, _ in frames)
+
+
+def opening(words: str) -> str:
+    """The first words of an explanation: enough to know it on screen, wrapped or not."""
+    return " ".join(words.split()[:6])
+
+
+@pytest.mark.parametrize("game_id", list(ALL_GAMES))
+def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
+    """Through the whole of a game's lesson, at every frame of a countdown or an animation, the
+    lesson's panel tells at most of the moves made before the one being shown: its progress and
+    words are those of an earlier step, and no later explanation (nor the lesson's last words)
+    is anywhere on screen yet."""
+    from tests.test_ui_lessons import start_lesson
+    driver = Driver(tmp_path, speed=1.0)
+    try:
+        scene = start_lesson(driver, game_id)
+        lesson = scene.guide.lesson
+        total = len(lesson.steps)
+        steps = list(lesson.steps)
+        shown, start = None, 0
+        busy_frames = reveals = 0
+        for _ in range(20_000):
+            if scene.countdown is not None or scene.animation is not None:
+                if (scene.animation or scene.revealing) is not shown:  # a new move shows
+                    shown, start = scene.animation or scene.revealing, len(scene.match.entries)
+                drawn = " ".join(driver.frame_texts(dt=0.05))
+                busy_frames += 1
+                reveals += scene.countdown is not None
+                told = [(f"Lesson: step {t + 1} of {total}" if t < total else "Lesson done",
+                         lesson.words_at(t)) for t in range(start)]  # before the one shown
+                assert scene.lesson_words() in told, \
+                    f"step {start}: the lesson told of a move not yet shown"
+                later = {s.say for s in steps[start - 1:] if s.say} | {lesson.finish}
+                for words in later - {scene.lesson_words()[1]}:
+                    assert opening(words) not in drawn, f"{opening(words)!r} shows too early"
+                continue
+            made = len(scene.match.entries)
+            driver.frames()  # a calm frame shows the words of every move shown so far
+            if len(scene.match.entries) != made or scene.countdown is not None \
+                    or scene.animation is not None:
+                continue  # a move was made in it: look again
+            if scene.guide.told(scene.match) >= total:
+                break  # the script's last move has shown: its last words may too
+            if scene.hold is not None:
+                driver.key(pygame.K_SPACE, " ")
+            elif scene.chooser is not None:
+                driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+        else:
+            raise AssertionError("the lesson did not come to its end")
+        assert busy_frames > 20
+        if scene.spec.secret_choices:
+            assert reveals > 0  # its countdowns were watched too
+        assert scene.lesson_words() == ("Lesson done", lesson.finish)
+    finally:
+        pygame.quit()
