@@ -32,9 +32,25 @@ from tests.test_text_fits import position
 ALL = list(GAMES)
 
 
+class HintWorker(FakeWorker):
+    """FakeWorker whose check allows a hint's later steps: the observation its earlier steps
+    make, in the same turn of the same seat."""
+
+    def request(self, key, game_id, level, seed, observation, seat, history=()):
+        scene = self.scene
+        if scene is not None and observation != scene.match.state.observe(seat):
+            assert observation.turn == scene.match.state.turn and observation.awaiting == (seat,)
+            self.scene = None
+            try:
+                return super().request(key, game_id, level, seed, observation, seat, history)
+            finally:
+                self.scene = scene
+        return super().request(key, game_id, level, seed, observation, seat, history)
+
+
 def on_screen(driver, game_id, controllers=("human", "bot:easy"), hints=None, seed=3,
               options=None, worker=None) -> PlayScene:
-    worker = worker or FakeWorker()
+    worker = worker or HintWorker()
     driver.app.bot_worker = worker
     driver.app.stack.reset(driver.app.make("menu"))
     scene = PlayScene(driver.app, game_id, options, seed=seed, controllers=controllers,
@@ -58,6 +74,14 @@ def to_person(driver, scene, limit=3000) -> None:
     raise AssertionError("never the person's turn")
 
 
+def after_plan(hint):
+    """The chooser's view after a hint's whole turn."""
+    state = hint.state.observe(hint.seat)
+    for move in hint.plan:
+        state = state.apply(move, hint.seat).state
+    return state
+
+
 def hint_button(scene):
     return next((b for b in scene.buttons if b.value == Extra("hint")), None)
 
@@ -72,7 +96,9 @@ def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, ga
     worker.hold = True  # thinking: shown on the button and in the action bar
     driver.click(button.rect.center)
     asked = worker.requests[-1]
-    assert asked["level"] == "hard" and asked["seat"] == scene.chooser
+    assert asked["level"] == hint_level(game_id) and asked["seat"] == scene.chooser
+    assert asked["seed"] == hint_seed(scene.match.observe(scene.chooser), scene.chooser,
+                                      asked["history"])
     assert hint_button(scene).label == "Hint..." and "thinking" in scene.message
     worker.hold = False
     driver.frames(2)
@@ -114,8 +140,13 @@ def test_the_hint_key_asks_too(driver):
     to_person(driver, scene)
     before = len(driver.app.bot_worker.requests)
     driver.key(pygame.K_SLASH, "?")
-    assert len(driver.app.bot_worker.requests) == before + 1
-    assert driver.app.bot_worker.requests[-1]["level"] == "hard"
+    asked = driver.app.bot_worker.requests[before:]
+    assert asked and all(r["level"] == hint_level("strands") for r in asked)
+    driver.frames(12)  # a whole turn: each later stone asked on the earlier stones' position
+    hint = scene.hints.shown()
+    state = scene.match.state
+    assert hint is not None and not turn_goes_on("strands", state, after_plan(hint), 1)
+    assert scene.message.startswith("Hint: cover ") or "end the turn" in scene.message
 
 
 @pytest.mark.parametrize("game_id", ["pulling_strings", "moriarty"])
@@ -205,12 +236,12 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     assert driver.app.data.stats().hinted() == {"strands": 1}
 
 
-def random_plan(state, seat, rng):
+def random_plan(game_id, state, seat, rng):
     """A turn of random legal steps for `seat` from `state` (all of a many-step turn)."""
     plan = [rng.choice(state.legal_moves(seat))]
     if state.kind is NodeKind.DECISION:
         step = state.apply(plan[0], seat).state
-        while turn_goes_on(state, step, seat):
+        while turn_goes_on(game_id, state, step, seat):
             plan.append(rng.choice(step.legal_moves(seat)))
             step = step.apply(plan[-1], seat).state
     return plan
@@ -255,7 +286,7 @@ def check_claims(game_id, state, seat, plan, facts, reason):
     elif game_id == "strands":
         end = after[0]
         assert end.turn > state.turn or end.is_terminal or facts.plan[-1] != plan[-1] or \
-            not turn_goes_on(state, end, seat)  # the whole turn
+            not turn_goes_on(game_id, state, end, seat)  # the whole turn
         got = numbers_after(r"grows your largest group from (\d+) to (\d+)", reason)
         if got:
             assert got == [state.group_sizes(seat)[0], end.group_sizes(seat)[0]] and got[0]
@@ -296,7 +327,7 @@ def check_claims(game_id, state, seat, plan, facts, reason):
         got = numbers_after(r"your rope goes from (\d+) to (\d+)", reason)
         if got:
             assert got == [state.scores()[seat], end.scores()[seat]]
-        assert end.is_terminal or not turn_goes_on(state, end, seat) or \
+        assert end.is_terminal or not turn_goes_on(game_id, state, end, seat) or \
             end.kind is NodeKind.CHANCE  # the whole turn, up to a roll
     got = numbers_after(r"win from here (\d+) times in 10", reason)
     if got:
@@ -315,7 +346,7 @@ def test_every_claim_a_hint_makes_holds_in_the_position_after_its_turn(game_id, 
         return
     seat = state.awaiting[0]
     observation = state.observe(seat)
-    plan = random_plan(observation, seat, random.Random(seed))
+    plan = random_plan(game_id, observation, seat, random.Random(seed))
     facts = hint_facts(game_id, observation, seat, plan)
     words = narrator_for(game_id)
     reason = words.hint_reason(facts, observation)
@@ -390,9 +421,10 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
     scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
-    assert scene.message == ("Hint: swap your team 5 for the common 1, ringed in blue: it costs "
-                             "3 athletes now, but every common die can remove against a team 1 "
-                             "(a team 5 needs a 5 or 6).")
+    assert scene.message == ("Hint: swap your team 5 for the common 1, ringed in blue: your rope "
+                             "goes from 10 to 7; the swap costs 3 athletes now, but every common "
+                             "die can remove against a team 1 (a team 5 needs a 5 or 6); the "
+                             "computer expects you to win from here 8 times in 10.")
     first, second = scene.board.path(Exchange(1, 5), state)
     assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
     after = state.apply(Exchange(1, 5), 0).state

@@ -29,6 +29,7 @@ MAX_ALIKE = 4  # at most this many equally good first moves are named together
 # games whose hint names its move alone: a Strands or Tug of War turn is a plan of several
 # steps (its alternatives are other whole turns), and Tug's Hard bot is exact (its best is one)
 NAMED_ALONE = ("strands", "tug_of_war")
+WHOLE_TURNS = ("strands", "tug_of_war")  # a turn of several decisions: hinted whole
 
 
 # ---- asking ---------------------------------------------------------------------------------
@@ -48,10 +49,10 @@ def hint_seed(observation: State, seat: int, history: Sequence = ()) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") & 0x7FFFFFFF
 
 
-def turn_goes_on(start: State, now: State, seat: int) -> bool:
-    """True when `now` is still `seat`'s own turn begun at `start` (another stone, another
-    pairing), so a hint asks for the next decision too."""
-    if now.is_terminal or now.kind is not NodeKind.DECISION or now.awaiting != (seat,):
+def turn_goes_on(game_id: str, start: State, now: State, seat: int) -> bool:
+    """True when `now` is still `seat`'s own turn begun at `start` in a game whose turns are
+    plans of several steps (another stone, another pairing), so a hint asks for the next one."""
+    if game_id not in WHOLE_TURNS or now.is_terminal or now.kind is not NodeKind.DECISION or now.awaiting != (seat,):
         return False
     return now.turn == start.turn and start.kind is NodeKind.DECISION
 

@@ -26,7 +26,7 @@ import pygame
 
 from game.bots.hints import hint_facts, hint_level, hint_seed, turn_goes_on
 from game.bots.worker import BotFailure
-from game.core import Move, State
+from game.core import Move, NodeKind, State
 from scenes.boards.base import Choice
 from scenes.shell import theme as th
 
@@ -148,8 +148,8 @@ class PlayHints:
         elif state is scene.match.state and seat == scene.chooser \
                 and not self.needs_look(seat):
             self.plan.append(answer)
-            after = step.apply(answer, seat).state
-            if turn_goes_on(observation, after, seat):
+            after = step.apply(answer, seat).state if step.kind is NodeKind.DECISION else step
+            if after is not step and turn_goes_on(scene.spec.id, observation, after, seat):
                 self._request(after)  # the turn goes on: ask for its next step
                 return True
             self.asked = None
@@ -204,9 +204,10 @@ class PlayHints:
         board, state, seat = self.scene.board, hint.state, hint.seat
         spots: list[tuple[object, int]] = []
         step = state.observe(seat)
-        for move in hint.plan:
+        for index, move in enumerate(hint.plan):
+            if index:
+                step = step.apply(hint.plan[index - 1], seat).state
             spots += [(spot, len(spots) + 1) for spot in board.path(move, step)]
-            step = step.apply(move, seat).state
         for move in hint.alike:
             spots += [(spot, 0) for spot in board.path(move, state)]
         return spots
