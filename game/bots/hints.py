@@ -341,7 +341,8 @@ def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]
     plan = tuple(plan)
     facts = _facts(game_id, observation, seat, plan)
     if len(plan) != 1 or game_id in NAMED_ALONE \
-            or (game_id == "moriarty" and observation.kind is NodeKind.DECISION):
+            or (game_id == "moriarty" and observation.kind is NodeKind.DECISION) \
+            or getattr(observation, "placing", False):
         return facts  # Moriarty's open choices differ in what the line names (a column)
     rough = _facts(game_id, observation, seat, plan, with_chance=False, full=False)
     alike: list[Move] = []

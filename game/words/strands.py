@@ -129,7 +129,8 @@ class StrandsNarrator(Narrator):
                 parts.append(f"makes a group of {facts.group}" if facts.joined == 0
                              else f"grows a group to {facts.group}")
             parts.append(f"your largest stays {largest.low}")
-        parts.append(f"{other}'s largest is {facts.their_largest}")
+        parts.append(f"{other}'s largest is {facts.their_largest}" if facts.their_largest
+                     else "")
         chance = self.expects_words(facts)
         return "; ".join(p for p in (" and ".join(parts[:-1]), parts[-1], chance) if p)
 
