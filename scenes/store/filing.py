@@ -148,7 +148,7 @@ def file_game(data: DataFolder, save_id: str, record: Record,
             controllers = None
         counted, said = (True, []) if controllers is None or outcome is None else \
             data.stats().add_game(record.game, controllers, outcome,
-                                  bool(record.meta.get("hints", 0)))
+                                  bool(record.meta.get("hints", 0)), key=save_id)
         messages.extend(said)
         if counted:
             left.remove("stats")
@@ -166,13 +166,21 @@ def file_game(data: DataFolder, save_id: str, record: Record,
     except OSError as error:
         messages.append(f"Could not keep the finished game aside to file later: "
                         f"{error.strerror or error}.")
+        if "record" not in left:  # in Records: its save is done with (only the count waits)
+            _forget_save(saves, save_id)
+            return Filing("records", tuple(left), path, tuple(messages))
         where = "save" if _save_holds(saves.path_for(save_id), record) else "memory"
         return Filing(where, tuple(left), path, tuple(messages))
+    _forget_save(saves, save_id)
+    return Filing("pending", tuple(left), path, tuple(messages))
+
+
+def _forget_save(saves, save_id: str) -> None:
+    """Remove the save of a game now kept elsewhere (a failure is only logged: it stays)."""
     try:
         saves.remove(save_id)
     except OSError as error:
-        log.warning("could not remove the save of a game kept to file later: %s", error)
-    return Filing("pending", tuple(left), path, tuple(messages))
+        log.warning("could not remove the save of a game kept elsewhere: %s", error)
 
 
 def _save_holds(path: Path, record: Record) -> bool:
@@ -237,7 +245,8 @@ def _holds_an_end(path: Path) -> bool:
 
 def _where_words(where: str) -> str:
     return {"pending": "in the pending folder beside the saves", "save": "in its save",
-            "records": "in Records"}.get(where, "only while Quintet runs")
+            "records": "in Records; its count only while Quintet runs"}.get(
+                where, "only while Quintet runs")
 
 
 def filing_words(filing: Filing, record: Record) -> list[str]:

@@ -37,6 +37,7 @@ class _Unfiled:
     record: Record
     todo: tuple[str, ...]
     next_try: float
+    done: Callable[[object], None] | None = None  # told once it is filed
 
 
 class Keeper:
@@ -142,7 +143,8 @@ class Keeper:
                         f"({error}); Quintet tries again."]
                     for message in words:
                         self.tell(message)
-                self.unfiled[save_id] = _Unfiled(record, left, time.monotonic() + RETRY_SECONDS)
+                self.unfiled[save_id] = _Unfiled(record, left, time.monotonic() + RETRY_SECONDS,
+                                                 done)
             if done is not None:
                 done(filing)
 
@@ -169,7 +171,7 @@ class Keeper:
         for save_id, unfiled in list(self.unfiled.items()):
             if unfiled.next_try <= now and not self.writer.busy_with(("file", save_id)):
                 unfiled.next_try = now + RETRY_SECONDS
-                self._submit_filing(save_id, unfiled.record, unfiled.todo, None)
+                self._submit_filing(save_id, unfiled.record, unfiled.todo, unfiled.done)
 
     @property
     def pending(self) -> int:

@@ -9,7 +9,8 @@ against bot) are never counted.
                            "hot-seat": {"seat0": 3, "seat1": 1, "drawn": 0}}},
      "hinted": {"strands": 2}}
 
-"hinted" counts, per game, the games of those finished with a hint asked for.
+"hinted" counts, per game, the games of those finished with a hint asked for. "filed" names the
+last games counted (their save ids), so a game filed again after a fault is never counted twice.
 
 A file with bad parts keeps its good counts; the file itself is moved aside with a message.
 A bad file that cannot be moved aside (a link that loops, a file the system will not rename) is
@@ -28,6 +29,7 @@ from game.core import Outcome
 from game.registry import GAMES
 from scenes.store.controllers import HOT_SEAT, OPPONENTS, human_seats, opponent_key
 from scenes.store.plain_text import brief, printable
+from scenes.store.saves import ID_PATTERN
 from scenes.store.storage import (FileProblem, check_header, data_dir, keep_bad_file,
                                   nothing_there, read_json, write_json)
 
@@ -38,6 +40,7 @@ SEAT_COUNTS = ("seat0", "seat1", "drawn")
 FRESH_NAME = "stats-fresh.json"  # counting goes on here while stats.json cannot be moved aside
 SIZE_LIMIT = 256_000  # bytes: a full statistics file is about 3,000
 MAX_COUNT = 10**9  # more games than anyone plays: a larger count is damage
+FILED_KEPT = 50  # the last games counted, by save id (filing again must not count again)
 
 Counts = dict[str, int]
 
@@ -88,7 +91,8 @@ class StatsFile:
         messages = [self._keep(problem, "the good counts are kept")]
         if self._fresh and not fresh and not nothing_there(self.path):
             return self._load_fresh(messages)  # counted there since: its counts are the ones
-        return games, messages + ([] if self.read_only else self._write(games, hinted))
+        return games, messages + ([] if self.read_only else
+                                  self._write(games, hinted, self.filed()))
 
     def _keep(self, problem: FileProblem, instead: str) -> str:
         message = keep_bad_file("Statistics file", problem, instead, move=not self.read_only)
@@ -116,13 +120,19 @@ class StatsFile:
         return self.add_game(game_id, controllers, outcome, hinted)[1]
 
     def add_game(self, game_id: str, controllers: Sequence[str], outcome: Outcome,
-                 hinted: bool = False) -> tuple[bool, list[str]]:
+                 hinted: bool = False, key: str = "") -> tuple[bool, list[str]]:
         """As `count`, and whether the game is now counted on disk (True for a game that is
-        never counted, such as a demo)."""
+        never counted, such as a demo). A game with a `key` (its save id) already counted is
+        not counted again."""
         where = tally(outcome, controllers)
         if where is None:
             return True, []
         games, messages = self.load()
+        filed = self.filed()
+        if key and key in filed:
+            return True, messages
+        if key:
+            filed = (filed + [key])[-FILED_KEPT:]
         opponent, name = where
         cell = games.setdefault(game_id, {}).setdefault(
             opponent, {n: 0 for n in count_names(opponent)})
@@ -130,7 +140,7 @@ class StatsFile:
         hints = self.hinted()
         if hinted:
             hints[game_id] = hints.get(game_id, 0) + 1
-        failed = self._write(games, hints)
+        failed = self._write(games, hints, filed)
         return not failed, messages + failed
 
     def reset(self) -> list[str]:
@@ -154,14 +164,29 @@ class StatsFile:
                 if game_id in GAMES and isinstance(number, int) and not isinstance(number, bool)
                 and 0 < number < MAX_COUNT}
 
-    def _write(self, games: dict[str, dict[str, Counts]], hinted: Counts | None = None
-               ) -> list[str]:
+    def filed(self) -> list[str]:
+        """The save ids of the last games counted (what cannot be read counts as none)."""
+        if nothing_there(self.path):
+            return []
+        try:
+            data = read_json(self.path, SIZE_LIMIT)
+        except FileProblem:
+            return []
+        part = data.get("filed") if isinstance(data, Mapping) else None
+        if not isinstance(part, list):
+            return []
+        return [key for key in part if isinstance(key, str) and ID_PATTERN.fullmatch(key)]
+
+    def _write(self, games: dict[str, dict[str, Counts]], hinted: Counts | None = None,
+               filed: list[str] | None = None) -> list[str]:
         if self.read_only:
             return [f"The game was not counted in the statistics: {self.read_only}."]
         payload: dict[str, Any] = {"format": STATS_FORMAT, "version": STATS_VERSION,
                                    "games": games}
         if hinted:
             payload["hinted"] = hinted
+        if filed:
+            payload["filed"] = filed
         try:
             write_json(self.path, payload)
         except OSError as error:

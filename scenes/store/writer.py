@@ -78,7 +78,8 @@ class DiskWriter:
         try:
             job.result = job.work()
         except Exception as error:  # handed to the frame loop by poll()
-            log.warning("a disk job failed: %s", error, exc_info=error)
+            if not isinstance(error, OSError):  # a refusing disk is said by the job's done
+                log.warning("a disk job failed: %s", error, exc_info=error)
             job.error = error
         self.written += 1
 

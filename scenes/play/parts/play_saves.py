@@ -132,6 +132,8 @@ class PlaySaves:
         if filing is not None and filing.record_path is not None:
             self.record_path = filing.record_path
         self.filing = "filed" if filing is not None and filing.done else "not filed"
+        if self.filing == "filed":
+            self.problem = ""  # in Records now: nothing of it is unsaved
         self.scene.app.invalidate()
 
     def filing_line(self) -> str:
