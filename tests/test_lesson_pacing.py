@@ -1,0 +1,142 @@
+"""A lesson's pace on the real play screen, driven headless by posted events: each of the
+computer's steps waits for Continue (the progress counts every step, never jumping), every
+summary card has its Continue, the step asked for has a guide of its own (never the keyboard's
+focus ring), and Enter alone does what that guide asks, through every game's whole lesson."""
+from __future__ import annotations
+
+import numpy
+import pygame
+import pytest
+
+from game.registry import GAMES
+from scenes.play.parts.play_buttons import Extra
+from scenes.play.play import PlayScene
+from scenes.shell import theme as th
+from tests.test_ui_lessons import start_lesson
+
+WAIT = 40  # frames of 0.1 s: four seconds in which nothing may happen without Continue
+
+
+def calm(scene: PlayScene) -> bool:
+    """True when nothing is being shown: no countdown, no animation."""
+    return scene.countdown is None and scene.animation is None
+
+
+def guide_pixels(driver, rect: pygame.Rect | None = None) -> int:
+    """How many pixels of the lesson's guide colour are on screen (within `rect` if given)."""
+    driver.app.invalidate()
+    driver.frames(dt=0.001)
+    pixels = pygame.surfarray.array3d(driver.app.screen)
+    if rect is not None:
+        rect = rect.clip(driver.app.screen.get_rect())
+        pixels = pixels[rect.left:rect.right, rect.top:rect.bottom]
+    return int(numpy.all(pixels == th.GUIDE, axis=2).sum())
+
+
+def guided_rect(scene: PlayScene) -> pygame.Rect:
+    """Where the spot or button the lesson asks for is."""
+    spot = scene.lesson_spot()
+    rect = next((b.rect for b in scene.buttons if b.value == spot), None) \
+        or scene.board.spot_rect(spot)
+    assert rect is not None, f"the lesson's spot {spot!r} is not on screen"
+    return rect
+
+
+def continue_button(scene: PlayScene):
+    """The Continue button on screen, if any."""
+    return next((b for b in scene.buttons if b.value == Extra("continue")), None)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(driver,
+                                                                                 game_id):
+    scene = start_lesson(driver, game_id)
+    lesson = scene.guide.lesson
+    total = len(lesson.steps)
+    held_at, progress, cards = set(), set(), 0
+    for _ in range(5000):
+        if not calm(scene):
+            driver.frames(dt=0.05)
+            continue
+        if scene.chooser is not None:
+            driver.frames()  # the frame the learner first sees: the words have caught up
+        progress.add(scene.lesson_words()[0] if scene.lesson_words() else None)
+        if scene.hold is not None:
+            made = len(scene.match.entries)
+            held_at.add(made)
+            button = continue_button(scene)
+            assert button is not None and driver.app.screen.get_rect().contains(button.rect)
+            assert scene.lesson_spot() == Extra("continue")  # the guide is on Continue
+            if scene.hold.summary is not None:  # a card over the board, Continue beside it
+                cards += 1
+                assert not button.rect.colliderect(scene.board.summary_rect(scene.hold.summary))
+                assert "Continue" in driver.frame_texts()
+            for _ in range(WAIT):  # nothing moves on until Continue
+                driver.frames(dt=0.1)
+                assert scene.hold is not None and len(scene.match.entries) == made
+            driver.click(button.rect.center)
+            assert scene.hold is None
+            continue
+        if scene.chooser is not None and scene.in_lesson():
+            driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+            continue
+        if scene.chooser is not None or scene.guide.told(scene.match) > total:
+            break  # the free game: the learner's first choice, or the Easy computer's move
+        driver.frames(dt=0.05)
+    else:
+        raise AssertionError("the lesson did not come to its end")
+    computer = {i for i, step in enumerate(lesson.steps) if step.by == "computer"}
+    assert computer <= held_at, f"steps {sorted(computer - held_at)} did not wait for Continue"
+    # the progress named every step in turn (but a roll that simply follows a re-roll): the
+    # computer's steps never ran on unseen
+    assert {f"Lesson: step {i + 1} of {total}" for i, step in enumerate(lesson.steps)
+            if step.by != "chance" or step.say} <= progress
+    if game_id == "moriarty":  # game 1 ends with the script: its card waits for Continue
+        assert cards >= 1
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_lesson_s_guide_is_not_the_keyboard_s_focus(driver, game_id):
+    scene = start_lesson(driver, game_id)
+    for _ in range(3000):
+        if calm(scene) and scene.chooser is not None:
+            break
+        if calm(scene) and scene.hold is not None:
+            assert guide_pixels(driver, guided_rect(scene).inflate(60, 60)) > 0  # on Continue
+            driver.key(pygame.K_RETURN)
+            continue
+        driver.frames(dt=0.05)
+    assert scene.lesson_spot() is not None and scene.focus is None
+    assert scene.view().focus is None  # the board draws no focus ring for the lesson's spot
+    rect = guided_rect(scene)
+    around = guide_pixels(driver, rect.inflate(60, 60))
+    assert around > 20 and around == guide_pixels(driver)  # round the spot asked, nowhere else
+    driver.key(pygame.K_TAB)  # the keyboard's focus: its own ring, the guide stays as it was
+    assert scene.focus is not None and scene.view().focus == scene.focus \
+        or scene.focus in [b.value for b in scene.buttons]
+    assert guide_pixels(driver, rect.inflate(60, 60)) == around
+    scene.skip_animation()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_enter_alone_does_what_the_guide_asks_through_the_whole_lesson(driver, game_id):
+    """Continue at each pause, each spot of the learner's move, then Lock in: Enter does each,
+    and the lesson plays exactly its script with no word of help needed."""
+    scene = start_lesson(driver, game_id)
+    lesson = scene.guide.lesson
+    presses = 0
+    for _ in range(10_000):
+        if not scene.in_lesson() and calm(scene):
+            break
+        if calm(scene) and (scene.hold is not None or scene.chooser is not None):
+            assert scene.lesson_spot() is not None, "the guide shows nothing to do"
+            driver.key(pygame.K_RETURN)
+            presses += 1
+            assert not scene.message_is_error, scene.message
+            continue
+        driver.frames(dt=0.05)
+    else:
+        raise AssertionError("Enter did not take the lesson to its end")
+    assert [str(e) for e in scene.match.entries[:len(lesson.steps)]] == \
+        [str(lesson.entry(i)) for i in range(len(lesson.steps))]
+    assert presses >= sum(step.by == "you" for step in lesson.steps)
