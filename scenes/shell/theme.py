@@ -198,9 +198,9 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong:
 
 def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """A lesson's guide round the choice it asks for: four corner brackets in their own colour,
-    outside any focus ring, so it never looks like the keyboard's focus (a ring)."""
+    a shape and a colour no focus ring has, so it never looks like the keyboard's focus."""
     width, edge = max(3, theme.px(4)), max(2, theme.px(2))
-    box = rect.inflate(2 * theme.px(12), 2 * theme.px(12))
+    box = rect.inflate(2 * theme.px(8), 2 * theme.px(8))
     arm = max(theme.px(12), min(box.width, box.height) // 3)
     for colour, grow in ((BACKGROUND, edge), (GUIDE, 0)):  # a dark edge: seen on any ground
         for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
