@@ -1,5 +1,7 @@
-"""Test-wide set-up: no display and no sound card are needed (SDL's dummy drivers), and every
-test keeps its saves, records and statistics in a data folder of its own, never the user's."""
+"""Test-wide set-up: no display and no sound card are needed (SDL's dummy drivers); the run's
+settings and log go to temporary config and log folders (removed at the end), and every test
+keeps its saves, records and statistics in a data folder of its own: never the user's
+(tests/test_own_folders.py checks it)."""
 import os
 import shutil
 import tempfile
@@ -54,6 +56,31 @@ def xvfb():
         if server.poll() is None:
             server.terminate()
             server.wait(timeout=10)
+
+
+RUN_FOLDERS = {"QUINTET_CONFIG_DIR": "config", "QUINTET_LOG_DIR": "log"}
+
+
+def pytest_configure(config):
+    """Point the config and log folders at a temporary folder of the run's own."""
+    root = tempfile.mkdtemp(prefix="quintet-test-run-")
+    config._quintet_folders = (root, {name: os.environ.get(name) for name in RUN_FOLDERS})
+    for name, sub in RUN_FOLDERS.items():
+        os.environ[name] = os.path.join(root, sub)
+
+
+def pytest_unconfigure(config):
+    """Put the folder settings back and remove the run's folder."""
+    saved = getattr(config, "_quintet_folders", None)
+    if saved is None:
+        return
+    root, before = saved
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    shutil.rmtree(root, ignore_errors=True)
 
 
 def pytest_runtest_setup(item):

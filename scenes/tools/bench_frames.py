@@ -15,9 +15,7 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 FRAME = 1 / 60
 
@@ -42,8 +40,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
     from scenes.store.settings import SettingsStore
 
     rng = random.Random(seed)
-    store = SettingsStore(Path(tempfile.mkdtemp()) / "settings.json")
-    app = App(size, store=store, routes=ROUTES)
+    app = App(size, store=SettingsStore(), routes=ROUTES)  # the run's own folders (main)
     app.settings.muted = True
 
     def new_game() -> PlayScene:
@@ -75,6 +72,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
         times.append(time.perf_counter() - started)
         if app.last_present:
             presents.append(app.last_present)
+    app.close_keeper()  # the settings and saves written before the folders go
     pygame.quit()
     return times, presents
 
@@ -83,8 +81,7 @@ def first_frame_times(runs: int) -> list[float]:
     """Seconds from launching `python -m game` to its first frame on screen, per run."""
     results = []
     for _ in range(runs):
-        env = dict(os.environ, QUINTET_LAUNCHED_AT=repr(time.time()),
-                   QUINTET_CONFIG_DIR=tempfile.mkdtemp())
+        env = dict(os.environ, QUINTET_LAUNCHED_AT=repr(time.time()))  # the run's folders
         launched = time.time()
         env["QUINTET_LAUNCHED_AT"] = repr(launched)
         out = subprocess.run([sys.executable, "-m", "game", "--seconds", "0.3",
@@ -97,7 +94,14 @@ def first_frame_times(runs: int) -> list[float]:
 
 
 def main(argv=None) -> int:
-    """Print frame-time and first-frame figures."""
+    """Print frame-time and first-frame figures (on temporary config, data and log folders,
+    removed afterwards: never the player's own)."""
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-bench-frames-"):
+        return _bench(argv)
+
+
+def _bench(argv) -> int:
     from game.registry import GAMES
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_frames",
                                      description=__doc__.splitlines()[0])

@@ -24,7 +24,6 @@ import dataclasses
 import os
 import random
 import sys
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -129,9 +128,10 @@ class UiFuzzer:
         self.report.launches += 1
 
     def close(self) -> None:
-        """Stop the app's bots."""
+        """Stop the app's bots, and let its writes finish (its folders go next)."""
         if self.app is not None:
             self.app.close_bots()
+            self.app.keeper.close()
 
     # ---- the run --------------------------------------------------------------------------------
     def run(self, events: int, kiosk_share: float = 0.2) -> FuzzReport:
@@ -280,17 +280,20 @@ def _tiny_level(game_id: str):
 
 def fuzz(events: int, seed: int, real_bots: bool = False, raise_errors: bool = True,
          folder: Path | None = None) -> FuzzReport:
-    """Run the fuzzer on temporary folders (or `folder`); the report."""
-    folder = folder or Path(tempfile.mkdtemp(prefix="quintet-fuzz-"))
-    for name in ("CONFIG", "DATA", "LOG"):
-        os.environ[f"QUINTET_{name}_DIR"] = str(folder / name.lower())
+    """Run the fuzzer on temporary folders, removed afterwards (or on `folder`, kept); the
+    report."""
+    from scenes.tools.own_folders import own_folders
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    fuzzer = UiFuzzer(folder, seed, real_bots, raise_errors)
-    try:
-        return fuzzer.run(events)
-    finally:
-        fuzzer.close()
+    with own_folders("quintet-fuzz-", keep=folder is not None) as root:
+        if folder is not None:
+            for name in ("CONFIG", "DATA", "LOG"):
+                os.environ[f"QUINTET_{name}_DIR"] = str(folder / name.lower())
+        fuzzer = UiFuzzer(folder or root, seed, real_bots, raise_errors)
+        try:
+            return fuzzer.run(events)
+        finally:
+            fuzzer.close()
 
 
 def main(argv: list[str] | None = None) -> int:

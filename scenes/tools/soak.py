@@ -21,7 +21,6 @@ import os
 import random
 import resource
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -145,10 +144,15 @@ def scaled_levels(scale: float):
 
 def soak(hours: float, step: float, visitor_minutes: float, think_scale: float, seed: int,
          out=sys.stdout) -> int:
-    """Run the kiosk for `hours` simulated hours; print the report; the number of errors."""
-    folder = Path(tempfile.mkdtemp(prefix="quintet-soak-"))
-    for name in ("CONFIG", "DATA", "LOG"):
-        os.environ[f"QUINTET_{name}_DIR"] = str(folder / name.lower())
+    """Run the kiosk for `hours` simulated hours on temporary folders (removed afterwards);
+    print the report; the number of errors."""
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-soak-") as folder:
+        return _soak(folder, hours, step, visitor_minutes, think_scale, seed, out)
+
+
+def _soak(folder: Path, hours: float, step: float, visitor_minutes: float, think_scale: float,
+          seed: int, out) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from scenes.routes import ROUTES
@@ -194,6 +198,7 @@ def soak(hours: float, step: float, visitor_minutes: float, think_scale: float, 
         last = (rss_mb(), rss_mb(app.bot_worker.pid) if app._bot_worker else None)
     finally:
         app.close_bots()
+        app.keeper.close()
         log.removeHandler(counter)
     baseline = baseline or last
     growth = [None if a is None or b is None else b - a for a, b in zip(baseline, last)]
