@@ -2,8 +2,10 @@
 
 A lesson is a script of a game's opening: the learner's moves (each asked in words, with a word
 of help for a wrong one), the computer's answers and every chance outcome, fixed in advance, and
-the explanation that shows from each step on, so a rule is explained the moment it first matters.
-When the script runs out the game goes on against the Easy computer.
+the explanation that shows from each step on, so a rule is explained the moment it first matters
+(and, like the move log, only once the moves before that step have been revealed and shown: the
+play screen tells `words_at` how many have). When the script runs out the game goes on against
+the Easy computer.
 
     {"format": "quintet-lesson", "version": 1, "game": "pulling_strings", "learner": 0,
      "options": {}, "finish": "...",
@@ -69,7 +71,7 @@ class Lesson:
         return Entry(self.seat_of(step), step.move)
 
     def words_at(self, index: int) -> str:
-        """The explanation on show when the game has made `index` of the script's steps."""
+        """The explanation on show once `index` of the script's steps have been made and shown."""
         if index >= len(self.steps):
             return self.finish
         for step in reversed(self.steps[:index + 1]):
