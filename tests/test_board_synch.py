@@ -113,7 +113,7 @@ def test_a_wrong_click_says_why_and_nothing_moves(driver):
     play_moves(driver, "d4")
     driver.click(scene.board.spot_rect(square_spot((4, 3))).center)  # d4 is Cross's
     assert len(scene.match.entries) == 1
-    assert scene.message_is_error and scene.message == "D4 is taken by the other marker."
+    assert scene.message_is_error and scene.message == "Square d4 is taken by the other marker."
     play_moves(driver, "a1")
     driver.click(scene.board.spot_rect(square_spot((0, 7))).center)  # a square: not now
     assert scene.message == "That is not a choice now: Cross: choose synch or opposition."

@@ -172,7 +172,7 @@ BAD_RECORDS = {
     "wrong types": (lambda: edited_record(lambda d: d.update(options=[1])),
                     "options: must be an object"),
     "illegal move": (lambda: edited_record(lambda d: d["moves"].insert(1, "1:a1")),
-                     "'1:a1': a1 is already covered"),
+                     "'1:a1': space a1 is already covered"),
     "wrong result": (lambda: edited_record(lambda d: d.update(result=None)), "result: the record"),
 }
 
@@ -205,10 +205,12 @@ def test_a_game_in_progress_is_listed_continued_replayed_and_exported(driver):
     scene = open_records(driver)
     assert scene.rows[0].saved is not None and scene.rows[0].columns[2] == "in progress, turn 2"
     assert button(scene, "continue").enabled and button(scene, "export").enabled
+    before = set(RecordFolder().folder.glob("*.json"))
     driver.key(pygame.K_x)  # export
     settle_records(driver, scene)
-    assert "Exported as" in scene.message
-    exported = RecordFolder().folder / scene.message.split("Exported as ")[1].split(":")[0]
+    assert scene.message.startswith("Exported: the Pulling Strings game is listed here")
+    exported, = set(RecordFolder().folder.glob("*.json")) - before
+    assert exported.name not in scene.message
     record = load_record(exported.read_text())
     assert [str(e) for e in record.entries] == ["0:c", "1:h"]  # the sealed pull left out
     assert record.result is None and record.meta["controllers"] == ["human", "human"]

@@ -225,7 +225,7 @@ class StrandsState(State):
                 return f"there is no space {move.label} on this board"
             cell = self.board.index(move.label)
             if self.stones[cell]:
-                return f"{move.label} is already covered"
+                return f"space {move.label} is already covered"
             if self.turn_number == 1:
                 return "Black opens by covering one space marked 2"
             return f"this turn covers spaces marked {self.number}; {move.label} is marked " \

@@ -247,8 +247,8 @@ class SynchState(State):
         if self.placing and isinstance(move, PlaceMarker):
             square = label_square(move.label, self.size)
             if square is None:
-                return f"{move.label} is not on this {self.size}x{self.size} board"
-            return f"{move.label} is taken by the other marker"
+                return f"square {move.label} is not on this {self.size}x{self.size} board"
+            return f"square {move.label} is taken by the other marker"
         if isinstance(move, Direction) and not self.placing:
             return f"moving {move.name} would take a marker off the board"
         if isinstance(move, Mode) and not self.placing:

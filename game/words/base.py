@@ -50,7 +50,10 @@ def plural(count: int, word: str, many: str | None = None) -> str:
 
 
 def capital(text: str) -> str:
-    """The text with its first letter a capital."""
+    """The text with its first letter a capital, unless its first word is a name the board
+    writes in small letters (a coordinate such as i7)."""
+    if any(ch.isdigit() for ch in text.split(" ", 1)[0]):
+        return text
     return text[:1].upper() + text[1:]
 
 

@@ -27,6 +27,7 @@ from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
 from game.words import narrator_for
+from game.words.base import sentence
 from game.words.log import MoveLog, replay_into
 from scenes.boards import board_class
 from scenes.boards.base import Board, View
@@ -36,7 +37,7 @@ from scenes.play.parts.play_animation import Animation, Hold, animation_of, hold
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
 from scenes.play.parts.play_hints import PlayHints
-from scenes.play.parts.play_keys import PlayKeys, sentence
+from scenes.play.parts.play_keys import PlayKeys
 from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo

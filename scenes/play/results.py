@@ -115,7 +115,7 @@ class ResultsScene(Scene):
                 play.board.seat_colours[outcome.winner], ""
         you = people[0]
         level = play.bots.levels[1 - you].capitalize()
-        sides = f"You played {state.seat_name(you)}, the {level} computer " \
+        sides = f"You played {state.seat_name(you)}; the computer ({level}) played " \
                 f"{state.seat_name(1 - you)}."
         if outcome.is_draw:
             return "A draw", th.TEXT, sides

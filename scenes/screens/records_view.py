@@ -243,11 +243,12 @@ class RecordsScene(Scene):
                                      meta=record_meta(saved.controllers, saved.started,
                                                       exported=saved.saved))
         try:
-            path = self.records.add(record, file_stem(record.game, finished=False))
+            self.records.add(record, file_stem(record.game, finished=False))
         except OSError as error:
             self.say(f"Could not export the game: {error.strerror or error}.", error=True)
             return
-        self.say(f"Exported as {path.name}: it is listed here (Show folder shows the file).")
+        self.say(f"Exported: the {record.spec.title} game is listed here as an unfinished record "
+                 "(Show folder shows its file).")
         self.reading = Task(self._read_folder, name="quintet-records")
         self._update_buttons()
 

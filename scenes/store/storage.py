@@ -367,7 +367,7 @@ def remove_if_unchanged(path: Path, seen: Signature | None) -> str:
 def deleted_words(name: str, result: str) -> str:
     """What a delete did (remove_if_unchanged's answer), for the player."""
     if result == "removed":
-        return f"Deleted {name}."
+        return f"Deleted {name[:1].lower() + name[1:]}."  # "Deleted the game in progress."
     if result == "gone":
         return f"{name} was already gone."
     if result == "changed":

@@ -6,6 +6,7 @@ from typing import Any
 import pygame
 
 from game.core import GameError
+from game.words.base import sentence
 from scenes.boards.base import Choice
 
 
@@ -147,12 +148,3 @@ class PlayKeys:
                 best, best_cost = spot, cost
         if best is not None:
             scene.focus = best
-
-
-def sentence(text: str) -> str:
-    """Text as a sentence: capital first letter, closing full stop."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.core import NodeKind
 from game.undo import UndoRefused, entry_facts, last_decider, undo_point
-from scenes.play.parts.play_keys import sentence
+from game.words.base import sentence
 from scenes.store.controllers import human_seats
 
 
