@@ -138,11 +138,14 @@ def _first_frame_reporter():
 
 def _tidy_unpacked_folders() -> Any:
     """In the one-file build: mark our unpacked folder in use and, in the background, delete the
-    ones killed runs left behind; what must stay referenced while the app runs (or None)."""
+    ones killed runs left behind; what must stay referenced while the app runs (or None). The
+    app also ends with its launcher (scenes/shell/launcher.py)."""
     from scenes.store.unpacked import claim, sweep, unpacked_folder
     folder = unpacked_folder()
     if folder is None:
         return None
+    from scenes.shell.launcher import follow_launcher
+    follow_launcher()
     import threading
     threading.Thread(target=sweep, args=(folder.parent, folder), name="quintet-sweep",
                      daemon=True).start()
@@ -175,6 +178,28 @@ def _end_on_signals(app) -> None:
             signal.signal(getattr(signal, name), stop)
 
 
+EXIT_NO_DISPLAY = 4  # no display to open a window on (the display lost mid-run is 3)
+HEADLESS_DRIVERS = ("offscreen", "dummy")  # SDL's drivers that show nothing
+
+
+def no_display() -> str:
+    """Why no window could be seen, or '' when there is a display (or SDL_VIDEODRIVER asks for
+    a driver outright, headless ones included: tests, tools, a kiosk on the console)."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return ""
+    import pygame
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return f"no display could be opened ({error})"
+    driver = pygame.display.get_driver()
+    pygame.display.quit()
+    if driver in HEADLESS_DRIVERS:
+        return (f"no display was found (SDL would use its '{driver}' driver, which shows "
+                "nothing)")
+    return ""
+
+
 def run_app(args: argparse.Namespace) -> int:
     """Open the window at the main menu (or straight into a game) and run until it closes."""
     import logging
@@ -199,6 +224,13 @@ def run_app(args: argparse.Namespace) -> int:
     # first, before the first frame: what starting finds wrong (a bad settings file, another
     # copy on the folder, no window) is written there too
     log_path = start_file_log(log)
+    missing = no_display()
+    if missing:  # say so and stop, before the data folder is claimed
+        print(f"quintet: {missing}. Start it on a desktop, or set DISPLAY (X11) or "
+              "WAYLAND_DISPLAY; SDL_VIDEODRIVER=dummy runs it headless on purpose.",
+              file=sys.stderr)
+        log.error("Quintet could not start: %s", missing)
+        return EXIT_NO_DISPLAY
     lock = FolderLock(data_dir())
     shared = "" if lock.acquire() else lock.refusal()
     kiosk = True if args.kiosk else None  # None: as the settings say

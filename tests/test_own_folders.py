@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUBSET = ["tests/test_keeping.py::test_continue_offers_the_game_played_last_whatever_the_clock_says",
+SUBSET = ["tests/test_keeping.py::test_continue_offers_the_game_played_last_whatever_the_clock"
+          "_says",
           "tests/test_continue.py::test_an_error_in_play_saves_the_game_and_says_so",
           "tests/test_settings.py"]
 

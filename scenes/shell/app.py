@@ -168,9 +168,11 @@ class App:
     @property
     def bot_worker(self):
         """The process the computer players think in (created on first use)."""
-        if self._bot_worker is None:
+        if self._bot_worker is None:  # one that cannot start says why, and the app goes on
             from game.bots.worker import BotWorker
-            self._bot_worker = BotWorker()
+
+            from scenes.shell.bot_process import BotProcess
+            self._bot_worker = BotProcess(BotWorker)
         return self._bot_worker
 
     @bot_worker.setter

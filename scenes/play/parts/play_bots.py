@@ -161,6 +161,10 @@ class PlayBots:
         app = scene.app
         self.asked = self.answer = None
         self.failures += 1
+        problem = getattr(app.bot_worker, "problem", "")
+        if problem and not scene.demo:  # no worker at all: no retries, offer hot-seat
+            self._cannot_start(problem)
+            return
         if self.failures > BOT_RETRIES:
             log.error("computer player failed for good: %s", why)
             self.broken = True
@@ -177,6 +181,28 @@ class PlayBots:
         else:
             log.warning("computer player failed: %s", why)
             scene.say("The computer player had a problem; it is starting again.")
+
+    def _cannot_start(self, problem: str) -> None:
+        """The bots' process cannot start: say why, and offer to play on hot-seat."""
+        scene = self.scene
+        app = scene.app
+        self.broken = True
+        log.error("computer player cannot start: %s", problem)
+        scene.say(f"The computer player cannot start ({problem}).", error=True)
+        app.go("confirm", title="The computer player cannot start",
+               question=f"{problem}. Play on with a friend on this screen (hot-seat)?",
+               yes="Play hot-seat", no="Back to menu", on_yes=self.play_hot_seat,
+               on_no=lambda: app.stack.reset(app.home_scene()))
+
+    def play_hot_seat(self) -> None:
+        """Go on with people in both seats (the computer player could not start)."""
+        scene = self.scene
+        scene.controllers = (HUMAN, HUMAN)
+        self.levels = {}
+        self.broken = False
+        scene.restore(scene.match.record())  # the same position, with the new players
+        scene.saves.autosave()
+        scene.say("Hot-seat: pass the screen between you.")
 
     def drop(self) -> None:
         """Forget any question out to the bot; a search still running is cancelled."""
