@@ -33,20 +33,6 @@ def test_every_position_has_a_value_and_an_ended_game_ends_at_its_result(game_id
         assert values[-1] == (0.5 if winner is None else 1.0 - winner)
 
 
-@settings(max_examples=30, deadline=None)
-@given(values=st.lists(st.floats(0, 1), min_size=2, max_size=40), data=st.data())
-def test_the_swings_are_the_three_biggest_changes_made_by_a_player(values, data):
-    actors = data.draw(st.lists(st.sampled_from([0, 1, CHANCE]), min_size=len(values) - 1,
-                                max_size=len(values) - 1))
-    record = dataclasses.replace(calm_game("strands", 0, 1),
-                                 entries=tuple(Entry(a, "x") for a in actors))
-    found = swings(record, values)
-    changes = sorted((abs(values[i + 1] - values[i]) for i, a in enumerate(actors)
-                      if a != CHANCE), reverse=True)
-    assert [abs(s.change) for s in found] == pytest.approx([c for c in changes[:3] if c > 1e-9])
-    assert all(record.entries[s.index].actor != CHANCE for s in found)
-
-
 def with_bonus(record, colours):
     """The record with the Bonus Colours chosen replaced (a secret an onlooker never sees)."""
     entries = list(record.entries)
@@ -137,9 +123,9 @@ def test_the_review_shows_progress_then_the_graph_and_jumps_the_replay(driver, q
     driver.frames(4)
     assert review.values and len(review.swings) == 3
     texts = driver.frame_texts()
-    assert any(t.startswith("After move") for t in texts)
-    assert sum(t.startswith("Turn ") for t in texts) == 3  # the swings, as the log says them
-    at = len(review.values) // 2
+    assert any(t.startswith("Turn ") and t.endswith("%") for t in texts)  # the readout
+    assert sum("'s chance " in t for t in texts) >= 3  # the swings, in sentences
+    at = review.line()[len(review.line()) // 2]
     driver.click(review.point(at))
     replay = driver.top
     assert isinstance(replay, ReplayScene) and replay.position == at
@@ -164,7 +150,7 @@ def test_from_a_replay_the_review_shows_the_move_picked_in_that_replay(driver, q
     review = driver.top
     assert isinstance(review, ReviewScene)
     driver.frames(4)
-    at = len(review.values) // 2
+    at = review.line()[len(review.line()) // 2]
     assert at > 1
     driver.click(review.point(at))
     assert driver.top is replay and replay.position == at
@@ -193,12 +179,15 @@ def test_leaving_the_review_stops_its_work(driver, monkeypatch):
     assert cancelled and driver.top is not review
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (1920, 1080)])
-def test_the_review_fits(tmp_path, size, monkeypatch):
+@pytest.mark.parametrize("size,game_id", [((800, 500), "moriarty"), ((1280, 720), "moriarty"),
+                                          ((1920, 1080), "moriarty")]
+                         + [(size, game_id) for size in ((800, 500), (1280, 720))
+                            for game_id in ("tug_of_war", "synch", "strands", "pulling_strings")])
+def test_the_review_fits(tmp_path, size, game_id, monkeypatch):
     from tests.test_text_fits import check, inks_of, window
     monkeypatch.setattr("scenes.play.review.ReviewRun", QuickRun)
     with window(tmp_path, size) as driver:
-        review, _ = open_review(driver, "moriarty", 60)
+        review, _ = open_review(driver, game_id, 60)
 
         def words():  # the board's preview is a shrunken picture, not words (as the cards)
             return [ink for ink in inks_of(driver, [review]) if not ink.scaled]
@@ -262,3 +251,48 @@ def test_records_open_the_review_of_any_record_by_its_button_or_v(driver, monkey
     settle_records(driver, records)
     driver.frames()
     assert isinstance(driver.top, ReviewScene) and driver.top.record.game == game_id
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_each_marker_sits_on_the_step_that_made_it_and_names_who_it_went_up_for(driver, quick,
+                                                                                game_id):
+    """Tug of War's marker once sat on a Yellow peak and read '+23% for Red': a marker is on
+    the point its step leads to, and its words name the seat the line moved toward there."""
+    from tests.test_review_swings import played
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    record = played(game_id, 3, 150, calm=0.9)  # Pulling Strings' line moves at its end
+    driver.app.go("review", record=record)
+    driver.frames(5)
+    review = driver.top
+    assert review.swings
+    area = review.graph_area()
+    places = review.marker_places(area, [])
+    names = record.spec.seat_names
+    for swing, (spot, _), words in zip(review.swings, places, review.review.words):
+        k = review.line().index(swing.after)
+        assert review.line()[k - 1] == swing.before
+        assert spot == review.at_point(k) == review.point(swing.after)
+        went_up = spot[1] < review.at_point(k - 1)[1]  # toward the first seat's side
+        if spot[1] != review.at_point(k - 1)[1]:
+            assert f"{names[0 if went_up else 1]}'s chance " in words
+    centres = [centre for _, centre in places]  # badges never cover one another
+    radius = driver.app.theme.px(11)
+    assert all(abs(a[1] - b[1]) > 2 * radius or a[0] != b[0] and abs(a[0] - b[0]) > 2 * radius
+               or abs(a[1] - b[1]) >= 2 * radius for i, a in enumerate(centres)
+               for b in centres[i + 1:])
+
+
+def test_a_match_draws_its_games_on_the_graph(driver, quick):
+    from tests.test_review_swings import played
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    record = played("moriarty", 4, 400)
+    driver.app.go("review", record=record)
+    driver.frames(5)
+    review = driver.top
+    texts = driver.frame_texts()
+    assert [name for _, name in review.review.sections] == ["Game 1", "Game 2", "Game 3"]
+    assert all(name in texts for name in ("Game 1", "Game 2", "Game 3")), (texts, review.review.sections, len(review.line()))
+    assert any(t.startswith("Game ") and ", turn " in t for t in texts)  # the readout
+    assert f"{review.review.unit}s" in texts  # the axis says what it counts

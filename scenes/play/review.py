@@ -314,7 +314,7 @@ class ReviewScene(Scene):
             label = theme.text(name, 14, th.DIM)
             rect = label.get_rect(topleft=(x + theme.px(5), area.top + theme.px(3)))
             rect.right = min(rect.right, area.right)
-            surface.blit(label, rect)
+            theme.blit_text(surface, name, 14, rect.topleft, th.DIM)
             taken.append(rect)
         return taken
 
@@ -328,7 +328,7 @@ class ReviewScene(Scene):
         unit = theme.text(f"{review.unit}s", 15, th.DIM)
         unit_rect = unit.get_rect(bottomright=(panel.right - theme.px(14),
                                                panel.bottom - theme.px(8)))
-        surface.blit(unit, unit_rect)
+        theme.blit_text(surface, f"{review.unit}s", 15, unit_rect.topleft, th.DIM)
         y = area.bottom + theme.px(4)
         widest = theme.text(str(max(review.counts) or 1), 14).get_width()
         most = max(2, area.width // (widest + theme.px(28)))
@@ -343,7 +343,7 @@ class ReviewScene(Scene):
             if any(rect.inflate(theme.px(6), 0).colliderect(r) for r in drawn + [unit_rect]):
                 continue
             pygame.draw.line(surface, th.DIM, (x, area.bottom), (x, area.bottom + theme.px(3)))
-            surface.blit(label, rect)
+            theme.blit_text(surface, str(review.counts[k]), 14, rect.topleft, th.DIM)
             drawn.append(rect)
 
     def marker_places(self, area: pygame.Rect, taken: list[pygame.Rect]) -> list[tuple]:
