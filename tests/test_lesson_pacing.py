@@ -140,3 +140,26 @@ def test_enter_alone_does_what_the_guide_asks_through_the_whole_lesson(driver, g
     assert [str(e) for e in scene.match.entries[:len(lesson.steps)]] == \
         [str(lesson.entry(i)) for i in range(len(lesson.steps))]
     assert presses >= sum(step.by == "you" for step in lesson.steps)
+
+
+def test_after_an_undo_the_computer_s_step_waits_for_continue_again(driver):
+    scene = start_lesson(driver, "moriarty")  # ... you pass; the computer pivot 6; you take 7
+    steps = scene.guide.lesson.steps
+    assert [steps[i].move for i in (15, 16, 17)] == ["pass", "pivot 6", "take 7"]
+    for _ in range(5000):
+        if calm(scene) and scene.chooser is not None and len(scene.match.entries) == 17:
+            break
+        if calm(scene) and scene.hold is not None:
+            driver.key(pygame.K_RETURN)
+        elif calm(scene) and scene.chooser is not None:
+            driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+        else:
+            driver.frames(dt=0.05)
+    driver.key(pygame.K_z, "z", pygame.KMOD_CTRL)  # back before the pass, the pivot 6 too
+    assert len(scene.match.entries) == 15
+    driver.frames()
+    driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+    for _ in range(100):  # pass again: the computer's pivot 6 waits for Continue once more
+        driver.frames(dt=0.05)
+        assert len(scene.match.entries) == 16
+    assert scene.hold is not None and scene.lesson_spot() == Extra("continue")

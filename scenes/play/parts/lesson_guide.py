@@ -59,6 +59,8 @@ class LessonGuide:
 
     def catch_up(self, match: Match) -> None:
         """Every move made so far has been revealed and animated: the words may tell of them."""
+        if self.index(match) < self.seen:  # taken back: the steps ahead wait for Continue again
+            self.held = -1
         self.seen = self.index(match)
 
     def running(self, match: Match) -> bool:
