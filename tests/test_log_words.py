@@ -6,6 +6,7 @@ import dataclasses
 import random
 import re
 
+import pygame
 from hypothesis import given, settings, strategies as st
 
 from game.core import ChoiceSealed
@@ -132,3 +133,20 @@ def test_north_keeping_the_edge_is_said_so():
     assert words.log_text(keep, north, state) == "keeps the Edge"
     give = next(m for m in state.legal_moves(north) if m.to_south)
     assert words.log_text(give, north, state) == f"gives the Edge to {state.seat_name(1 - north)}"
+
+
+def test_the_notation_setting_shows_the_log_in_notation(driver):
+    from scenes.play.replay import ReplayScene
+    scene = driver.start("pulling_strings", seed=3)
+    for seat, end in ((0, "c"), (1, "h")):
+        scene.match.play(end, seat)
+    scene.restore(scene.match.record())
+    driver.frames()
+    driver.key(pygame.K_RETURN)  # "I am Eks: show me"
+    assert "1. Eks pulls c; Oh pulls h" in driver.frame_texts()
+    driver.app.settings.notation = True
+    assert "1. Eks c, Oh h" in driver.frame_texts()
+    replay = ReplayScene(driver.app, scene.match.record())
+    driver.app.stack.push(replay)
+    replay.go_to(2)
+    assert "1. Eks c, Oh h" in driver.frame_texts()

@@ -17,12 +17,13 @@ from game.words.log import MoveLog, replay_into
 @dataclasses.dataclass(frozen=True)
 class ReplayBook:
     """The public view after each number of entries, each entry's (before, events, after), the
-    move log's lines and each seat's last turn (for the board's marks) at each position."""
+    move log's lines (words and notation) and each seat's last turn (for the board's marks) at each position."""
 
     states: list
     steps: list[tuple]
     logs: list[list[str]]
     lasts: list
+    notation_logs: list[list[str]]  # the log's lines in the game's notation, at each position
 
     @classmethod
     def of(cls, record: Record) -> "ReplayBook":
@@ -30,7 +31,7 @@ class ReplayBook:
         words = narrator_for(record.game, record.options)
         log = MoveLog(words)
         states = [record.initial_state().observe_public()]
-        steps, logs = [], [[]]
+        steps, logs, notation_logs = [], [[]], [[]]
         last = LastMoves()
         lasts = [last.shown()]
         for state, _, step, _ in replay_into(log, record, last):
@@ -38,5 +39,6 @@ class ReplayBook:
             steps.append((state.observe_public(), tuple(step.events), after))
             states.append(after)
             logs.append(log.lines())
+            notation_logs.append(log.lines(notation=True))
             lasts.append(last.shown())
-        return cls(states, steps, logs, lasts)
+        return cls(states, steps, logs, lasts, notation_logs)

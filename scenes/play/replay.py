@@ -63,7 +63,7 @@ class ReplayScene(Scene):
         book = book or ReplayBook.of(record)  # the Records screen brings it ready
         self.states = book.states  # the public view after each number of entries
         self.steps = book.steps  # (before, events, after) of each entry, public views
-        self.logs = book.logs  # the move log's lines at each position
+        self.logs = book.notation_logs if app.settings.notation else book.logs  # at each position
         self.lasts = book.lasts  # each seat's last turn at each position, for the marks
         self.position = 0
         self.shown: Shown | None = None

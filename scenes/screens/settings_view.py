@@ -13,10 +13,11 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_button_frame, stack_rects
 from scenes.store.settings import IDLE_SECONDS, SPEEDS, Settings
 
-SWITCHES = ("sound", "fullscreen", "kiosk")  # yes/no settings
+SWITCHES = ("sound", "fullscreen", "notation", "kiosk")  # yes/no settings
 STEPPERS = ("volume", "speed", "idle")  # settings with a range
 LABELS = {"volume": "Volume", "sound": "Sound", "speed": "Animation speed",
-          "fullscreen": "Fullscreen (F11)", "kiosk": "Start as a kiosk demo",
+          "fullscreen": "Fullscreen (F11)", "notation": "Move log in notation",
+          "kiosk": "Start as a kiosk demo",
           "idle": "Kiosk: back to the demo after"}
 VOLUME_STEPS = 10  # volume moves in tenths
 
@@ -24,7 +25,7 @@ VOLUME_STEPS = 10  # volume moves in tenths
 def switched_on(settings: Settings, name: str) -> bool:
     """Whether a yes/no setting is on."""
     return {"sound": not settings.muted, "fullscreen": settings.fullscreen,
-            "kiosk": settings.kiosk}[name]
+            "notation": settings.notation, "kiosk": settings.kiosk}[name]
 
 
 def step_index(values: tuple, value, fallback: int) -> int:
@@ -76,7 +77,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        names = ("volume", "sound", "speed", "fullscreen", "kiosk", "idle")
+        names = ("volume", "sound", "speed", "fullscreen", "notation", "kiosk", "idle")
         self.group = ButtonGroup([Button(LABELS[name], name) for name in names]
                                  + [Button("Back", "back", hint="Esc"),
                                     Button("About", "about", hint="A")], self._choose)
@@ -107,6 +108,8 @@ class SettingsScene(Scene):
         elif name == "fullscreen":
             settings.fullscreen = on
             self.app.apply_display_mode()
+        elif name == "notation":
+            settings.notation = on
         elif name == "kiosk":
             settings.kiosk = on
         self._saved()

@@ -36,6 +36,7 @@ class Settings:
     kiosk: bool = False  # start as the self-running demo (as `quintet --kiosk` does)
     kiosk_idle_seconds: int = 90  # kiosk: seconds without input before the demo returns
     kiosk_exit_keys: str = "ctrl+shift+k"  # kiosk: the hidden combination that leaves it
+    notation: bool = False  # the move log in the games' notation instead of plain words
 
     def check(self) -> list[str]:
         """Replace bad values with defaults; the problems found, in plain words."""
@@ -54,6 +55,9 @@ class Settings:
         if not isinstance(self.fullscreen, bool):
             problems.append(f"fullscreen {brief(self.fullscreen)} is not true or false")
             self.fullscreen = defaults.fullscreen
+        if not isinstance(self.notation, bool):
+            problems.append(f"notation {brief(self.notation)} is not true or false")
+            self.notation = defaults.notation
         if not isinstance(self.kiosk, bool):
             problems.append(f"kiosk {brief(self.kiosk)} is not true or false")
             self.kiosk = defaults.kiosk
