@@ -145,6 +145,14 @@ class Narrator:
         over = next((e for e in events if isinstance(e, GameOver)), None)
         return ending(over.outcome) if over is not None else ""
 
+    def result_words(self, state: State) -> str:
+        """A finished game's result for the results screen: why it ended and after how long
+        ("Eks has 5 at home against 3. Game over after 13 turns.")."""
+        if state.outcome is None:
+            return ""
+        reason = sentence(state.outcome.reason) if state.outcome.reason else ""
+        return f"{reason} Game over after {self.units(self.number(state))}.".strip()
+
     def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
         """Results that wait on screen for a player after this step (None: play goes on)."""
         return None

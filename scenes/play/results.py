@@ -85,10 +85,8 @@ class ResultsScene(Scene):
         title, colour, who = self.headline()
         cx = self.panel.centerx
         theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
-        outcome = self.play.match.state.outcome
-        reason = outcome.reason if outcome else ""
-        words = " ".join(part for part in (who, reason[:1].upper() + reason[1:] + "."
-                                            if reason else "") if part)
+        words = " ".join(part for part in (who, self.play.words.result_words(
+            self.play.match.state)) if part)
         y = self.panel.top + theme.px(96)
         for line in theme.wrap(words, 22, self.panel.width - theme.px(40))[:3]:
             theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "midtop")
