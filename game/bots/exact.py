@@ -60,6 +60,12 @@ class DepthSearch:
         self.rng = rng
         self.worlds = list(worlds) or [(1.0, root)]
         self.weights = [weight for weight, _ in self.worlds]
+        # As the other seat sees each world (the bot's own secret unknown to it): its worlds
+        # and their weights, grouped per world; empty when the other is not searched so.
+        unseen = [knowledge.unseen_worlds(world, seat) for _, world in self.worlds]
+        self._unseen = unseen if all(unseen) and len(self.worlds) > 1 else []
+        self._blind = [pair for group in self._unseen for pair in group]
+        self._width = len(self.worlds) * (2 if self._unseen else 1)  # values kept per position
         self.seat = seat
         self.iterations = 0  # positions valued
         self.depth = 0  # the deepest search finished
@@ -96,7 +102,7 @@ class DepthSearch:
         self._clock_read = budget.clock
         self._deadline = budget.clock() + budget.seconds
         self._should_stop = should_stop
-        plies, step = self.knowledge.search_plies, self.knowledge.deepening_step
+        plies, step = self.knowledge.plies_from(self.state), self.knowledge.deepening_step
         depths = [*range(step, plies, step), plies]
         for depth in depths:
             try:
@@ -139,9 +145,25 @@ class DepthSearch:
             # Past the searched part (a game ended and scored): the move may do something
             # different in each world (the colours scored), so it is made in each.
             value = knowledge.value if child.kind is NodeKind.TERMINAL else knowledge.leaf_value
-            return [value(_after(knowledge.in_world(state, world), move))
-                    for _, world in self.worlds]
+            values = [value(_after(knowledge.in_world(state, world), move))
+                      for _, world in self.worlds]
+            if self._unseen:
+                blind = [value(_after(knowledge.in_world(state, world), move))
+                         for _, world in self._blind]
+                values += self._grouped(blind)
+            return values
         return self._value(child, depth)
+
+    def _grouped(self, blind: list[float]) -> list[float]:
+        """Each world's value as the other seat sees it, from the values in its unseen worlds."""
+        out, k = [], 0
+        for group in self._unseen:
+            total = 0.0
+            for weight, _ in group:
+                total += weight * blind[k]
+                k += 1
+            out.append(total)
+        return out
 
     def _value(self, state: State, depth: int) -> list[float]:
         """Seat 0's value of `state` in every world, searched `depth` plies deep (once: many
@@ -158,9 +180,9 @@ class DepthSearch:
             self._check_clock()
         kind, knowledge = state.kind, self.knowledge
         if kind is NodeKind.TERMINAL:
-            return [terminal_value(state)] * len(self.worlds)
+            return [terminal_value(state)] * self._width
         if kind is CHANCE:
-            total = [0.0] * len(self.worlds)
+            total = [0.0] * self._width
             for outcome, p in state.chance_outcomes():
                 after = self._value(state.apply_chance(outcome).state, depth)
                 total = [t + float(p) * v for t, v in zip(total, after)]
@@ -172,7 +194,7 @@ class DepthSearch:
             cols = knowledge.candidate_moves(state, 1, None)
             cells = [[self._child(state, (a, b), depth - 1) for b in cols] for a in rows]
             return [game_value([[cell[w] for cell in row] for row in cells])
-                    for w in range(len(self.worlds))]
+                    for w in range(self._width)]
         actor = state.actors[0]
         moves = knowledge.candidate_moves(state, actor, None)
         if len(moves) == 1:  # a forced move costs no depth, even at the horizon
@@ -184,12 +206,22 @@ class DepthSearch:
         if actor == self.seat and len(self.worlds) > 1:
             # The bot's own choice cannot depend on the world: the best on average over them.
             return best(children, key=self._mean)
+        if self._unseen:
+            # The other chooses as it sees the world, not knowing the bot's secret: its best
+            # there (the worse for the bot among equals), at the value it truly has.
+            width = len(self.worlds)
+            chosen = [best(children, key=lambda v: (v[width + w], v[w])) for w in range(width)]
+            return [c[w] for w, c in enumerate(chosen)] + [c[width + w]
+                                                          for w, c in enumerate(chosen)]
         return [best(values) for values in zip(*children)]
 
     def _leaf(self, state: State) -> list[float]:
         if len(self.worlds) == 1:
             return [self.knowledge.leaf_value(state)]
-        return self.knowledge.leaf_values(state, self.worlds)
+        values = self.knowledge.leaf_values(state, self.worlds)
+        if self._unseen:
+            values = values + self._grouped(self.knowledge.leaf_values(state, self._blind))
+        return values
 
     def _mean(self, values: list[float]) -> float:
         return sum(w * v for w, v in zip(self.weights, values))

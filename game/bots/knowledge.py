@@ -62,6 +62,10 @@ class Knowledge:
         """The moves considered at the root, where the bot itself chooses; all legal moves."""
         return state.legal_moves(seat)
 
+    def plies_from(self, root: State) -> int:
+        """How deep a depth search from `root` goes: `search_plies`."""
+        return self.search_plies
+
     def searches_all(self, state: State) -> bool:
         """True to search every line from `state` to `search_plies` instead of sampling."""
         return self.search_plies > 0
@@ -70,6 +74,11 @@ class Knowledge:
                     rng: random.Random) -> None:
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""
         rng.shuffle(moves)
+
+    def answers_evenly(self, state: State) -> bool:
+        """True where the bot's secret choice should be the best against an even guess of the
+        other's (its matrix's best row on average), not a mix (none by default)."""
+        return False
 
     def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
               history: Sequence = ()) -> float | None:
@@ -124,6 +133,18 @@ class Knowledge:
         opponent chooses (`reading.py`), from public positions: the evaluation by default."""
         return self.value(state)
 
+    def seen_value(self, state: State) -> float:
+        """Seat 0's value of a state as a simple player who knows the secrets set in it (and
+        not the others) would judge it; `reading_value` by default."""
+        return self.reading_value(state)
+
+    def opponent_views(self, worlds: Sequence[tuple[float, State]], seat: int,
+                       ) -> list[tuple[float, State]] | None:
+        """For reading a simple opponent who knows its own secrets: each world as the other
+        seat sees it (`seat`'s secrets hidden), weighed; None to read it from the public view
+        alone (the default)."""
+        return None
+
     def value(self, state: State) -> float:
         """Seat 0's value of any position without search: the result, or the evaluation."""
         return terminal_value(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
@@ -151,6 +172,12 @@ class Knowledge:
     def in_world(self, state: State, world: State) -> State:
         """`state` as it is in `world` (for worlds that share the tree)."""
         return state
+
+    def unseen_worlds(self, world: State, seat: int) -> list[tuple[float, State]]:
+        """`world` as the other seat sees it, `seat`'s own secrets unknown to it: full states
+        with their probabilities, for a search whose other seat chooses by them (none by
+        default: the other is searched as knowing the world)."""
+        return []
 
     def leaf_values(self, state: State, worlds: Sequence[tuple[float, State]]) -> list[float]:
         """`leaf_value` of `state` in each of the worlds that share its tree."""

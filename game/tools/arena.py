@@ -121,6 +121,16 @@ def player_level(name: str, other: str) -> str:
 
 def check_player(name: str) -> str:
     """The name if it names a player (argparse type), else an error saying which are known."""
+    base, *traits = name.split("~")
+    if traits:  # a level with some of its knowledge's settings changed, for trying them
+        if base.partition(":")[0] not in LEVEL_NAMES + ("predictor",) and parse_hybrid(base) is None:
+            raise argparse.ArgumentTypeError(f"{name!r}: only a level or a hybrid takes settings")
+        try:
+            [_trait(t) for t in traits]
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(f"{name!r}: {error}") from None
+        check_player(base)
+        return name
     if parse_hybrid(name) is not None:
         return name
     kind, _, level = name.partition(":")
@@ -132,8 +142,22 @@ def check_player(name: str) -> str:
     return name
 
 
+def _trait(text: str) -> tuple[str, float]:
+    """A knowledge setting written `NAME=NUMBER`."""
+    key, equals, value = text.partition("=")
+    if not (key and equals):
+        raise ValueError(f"{text!r} is not NAME=NUMBER")
+    return key, float(value)
+
+
 def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = Setup()):
-    """The player a name stands for, facing the player named `other`."""
+    """The player a name stands for, facing the player named `other` ("hard~concealment=0":
+    Hard with that setting of its game's knowledge changed)."""
+    name, *changes = name.split("~")
+    other, *others = other.split("~")
+    traits = tuple(_trait(t) for t in changes)
+    if name.partition(":")[0] == "predictor":  # its model is the bot it faces, settings and all
+        traits = tuple(_trait(t) for t in others)
     kind = name.partition(":")[0]
     if kind == "random":
         return RandomPlayer(seed)
@@ -152,9 +176,10 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
             raise GameError(f"{game_id}'s Hard makes no decision of the kind {hybrid[0]!r} "
                             f"(hybrids: {', '.join(hybrid_names(game_id)) or 'none'})")
         level = knowledge.levels()["hard"].scaled(setup.scale).timed_by(setup.read_clock)
+        level = dataclasses.replace(level, traits=level.traits + traits)
         return Hybrid(Bot(knowledge, level, seed), hybrid[0], hybrid[1], seed)
     level = knowledge.levels()[player_level(name, other)].scaled(setup.scale)
-    level = level.timed_by(setup.read_clock)
+    level = dataclasses.replace(level.timed_by(setup.read_clock), traits=level.traits + traits)
     if kind == "uct":
         return PlainUCT(level.budget.seconds * setup.time_factor, seed, setup.read_clock)
     if kind == "predictor":
@@ -371,6 +396,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hybrids", metavar="GAME",
                         help="Hard against each of its hybrids in this game "
                              "(hard-but-KIND-greedy and hard-but-KIND-random)")
+    parser.add_argument("--against", type=check_player, default="hard", metavar="PLAYER",
+                        help="with --hybrids: the player facing them (default hard; "
+                             "hard~NAME=NUMBER tries a setting)")
     parser.add_argument("--kinds", nargs="*", default=None,
                         help="with --hybrids: only the hybrids of these kinds")
     parser.add_argument("--rules", nargs="*", default=None, choices=("greedy", "random"),
@@ -410,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
         if not wanted:
             parser.error(f"no such hybrids (kinds in {args.hybrids}: "
                          f"{', '.join(KINDS[args.hybrids])})")
-        pairings = [(args.hybrids, ("hard", name)) for name in wanted]
+        pairings = [(args.hybrids, (args.against, name)) for name in wanted]
     elif args.table:
         pairings = table_pairings(args.only or GAMES)
     elif args.game and args.first and args.second:

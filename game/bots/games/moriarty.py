@@ -26,7 +26,7 @@ from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_col
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import (ACTIVE, BONUS, END, OVER, PASS, PIVOT, SETUP, Declare,
+from game.rules.moriarty import (ACTIVE, BONUS, DIRECTION, END, OVER, PASS, PIVOT, SETUP, Declare,
                                  EndGame, MoriartyState, PickPivot, Take)
 
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
@@ -51,6 +51,11 @@ class GameKnowledge(Knowledge):
     deepening_step = 3  # a round: a Pivot, a token, the slides
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
     wary = 0.0  # 1: believe only what a one-turn-ahead player's choices say (`ColourReader`)
+    slide_even = 0.0  # 1: slide as the best against an even guess of the other's slide
+    unseen = 0.0  # 1: in the search the other chooses not knowing this bot's colour
+    mixed_reader = 0.0  # 1: a wary belief also reads a player who slides one turn ahead
+    slide_plies = 0.0  # above 0: a search from a slide goes only this deep
+    colour_model = 0.0  # 1: read the other as a one-turn-ahead player who knows its colour
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -75,7 +80,8 @@ class GameKnowledge(Knowledge):
         base = unseal(observation)
         if observation.phase in (SETUP, BONUS) or observation.bonus[1 - seat] is not None:
             return [(1.0, base)]
-        probabilities = self.colours.belief(history, seat, observation, self.wary > 0.0)
+        probabilities = self.colours.belief(history, seat, observation, self.wary > 0.0,
+                                            self.mixed_reader > 0.0)
         kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
         total = sum(p for p, _ in kept)
         return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
@@ -95,6 +101,14 @@ class GameKnowledge(Knowledge):
         """The worlds differ only in the opponent's Bonus Colour, which changes the score and
         never a legal move, once the tokens are placed."""
         return all(self.searches_all(world) for _, world in worlds)
+
+    def unseen_worlds(self, world: State, seat: int) -> list[tuple[float, State]]:
+        """For a level with `unseen`: the world with this seat's colour any of the four."""
+        bonus = world.bonus  # type: ignore[attr-defined]
+        if self.unseen <= 0.0 or None in bonus:
+            return []
+        return [(1.0 / COLOURS, world._evolve(bonus=tuple_with(bonus, seat, c)))  # type: ignore
+                for c in range(COLOURS)]
 
     def in_world(self, state: State, world: State) -> State:
         """`state` with the world's Bonus Colours."""
@@ -124,6 +138,16 @@ class GameKnowledge(Knowledge):
             return self.concealment * max(0.0, self.colours.giveaway(history, seat,
                                                                      worlds[0][1], move))
         return 0.0
+
+    def plies_from(self, root: State) -> int:
+        """`search_plies`, or from a slide `slide_plies` where a level sets it."""
+        if self.slide_plies > 0 and root.phase == DIRECTION:  # type: ignore[attr-defined]
+            return int(self.slide_plies)
+        return self.search_plies
+
+    def answers_evenly(self, state: State) -> bool:
+        """At a slide, for a level with `slide_even`."""
+        return self.slide_even > 0.0 and state.phase == DIRECTION  # type: ignore[attr-defined]
 
     def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
         """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
@@ -181,6 +205,27 @@ class GameKnowledge(Knowledge):
             return END
         quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
         return rng.choice(quiet or moves)
+
+    def opponent_views(self, worlds: Sequence[tuple[float, State]], seat: int,
+                       ) -> list[tuple[float, State]] | None:
+        """For a level with `colour_model`, once colours are chosen: each world with this
+        seat's colour hidden, as the other sees it."""
+        if self.colour_model <= 0.0 or any(
+                w.phase in (SETUP, BONUS) for _, w in worlds):  # type: ignore[attr-defined]
+            return None
+        return [(weight, world._evolve(bonus=tuple_with(world.bonus, seat, None)))  # type: ignore
+                for weight, world in worlds]
+
+    def seen_value(self, state: State) -> float:
+        """Seat 0's chances as a simple player sees them: the match totals plus the board's
+        points, each Bonus Colour counted where it is known."""
+        assert isinstance(state, MoriartyState)
+        if state.is_terminal:
+            return terminal_value(state)
+        lead = state.totals[0] - state.totals[1]
+        if state.phase not in (SETUP, BONUS):
+            lead += state.board_points(0) - state.board_points(1)
+        return squash(lead, 12.0)
 
     def reading_value(self, state: State) -> float:
         """Seat 0's chances as a simple player sees them, both Bonus Colours unknown: the match

@@ -38,7 +38,7 @@ NOISE = 0.1  # the share of choices made for other reasons
 RATIONALITY = 1.5  # how sharply it prefers a choice worth one more point
 AHEAD_NOISE = 0.2
 PRIORS = (0.5, 0.5)  # searching, one turn ahead: before any play, either kind is as likely
-SEARCHING, AHEAD = 0, 1  # the kinds' places in PRIORS
+SEARCHING, AHEAD, MIXED = 0, 1, 2  # the kinds' places in PRIORS (and the mixed kind's)
 CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundred)
 
 Likelihoods = tuple[tuple[float, ...], ...]  # per kind of player, per colour
@@ -157,7 +157,7 @@ def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     row = logs[SEARCHING]
     top = max(row)
     spread = top + math.log(sum(math.exp(x - top) for x in row) / COLOURS)
-    return _normalised([[spread] * COLOURS, logs[AHEAD]])
+    return _normalised([[spread] * COLOURS, *logs[AHEAD:]])
 
 
 def _normalised(logs: Sequence[Sequence[float]]) -> list[float]:
@@ -184,24 +184,34 @@ class ColourReader:
             found = self._cache[key] = _likelihoods(state, seat, move)
         return found
 
-    def log_weights(self, history: Sequence, player: int, game_index: int) -> list[list[float]]:
+    def log_weights(self, history: Sequence, player: int, game_index: int,
+                    mixed: bool = False) -> list[list[float]]:
         """Log prior times likelihood of `player`'s public choices this game, per kind of
-        player and colour."""
+        player and colour; `mixed` adds a third kind, searching at pivots and takes (which
+        then say nothing of the colour) and one turn ahead at its slides."""
         logs = [[math.log(prior)] * COLOURS for prior in PRIORS]
+        if mixed:
+            logs.append([math.log(PRIORS[AHEAD])] * COLOURS)
         for public, who, move in history:
             if who != player or public.game_index != game_index or not reveals_colour(public, move):
                 continue
-            for kind, values in enumerate(self.likelihoods(public, who, move)):
+            found = self.likelihoods(public, who, move)
+            for kind, values in enumerate(found):
                 for c in range(COLOURS):
                     logs[kind][c] += math.log(values[c])
+            if mixed:
+                values = found[AHEAD] if isinstance(move, Slide) else \
+                    [sum(found[SEARCHING]) / COLOURS] * COLOURS
+                for c in range(COLOURS):
+                    logs[MIXED][c] += math.log(values[c])
         return logs
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
-               wary: bool = False) -> list[float]:
+               wary: bool = False, mixed: bool = False) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds."""
-        logs = self.log_weights(history, 1 - seat, observation.game_index)
+        logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed)
         return _kinds_weighed(logs) if wary else _normalised(logs)
 
     def giveaway(self, history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
