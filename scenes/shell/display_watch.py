@@ -17,7 +17,6 @@ Other video drivers report a lost window as pygame errors in a frame (App.reopen
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import logging
 import os
 import sys
@@ -25,6 +24,7 @@ import sys
 import pygame
 
 EXIT_DISPLAY_LOST = 3  # the process's exit status when the display went
+X11_LIBRARIES = ("libX11.so.6", "libX11.so")  # Xlib's soname since 1995, then the bare name
 BAD_WINDOW, BAD_DRAWABLE = 3, 9  # X error codes for a window or drawable that no longer exists
 
 
@@ -47,10 +47,12 @@ def _xlib():
         return None
     if os.environ.get("SDL_VIDEODRIVER", "x11") != "x11":
         return None
-    try:  # the library SDL loads too: its handlers are the process's
-        return ctypes.CDLL(ctypes.util.find_library("X11") or "libX11.so.6")
-    except OSError:
-        return None
+    for name in X11_LIBRARIES:  # the library SDL loads too: its handlers are the process's
+        try:  # by its soname, as SDL opens it (ctypes.util.find_library would run ldconfig and
+            return ctypes.CDLL(name)  # import subprocess before the first frame: ~15 ms)
+        except OSError:
+            continue
+    return None
 
 
 class DisplayWatch:
