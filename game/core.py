@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from fractions import Fraction
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 
 class NodeKind(enum.Enum):
@@ -112,20 +112,23 @@ class GameOver(Event):
     outcome: Outcome
 
 
-class Step(NamedTuple):
-    """The result of a transition: the new state and what happened, in order."""
+StateT = TypeVar("StateT", bound="State")
 
-    state: "State"
+
+class Step(NamedTuple, Generic[StateT]):
+    """The result of a transition: the new state (of the same game) and what happened, in order."""
+
+    state: StateT
     events: tuple[Event, ...]
 
 
 class State:
     """Base of every game's immutable state; subclasses are frozen, slotted dataclasses.
 
-    A subclass provides the fields `pending` (a pair of committed simultaneous choices, or
-    `(None, None)`) and `result` (an `Outcome` once over), and implements `kind`, `actors`,
-    `legal_moves`, `_apply_decision` and, where it has such nodes, `_resolve` (both simultaneous
-    choices), `chance_outcomes` and `_apply_chance`.
+    A subclass declares the fields below as dataclass fields (`turn_number`, `pending`: a pair
+    of committed simultaneous choices, or `(None, None)`; `result`: an `Outcome` once over), and
+    implements `kind`, `actors`, `legal_moves`, `_apply_decision` and, where it has such nodes,
+    `_resolve` (both simultaneous choices), `chance_outcomes` and `_apply_chance`.
     """
 
     # Not a field: a memo of the last legal_moves answer. It is left out of equality, hashing,
@@ -135,9 +138,14 @@ class State:
     game_id: ClassVar[str] = ""
     seat_names: ClassVar[tuple[str, str]] = ("Seat 0", "Seat 1")
     draw_by_agreement: ClassVar[bool] = False
+    # The fields every game's state has, declared for the type checker only: each subclass makes
+    # them dataclass fields (annotations without a value create nothing here at run time).
+    turn_number: int
+    pending: tuple[Any, Any]
+    result: Outcome | None
 
-    def _evolve(self, **changes: Any) -> "State":
-        """A copy with some fields changed (dataclasses.replace, without its per-call overhead)."""
+    def replace(self, **changes: Any) -> Self:
+        """A copy of this state with some fields changed: `dataclasses.replace`, but faster."""
         cls = type(self)
         new = object.__new__(cls)
         for name in cls.__slots__:  # a slotted dataclass's slots are exactly its fields
@@ -161,24 +169,24 @@ class State:
     @property
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self.result is not None  # type: ignore[attr-defined]
+        return self.result is not None
 
     @property
     def outcome(self) -> Outcome | None:
         """The outcome once the game is over, else None."""
-        return self.result  # type: ignore[attr-defined]
+        return self.result
 
     @property
     def awaiting(self) -> tuple[int, ...]:
         """The seats that still owe a choice (at a simultaneous node, those not yet committed)."""
         if self.kind is NodeKind.SIMULTANEOUS:
-            return tuple(s for s in (0, 1) if self.pending[s] is None)  # type: ignore[attr-defined]
+            return tuple(s for s in (0, 1) if self.pending[s] is None)
         return self.actors
 
     @property
     def turn(self) -> int:
         """The number of the turn in progress, for grouping decisions into whole turns in logs."""
-        return self.turn_number  # type: ignore[attr-defined]
+        return self.turn_number
 
     # ---- moves ---------------------------------------------------------------------------
     def legal_moves(self, seat: int) -> tuple[Move, ...]:
@@ -220,7 +228,7 @@ class State:
         if reason is not None:
             raise IllegalMoveError(reason)
 
-    def apply(self, move: Move, seat: int | None = None) -> Step:
+    def apply(self, move: Move, seat: int | None = None) -> Step[Self]:
         """Make one seat's move; at a simultaneous node this commits (seals) that seat's choice."""
         kind = self.kind
         if kind is NodeKind.DECISION:
@@ -231,46 +239,46 @@ class State:
             if seat is None:
                 raise IllegalMoveError("a simultaneous choice must say which seat makes it")
             self._check(seat, move)
-            pending = list(self.pending)  # type: ignore[attr-defined]
+            pending = list(self.pending)
             other = pending[1 - seat]
             if other is SEALED:
                 raise IllegalMoveError("this is an observation: the other choice is hidden")
             pending[seat] = move
             if other is None:
-                sealed = self._evolve(pending=tuple(pending))
+                sealed = self.replace(pending=tuple(pending))
                 return Step(sealed, (ChoiceSealed(seat),))
             return self._resolve_pending(tuple(pending))
         if kind is NodeKind.CHANCE:
             raise IllegalMoveError("this is a chance node: use apply_chance")
         raise IllegalMoveError("the game is over")
 
-    def apply_legal(self, move: Move) -> Step:
+    def apply_legal(self, move: Move) -> Step[Self]:
         """Make a decision's move already known to be legal (one of `legal_moves`) without
         checking it again: for a search that generates the moves itself."""
         return self._apply_decision(move)
 
-    def apply_joint_legal(self, move0: Move, move1: Move) -> Step:
+    def apply_joint_legal(self, move0: Move, move1: Move) -> Step[Self]:
         """Resolve an open simultaneous node with both seats' legal choices, unchecked."""
-        return self._resolve((move0, move1))  # type: ignore[attr-defined]
+        return self._resolve((move0, move1))
 
-    def apply_joint(self, move0: Move, move1: Move) -> Step:
+    def apply_joint(self, move0: Move, move1: Move) -> Step[Self]:
         """Resolve a simultaneous node with both seats' choices at once."""
         if self.kind is not NodeKind.SIMULTANEOUS:
             raise IllegalMoveError("apply_joint needs a simultaneous node")
-        if self.pending != (None, None):  # type: ignore[attr-defined]
+        if self.pending != (None, None):
             raise IllegalMoveError("a choice is already committed here; use apply per seat")
         self._check(0, move0)
         self._check(1, move1)
         return self._resolve_pending((move0, move1))
 
-    def _resolve_pending(self, moves: tuple[Move, Move]) -> Step:
-        cleared = self._evolve(pending=(None, None))
+    def _resolve_pending(self, moves: tuple[Move, Move]) -> Step[Self]:
+        cleared = self.replace(pending=(None, None))
         return cleared._resolve(moves)
 
-    def _apply_decision(self, move: Move) -> Step:  # pragma: no cover
+    def _apply_decision(self, move: Move) -> Step[Self]:  # pragma: no cover
         raise NotImplementedError
 
-    def _resolve(self, moves: tuple[Move, Move]) -> Step:  # pragma: no cover
+    def _resolve(self, moves: tuple[Move, Move]) -> Step[Self]:  # pragma: no cover
         raise NotImplementedError
 
     # ---- chance --------------------------------------------------------------------------
@@ -287,7 +295,7 @@ class State:
             running.append(float(total))
         return tuple(o for o, _ in outcomes), tuple(running)
 
-    def apply_chance(self, outcome: Any) -> Step:
+    def apply_chance(self, outcome: Any) -> Step[Self]:
         """Resolve a chance node with the given outcome (drawn by the caller)."""
         if self.kind is not NodeKind.CHANCE:
             raise IllegalMoveError("this is not a chance node")
@@ -295,20 +303,20 @@ class State:
             raise IllegalMoveError(f"{outcome} is not a possible chance outcome here")
         return self._apply_chance(outcome)
 
-    def _apply_chance(self, outcome: Any) -> Step:  # pragma: no cover
+    def _apply_chance(self, outcome: Any) -> Step[Self]:  # pragma: no cover
         raise NotImplementedError
 
     # ---- agreements ----------------------------------------------------------------------
-    def agree_draw(self) -> Step:
+    def agree_draw(self) -> Step[Self]:
         """End the game as a draw both players agreed to, where the game allows it."""
         if not self.draw_by_agreement:
             raise IllegalMoveError("this game has no draw by agreement")
         if self.is_terminal:
             raise IllegalMoveError("the game is over")
-        if self.kind is NodeKind.SIMULTANEOUS and self.pending != (None, None):  # type: ignore
+        if self.kind is NodeKind.SIMULTANEOUS and self.pending != (None, None):
             raise IllegalMoveError("a draw can be agreed only before either player has chosen")
         outcome = Outcome(None, "draw agreed", self.scores())
-        ended = self._evolve(result=outcome)
+        ended = self.replace(result=outcome)
         return Step(ended, (DrawAgreed(), GameOver(outcome)))
 
     # ---- what each seat may see ----------------------------------------------------------
@@ -318,7 +326,7 @@ class State:
         both are made (a pull, a slide); False when they stay secret (a Bonus Colour)."""
         return True
 
-    def observe(self, seat: int) -> "State":
+    def observe(self, seat: int) -> Self:
         """This state as `seat` may know it: the other seat's secrets replaced by placeholders."""
         pending = getattr(self, "pending", (None, None))
         other = pending[1 - seat]
@@ -326,13 +334,13 @@ class State:
             return self
         masked = list(pending)
         masked[1 - seat] = SEALED
-        return self._evolve(pending=tuple(masked))
+        return self.replace(pending=tuple(masked))
 
-    def observe_public(self) -> "State":
+    def observe_public(self) -> Self:
         """This state as an onlooker may know it: every secret of both seats hidden."""
         pending = getattr(self, "pending", (None, None))
         masked = tuple(SEALED if choice is not None else None for choice in pending)
-        return self if masked == pending else self._evolve(pending=masked)
+        return self if masked == pending else self.replace(pending=masked)
 
     def scores(self) -> tuple:
         """The figures that decide the game, as they stand now (for status displays)."""

@@ -53,7 +53,7 @@ class LopsidedPennies(State):
 
     def _resolve(self, moves) -> Step:
         winner = 0 if moves == (HEADS, HEADS) else None if moves == (TAILS, TAILS) else 1
-        return Step(self._evolve(result=Outcome(winner, "shown", ())), ())
+        return Step(self.replace(result=Outcome(winner, "shown", ())), ())
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ class Gamble(State):
         return (HEADS, TAILS) if seat == 0 and self.kind is NodeKind.DECISION else ()
 
     def _apply_decision(self, move: Move) -> Step:
-        return Step(self._evolve(odds=Fraction(3, 4) if move == HEADS else Fraction(1, 2)), ())
+        return Step(self.replace(odds=Fraction(3, 4) if move == HEADS else Fraction(1, 2)), ())
 
     def chance_outcomes(self):
         if self.kind is not NodeKind.CHANCE:
@@ -86,7 +86,7 @@ class Gamble(State):
         return (("win", self.odds), ("lose", 1 - self.odds))
 
     def _apply_chance(self, outcome) -> Step:
-        return Step(self._evolve(result=Outcome(0 if outcome == "win" else 1, outcome, ())), ())
+        return Step(self.replace(result=Outcome(0 if outcome == "win" else 1, outcome, ())), ())
 
 
 def test_regret_matching_finds_the_mixed_equilibrium():
@@ -271,7 +271,7 @@ def test_belief_favours_the_colour_the_opponent_keeps_taking():
     history = []
     favourite = 2
     for pivot in range(8):
-        picked = state._evolve(pivot=pivot, phase=moriarty.ACTIVE, edge=0)
+        picked = state.replace(pivot=pivot, phase=moriarty.ACTIVE, edge=0)
         left, right = picked.actives(pivot)
         if (state.colours[left] == favourite) != (state.colours[right] == favourite):
             take = left if state.colours[left] == favourite else right
@@ -293,7 +293,7 @@ def test_moriarty_worlds_never_read_the_hidden_colour():
     # Whatever the opponent's true colour, the bot sees the same thing and plays the same.
     moves = set()
     for colour in range(4):
-        truth = state._evolve(bonus=(state.bonus[0], colour))
+        truth = state.replace(bonus=(state.bonus[0], colour))
         moves.add(str(make_bot("moriarty", "easy", seed=9).choose(truth.observe(0), 0)))
     assert len(moves) == 1
 
@@ -304,10 +304,10 @@ def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
     # A board worth a lot and far ahead for Oh (who will end the game at once if Eks carries
     # on), a declare moment for Eks, and Oh's colour known for sure.
     rows = (3, 8, 5, 9, 4, 8, 5, 7)
-    declaring = state._evolve(rows=rows, phase=moriarty.DECLARE, edge=0, rounds=3)
+    declaring = state.replace(rows=rows, phase=moriarty.DECLARE, edge=0, rounds=3)
     truth = declaring.bonus[1]
     history = []
-    picking = declaring._evolve(phase=moriarty.PIVOT, edge=1).observe_public()
+    picking = declaring.replace(phase=moriarty.PIVOT, edge=1).observe_public()
     for column in range(8):  # Oh keeps picking pivots of its colour
         if declaring.colours[column] == truth:
             history.extend([(picking, 1, moriarty.PickPivot(column))] * 4)
@@ -320,11 +320,11 @@ def test_moriarty_bot_declares_when_sure_and_holds_back_when_not():
 def test_moriarty_names_a_colour_only_when_sure_enough():
     from game.bots.games.moriarty import DECLARE_CONFIDENCE, MARGIN
     match = _moriarty_after_setup(seed=5)
-    state = match.state._evolve(phase=moriarty.DECLARE, edge=0, rounds=3)
+    state = match.state.replace(phase=moriarty.DECLARE, edge=0, rounds=3)
     knowledge = knowledge_for("moriarty")
 
     def worlds(weights):
-        return [(w, state._evolve(bonus=(state.bonus[0], c))) for c, w in enumerate(weights)]
+        return [(w, state.replace(bonus=(state.bonus[0], c))) for c, w in enumerate(weights)]
     shaky = worlds([0.6, 0.2, 0.1, 0.1])  # more likely than the rest, but wrong 4 times in 10
     assert knowledge.doubt(moriarty.Declare(0), shaky, 0) is None
     sure = worlds([DECLARE_CONFIDENCE, 0.1, 0.1, 1 - DECLARE_CONFIDENCE - 0.2])
@@ -351,12 +351,12 @@ def test_playing_your_own_colour_gives_it_away_and_playing_another_hides_it():
     # Eks's colour is blue (columns 2 and 4); a pivot in column 3 makes both blue tokens active
     # (one for Eks to push), one in column 7 neither; with the pivot in column 1 the active
     # tokens are column 8 (pink) and column 2 (blue).
-    start = _moriarty_after_setup(seed=3).state._evolve(colours=(0, 1, 0, 1, 2, 3, 2, 3),
+    start = _moriarty_after_setup(seed=3).state.replace(colours=(0, 1, 0, 1, 2, 3, 2, 3),
                                                          bonus=(1, 2), edge=0)
-    picking = start._evolve(phase=moriarty.PIVOT)
+    picking = start.replace(phase=moriarty.PIVOT)
     assert giveaway((), 0, picking, moriarty.PickPivot(2)) > 0.05
     assert giveaway((), 0, picking, moriarty.PickPivot(6)) < -0.01
-    taking = start._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
+    taking = start.replace(phase=moriarty.ACTIVE, pivot=0, edge=1)
     assert giveaway((), 0, taking, moriarty.Take(1)) > 0.01
     assert giveaway((), 0, taking, moriarty.Take(7)) < -0.01
 
@@ -364,7 +364,7 @@ def test_playing_your_own_colour_gives_it_away_and_playing_another_hides_it():
 def test_a_concealing_bot_pays_for_what_a_choice_gives_away():
     giveaway = ColourReader().giveaway
     match = _moriarty_after_setup(seed=3)
-    state = match.state._evolve(phase=moriarty.ACTIVE, pivot=0, edge=1)
+    state = match.state.replace(phase=moriarty.ACTIVE, pivot=0, edge=1)
     knowledge = knowledge_for("moriarty")
     knowledge.adopt((("concealment", 0.5),))
     worlds = [(1.0, state)]

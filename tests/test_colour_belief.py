@@ -57,7 +57,7 @@ def test_the_belief_is_a_distribution_read_only_from_public_choices(seed, rounds
 def test_the_same_public_play_gives_the_same_belief_whatever_the_secret(seed):
     match, history = _play(seed, 6)
     state = match.state
-    views = [state._evolve(bonus=(state.bonus[0], c)).observe(0) for c in range(4)]
+    views = [state.replace(bonus=(state.bonus[0], c)).observe(0) for c in range(4)]
     beliefs = [ColourReader().belief(history.entries, 0, view) for view in views]
     assert all(b == beliefs[0] for b in beliefs)
 

@@ -116,9 +116,9 @@ def test_a_bot_ahead_in_the_last_game_ends_it(level, seed):
     state = _moriarty_position(seed, 2)
     rows = list(state.rows)
     rows[0] = 9 if state.south == 1 else 0  # a token home for seat 0: the game may end
-    state = state._evolve(rows=tuple(rows), edge=0, totals=(0, 0))
+    state = state.replace(rows=tuple(rows), edge=0, totals=(0, 0))
     if state.board_points(0) <= state.board_points(1):  # seat 0 must be ahead
-        state = state._evolve(totals=(state.board_points(1) - state.board_points(0) + 5, 0))
+        state = state.replace(totals=(state.board_points(1) - state.board_points(0) + 5, 0))
     knowledge = knowledge_for("moriarty")
     # the level's settings (Hard's concealment and depth) on a short budget
     bot = Bot(knowledge, knowledge.levels()[level].scaled(0.2), seed)
@@ -174,7 +174,7 @@ def test_a_move_the_mover_would_tailor_to_the_colour_is_worth_less_not_knowing_i
 def test_leaves_valued_for_all_worlds_at_once_match_each_world_valued_alone(
         seed, rounds, extra_plies, game_index):
     knowledge = knowledge_for("moriarty")
-    state = _moriarty_position(seed, rounds)._evolve(game_index=game_index, games=3)
+    state = _moriarty_position(seed, rounds).replace(game_index=game_index, games=3)
     rng = random.Random(seed)
     for _ in range(extra_plies):  # any phase of a round, not only its start
         if state.kind is NodeKind.SIMULTANEOUS:
@@ -186,7 +186,7 @@ def test_leaves_valued_for_all_worlds_at_once_match_each_world_valued_alone(
     if state.kind is NodeKind.TERMINAL:
         return
     seat = rng.randrange(2)
-    worlds = [(0.25, state._evolve(bonus=tuple(colour if s != seat else state.bonus[s]
+    worlds = [(0.25, state.replace(bonus=tuple(colour if s != seat else state.bonus[s]
                                                 for s in (0, 1))))
               for colour in range(4)]
     expected = [knowledge.leaf_value(knowledge.in_world(state, world)) for _, world in worlds]

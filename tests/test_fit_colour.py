@@ -20,7 +20,7 @@ def _choices(weights, noise, count, seed=4):
             colour = rng.randrange(4)
         colours = [0, 0, 1, 1, 2, 2, 3, 3]
         rng.shuffle(colours)
-        state = start._evolve(colours=tuple(colours), phase=moriarty.PIVOT, edge=0, rounds=1)
+        state = start.replace(colours=tuple(colours), phase=moriarty.PIVOT, edge=0, rounds=1)
         moves = [m for m in state.legal_moves(0) if isinstance(m, moriarty.PickPivot)]
         chances = [likelihood(state, m, colour, weights, noise) for m in moves]
         move = rng.choices(moves, chances)[0]

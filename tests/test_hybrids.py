@@ -132,7 +132,7 @@ def test_a_hybrid_never_sees_the_other_players_secrets(name):
             other = 1 - seat
             answers = set()
             for colour in range(4):
-                hidden = state._evolve(bonus=moriarty.tuple_with(state.bonus, other, colour))
+                hidden = state.replace(bonus=moriarty.tuple_with(state.bonus, other, colour))
                 if hidden.kind is NodeKind.SIMULTANEOUS:
                     move = hidden.legal_moves(other)[colour % len(hidden.legal_moves(other))]
                     hidden = hidden.apply(move, other).state

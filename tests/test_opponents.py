@@ -76,7 +76,7 @@ def test_the_predictor_plays_legal_moves(game_id):
 def test_greedy_pulls_a_stack_onto_its_own_home():
     # A stack of 5 between Eks's home (row 0, column 1) and Oh's (row 0, column 3): Eks pulls
     # the top row left (y), Oh pulls it right (f), whatever the seed breaking ties.
-    state = GAMES["pulling_strings"].new_game()._evolve(
+    state = GAMES["pulling_strings"].new_game().replace(
         stacks=tuple(5 if i == 2 else 0 for i in range(25)))
     for seed in range(10):
         assert str(Greedy(seed).choose(state.observe(0), 0)) == "y"
@@ -113,7 +113,7 @@ def test_the_predictor_never_reads_the_bots_secret_colour_or_choice(seed, steps)
     predictions = []
     for colour in range(4):
         for sealed in state.legal_moves(bot_seat):
-            truth = state._evolve(bonus=(state.bonus[0], colour))
+            truth = state.replace(bonus=(state.bonus[0], colour))
             truth = truth.apply(sealed, bot_seat).state  # the bot commits first
             view = truth.observe(0)
             assert view.bonus[bot_seat] is None and view.pending[bot_seat] is SEALED

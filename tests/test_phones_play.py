@@ -335,7 +335,7 @@ def other_secrets(state, seat: int, rng: random.Random):
     changes = {}
     pending = getattr(state, "pending", (None, None))
     if pending[other] is not None:
-        alternatives = [m for m in state._evolve(pending=(None, None)).legal_moves(other)
+        alternatives = [m for m in state.replace(pending=(None, None)).legal_moves(other)
                         if m != pending[other]]
         if alternatives:
             masked = list(pending)
@@ -346,7 +346,7 @@ def other_secrets(state, seat: int, rng: random.Random):
         changed = list(bonus)
         changed[other] = rng.choice([k for k in range(4) if k != bonus[other]])
         changes["bonus"] = tuple(changed)
-    return state._evolve(**changes) if changes else None
+    return state.replace(**changes) if changes else None
 
 
 @settings(max_examples=25, deadline=None)

@@ -58,7 +58,7 @@ def _loses_a_piece(original):
     def judge(self, events):
         stacks = list(self.stacks)
         stacks[max(range(len(stacks)), key=stacks.__getitem__)] -= 1
-        return original(self._evolve(stacks=tuple(stacks)), events)
+        return original(self.replace(stacks=tuple(stacks)), events)
     return judge
 
 
@@ -66,7 +66,7 @@ def _extra_athlete(original):
     def form(self, events):
         step = original(self, events)
         athletes = tuple(min(n + 1, 18) for n in step.state.athletes)
-        return Step(step.state._evolve(athletes=athletes), step.events)
+        return Step(step.state.replace(athletes=athletes), step.events)
     return form
 
 
@@ -78,7 +78,7 @@ def _steals_a_symbol(original):
             return step
         index = claims.index(2)
         claims = claims[:index] + (1,) + claims[index + 1:]
-        return Step(step.state._evolve(claims=claims), step.events)
+        return Step(step.state.replace(claims=claims), step.events)
     return move
 
 

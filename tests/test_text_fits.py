@@ -194,7 +194,7 @@ def test_moriarty_s_summary_card_fits(tmp_path, size):
         games = tuple(GameScored(i, (i % 4, 3 - i % 4), (40 + i, 3 * i), (40, 50),
                                  "Eks declared Moriarty and was wrong: Oh scores all the points")
                       for i in range(2))
-        summary = game_summary(state._evolve(history=games[:1], games=3), games[1])
+        summary = game_summary(state.replace(history=games[:1], games=3), games[1])
         with inspecting():
             driver.app.theme._fonts.clear()
             driver.app.theme._texts.clear()

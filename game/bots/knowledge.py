@@ -189,4 +189,4 @@ def unseal(observation: State) -> State:
     pending = getattr(observation, "pending", (None, None))
     if SEALED not in pending:
         return observation
-    return observation._evolve(pending=tuple(None if p is SEALED else p for p in pending))
+    return observation.replace(pending=tuple(None if p is SEALED else p for p in pending))

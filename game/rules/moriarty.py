@@ -375,22 +375,22 @@ class MoriartyState(State):
             colours = tuple_with(self.colours, move.column, move.colour)
             event = TokenPlaced(move.colour, move.column, self.rows[move.column])
             done = None not in colours
-            after = self._evolve(colours=colours, phase=BONUS if done else SETUP,
+            after = self.replace(colours=colours, phase=BONUS if done else SETUP,
                                         turn_number=self.turn_number + done)
             return Step(after, (event,))
         if isinstance(move, GiveEdge):
             edge = self.south if move.to_south else self.north
-            after = self._evolve(edge=edge, phase=PIVOT,
+            after = self.replace(edge=edge, phase=PIVOT,
                                         turn_number=self.turn_number + 1)
             return Step(after, (EdgeGiven(edge),))
         if isinstance(move, PickPivot):
             actives = self.actives(move.column)
-            after = self._evolve(pivot=move.column, phase=ACTIVE)
+            after = self.replace(pivot=move.column, phase=ACTIVE)
             return Step(after, (PivotChosen(seat, move.column, actives),))
         if isinstance(move, Take):
             other = next(c for c in self.actives(self.pivot) if c != move.column)  # type: ignore
             tokens = (move.column, other) if seat == 0 else (other, move.column)
-            after = self._evolve(tokens=tokens, phase=DIRECTION)
+            after = self.replace(tokens=tokens, phase=DIRECTION)
             return Step(after, (TokensAssigned(tokens),))
         if isinstance(move, EndGame):
             return self._score_game([GameEndDeclared(seat)], f"{SEAT_NAMES[seat]} declared the "
@@ -402,7 +402,7 @@ class MoriartyState(State):
     def _resolve(self, moves: tuple[Move, Move]) -> Step:
         if self.phase == BONUS:
             colours = (moves[0].colour, moves[1].colour)  # type: ignore[attr-defined]
-            after = self._evolve(bonus=colours, phase=EDGE,
+            after = self.replace(bonus=colours, phase=EDGE,
                                         turn_number=self.turn_number + 1)
             return Step(after, (BonusesChosen(),))
         toward = (moves[0].toward, moves[1].toward)  # type: ignore[attr-defined]
@@ -422,7 +422,7 @@ class MoriartyState(State):
             target = pivot_row + 1 if pivot_row <= 4 else pivot_row - 1
         rows[self.pivot] = target  # type: ignore[index]
         events.append(TokenSlid(self.pivot, pivot_row, target, "pivot"))  # type: ignore[arg-type]
-        after = self._evolve(rows=tuple(rows), pivot=None, tokens=(None, None),
+        after = self.replace(rows=tuple(rows), pivot=None, tokens=(None, None),
                                     rounds=self.rounds + 1, phase=DECLARE)
         if after.rounds >= self.round_limit:
             return after._score_game(events, f"the round limit of {self.round_limit} was reached")
@@ -431,7 +431,7 @@ class MoriartyState(State):
     def _pass_edge(self, events: list[Event]) -> Step:
         edge = 1 - self.edge
         events.append(EdgeGiven(edge))
-        after = self._evolve(edge=edge, phase=PIVOT, turn_number=self.turn_number + 1)
+        after = self.replace(edge=edge, phase=PIVOT, turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
     def _moriarty(self, seat: int, colour: int) -> Step:
@@ -471,7 +471,7 @@ class MoriartyState(State):
         if self.game_index + 1 >= self.games:
             result = _match_outcome(totals, self.games)
             events.append(GameOver(result))
-            after = self._evolve(totals=totals, history=history, phase=OVER,
+            after = self.replace(totals=totals, history=history, phase=OVER,
                                         result=result, turn_number=self.turn_number + 1)
             return Step(after, tuple(events))
         south = 1 - self.south if self.swap_sides else self.south
@@ -490,15 +490,15 @@ class MoriartyState(State):
         """The state as `seat` knows it: the opponent's Bonus Colour and sealed slide hidden."""
         seen = State.observe(self, seat)
         if self.result is None and self.bonus[1 - seat] is not None:
-            seen = seen._evolve(bonus=tuple_with(self.bonus, 1 - seat, None))
-        return seen  # type: ignore[return-value]
+            seen = seen.replace(bonus=tuple_with(self.bonus, 1 - seat, None))
+        return seen
 
     def observe_public(self) -> "MoriartyState":
         """The state as an onlooker knows it: both Bonus Colours and any sealed slide hidden."""
         seen = State.observe_public(self)
         if self.result is None and self.bonus != (None, None):
-            seen = seen._evolve(bonus=(None, None))
-        return seen  # type: ignore[return-value]
+            seen = seen.replace(bonus=(None, None))
+        return seen
 
 
 def _match_outcome(totals: tuple[int, int], games: int) -> Outcome:

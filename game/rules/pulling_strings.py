@@ -251,7 +251,7 @@ class PullingStringsState(State):
             string = END_INFO[end0][0]
             broken |= 1 << string
             events.append(StringBroken(string, STRING_ENDS[string]))
-        after = self._evolve(stacks=tuple(stacks), broken=broken,
+        after = self.replace(stacks=tuple(stacks), broken=broken,
                                     turn_number=self.turn_number + 1)
         return after._judge(events)
 
@@ -272,7 +272,7 @@ class PullingStringsState(State):
             result = Outcome(None, f"the turn limit of {self.turn_limit} was reached", totals)
         if result is not None:
             events.append(GameOver(result))
-        return Step(self._evolve(tied=tied, result=result), tuple(events))
+        return Step(self.replace(tied=tied, result=result), tuple(events))
 
     # ---- diagrams, as the seed's figures draw them -----------------------------------------
     def row_diagram(self, row: int | str) -> str:

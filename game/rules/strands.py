@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from game.core import Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step
 from game.options import Option
@@ -193,6 +193,7 @@ class StrandsState(State):
         # Empty spaces this seat may cover now, and `end` once a stone is down this turn.
         if self.result is not None or seat != self.to_move:
             return ()
+        cells: Sequence[int]
         if self.turn_number == 1:
             cells = self.board.by_number[2]
         elif self.placed:
@@ -239,7 +240,7 @@ class StrandsState(State):
         cell = self.board.index(move.label)  # type: ignore[attr-defined]
         stones = list(self.stones)
         stones[cell] = seat + 1
-        after = self._evolve(stones=tuple(stones), number=self.board.numbers[cell],
+        after = self.replace(stones=tuple(stones), number=self.board.numbers[cell],
                                     placed=self.placed + 1)
         events: list[Event] = [StonePlaced(seat, cell, move.label)]  # type: ignore[attr-defined]
         room = any(not stones[i] for i in self.board.by_number[after.number])
@@ -249,12 +250,12 @@ class StrandsState(State):
 
     def _end_turn(self, events: list[Event]) -> Step:
         events.append(TurnEnded(self.to_move, self.number, self.placed))
-        after = self._evolve(to_move=1 - self.to_move, number=0, placed=0,
+        after = self.replace(to_move=1 - self.to_move, number=0, placed=0,
                                     turn_number=self.turn_number + 1)
         if all(self.stones):
             result = after._final_outcome()
             events.append(GameOver(result))
-            after = after._evolve(result=result)
+            after = after.replace(result=result)
         return Step(after, tuple(events))
 
     def group_sizes(self, seat: int) -> tuple[int, ...]:

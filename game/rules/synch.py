@@ -262,20 +262,20 @@ class SynchState(State):
         if isinstance(move, Mode):
             events: list[Event] = [ModeAnnounced(seat, move.synch)]
             if self.variant == DECIDER_FIRST:
-                return Step(self._evolve(mode=move), tuple(events))
+                return Step(self.replace(mode=move), tuple(events))
             return self._move(self.direction.name, move.synch, events)  # type: ignore[union-attr]
         events = [DirectionChosen(seat, move.name)]  # type: ignore[attr-defined]
         if self.variant == DECIDER_FIRST:
             return self._move(move.name, self.mode.synch, events)  # type: ignore
         if not self._decider_modes(move.name):  # type: ignore[attr-defined]
             return self._move(move.name, None, events)  # type: ignore[attr-defined]
-        return Step(self._evolve(direction=move), tuple(events))
+        return Step(self.replace(direction=move), tuple(events))
 
     def _place(self, seat: int, square: tuple[int, int]) -> Step:
         claims = list(self.claims)
         claims[square[0] * self.size + square[1]] = seat + 1
         markers = (square, None) if seat == 0 else (self.markers[0], square)
-        after = self._evolve(claims=tuple(claims), markers=markers,
+        after = self.replace(claims=tuple(claims), markers=markers,
                                     turn_number=self.turn_number + seat)
         return Step(after, (MarkerPlaced(seat, square), SquareClaimed(seat, square)))
 
@@ -302,14 +302,14 @@ class SynchState(State):
                 break
             claims[row * self.size + col] = seat + 1
             events.append(SquareClaimed(seat, targets[seat]))
-        after = self._evolve(
+        after = self.replace(
             claims=tuple(claims), markers=tuple(markers), directioner=follower,
             mode=None, direction=None, moves_made=self.moves_made + 1,
             turn_number=self.turn_number + 1)
         result = after._judge()
         if result is not None:
             events.append(GameOver(result))
-            after = after._evolve(result=result)
+            after = after.replace(result=result)
         return Step(after, tuple(events))
 
     def scores(self) -> tuple[int, int]:

@@ -51,13 +51,15 @@ def _roll_table(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple((Roll(values), Fraction(n, 6 ** dice)) for values, n in sorted(counts.items()))
 
 
-def _cumulative(table: tuple[tuple[Roll, Fraction], ...]) -> tuple[tuple, tuple[float, ...]]:
+def _cumulative(table: tuple[tuple[Roll, Fraction], ...]
+                ) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
     running = itertools.accumulate(p for _, p in table)
     return tuple(r for r, _ in table), tuple(float(total) for total in running)
 
 
-ROLL_TABLES = (None, _roll_table(1), _roll_table(2), _roll_table(3))
-CUMULATIVE_TABLES = (None,) + tuple(_cumulative(t) for t in ROLL_TABLES[1:])
+# by the number of dice rolled (1 to 3; none is never rolled)
+ROLL_TABLES = ((), _roll_table(1), _roll_table(2), _roll_table(3))
+CUMULATIVE_TABLES = (((), ()),) + tuple(_cumulative(t) for t in ROLL_TABLES[1:])
 
 
 def parse_chance(text: str) -> Roll:
@@ -244,13 +246,13 @@ class TugOfWarState(State):
         """The possible rolls of the dice being rolled, with exact probabilities."""
         if self.result is not None or self.phase not in CHANCE_PHASES:
             return ()
-        return ROLL_TABLES[len(self.reroll_slots)]  # type: ignore[index]
+        return ROLL_TABLES[len(self.reroll_slots)]
 
     def chance_cumulative(self) -> tuple[tuple[Roll, ...], tuple[float, ...]]:
         """The precomputed sampling table of the roll in progress."""
         if self.result is not None or self.phase not in CHANCE_PHASES:
             return (), ()
-        return CUMULATIVE_TABLES[len(self.reroll_slots)]  # type: ignore[return-value]
+        return CUMULATIVE_TABLES[len(self.reroll_slots)]
 
     def apply_chance(self, outcome: Roll) -> Step:
         """Resolve the roll in progress with these values."""
@@ -270,16 +272,16 @@ class TugOfWarState(State):
                 dice[slot] = value
             team = tuple_with(self.team, seat, tuple(dice))
             event = DiceRolled(seat, "team", slots, outcome.values)
-            after = self._evolve(team=team, reroll_slots=())
+            after = self.replace(team=team, reroll_slots=())
             if self.phase == SETUP_ROLL:
-                return Step(after._evolve(phase=SETUP_CHOICE), (event,))
+                return Step(after.replace(phase=SETUP_CHOICE), (event,))
             return after._form_team([event])
         common = list(self.common)
         for slot, value in zip(slots, outcome.values):
             common[slot] = value
         event = DiceRolled(seat, "common", slots, outcome.values)
         rerolls = self.team[seat].count(6) if self.phase == TURN_ROLL else self.rerolls_left - 1
-        after = self._evolve(common=tuple(common), reroll_slots=(), phase=ACT, rerolls_left=rerolls)
+        after = self.replace(common=tuple(common), reroll_slots=(), phase=ACT, rerolls_left=rerolls)
         return after._continue([event])
 
     # ---- decisions -----------------------------------------------------------------------
@@ -341,9 +343,9 @@ class TugOfWarState(State):
         if isinstance(move, Reroll):
             if self.phase == SETUP_CHOICE:
                 slots = _slots_of(self.team[seat], move.values, 0)
-                return Step(self._evolve(phase=SETUP_REROLL, reroll_slots=slots), ())
+                return Step(self.replace(phase=SETUP_REROLL, reroll_slots=slots), ())
             slot = _slots_of(self.common, move.values, 0)
-            return Step(self._evolve(phase=TURN_REROLL, reroll_slots=slot), ())
+            return Step(self.replace(phase=TURN_REROLL, reroll_slots=slot), ())
         if isinstance(move, EndTurn):
             return self._end_turn([], "ended")
         common_slot = _slots_of(self.common, (move.common,), self.used_common)[0]  # type: ignore
@@ -352,14 +354,14 @@ class TugOfWarState(State):
                     used_team=self.used_team | 1 << team_slot)
         if isinstance(move, Remove):
             athletes = tuple_with(self.athletes, 1 - seat, self.athletes[1 - seat] - 1)
-            after = self._evolve(athletes=athletes, **used)
+            after = self.replace(athletes=athletes, **used)
             events: list[Event] = [AthleteRemoved(seat, common_slot, team_slot,
                                                   athletes[1 - seat])]
             if athletes[1 - seat] == 0:
                 result = Outcome(seat, f"{SEAT_NAMES[seat]} removed {SEAT_NAMES[1 - seat]}'s "
                                        "last athlete", athletes)
                 events.append(GameOver(result))
-                return Step(after._evolve(result=result), tuple(events))
+                return Step(after.replace(result=result), tuple(events))
             return after._continue(events)
         old = self.team[seat][team_slot]
         on_rope = min(ATHLETES, self.athletes[seat] + 1 + move.common - old)  # type: ignore
@@ -367,7 +369,7 @@ class TugOfWarState(State):
         dice = tuple_with(self.team[seat], team_slot, move.common)  # type: ignore
         team = tuple_with(self.team, seat, dice)
         common = tuple_with(self.common, common_slot, old)
-        after = self._evolve(athletes=tuple_with(self.athletes, seat, on_rope), team=team,
+        after = self.replace(athletes=tuple_with(self.athletes, seat, on_rope), team=team,
                                     common=common, exchanged=True, **used)
         event = DiceExchanged(seat, common_slot, team_slot, move.common,  # type: ignore
                               old, change, on_rope)
@@ -383,7 +385,7 @@ class TugOfWarState(State):
         seat = self.to_move
         events.append(TurnEnded(seat, reason))
         events.append(TurnStarted(1 - seat))
-        after = self._evolve(
+        after = self.replace(
             to_move=1 - seat, phase=TURN_ROLL, reroll_slots=(0, 1, 2), rerolls_left=0,
             used_team=0, used_common=0, exchanged=False, turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
@@ -394,14 +396,14 @@ class TugOfWarState(State):
         athletes = tuple_with(self.athletes, seat, sum(dice))
         events.append(TeamFormed(seat, dice, sum(dice)))
         if seat == 0:
-            after = self._evolve(athletes=athletes, to_move=1, phase=SETUP_ROLL,
+            after = self.replace(athletes=athletes, to_move=1, phase=SETUP_ROLL,
                                         reroll_slots=(0, 1, 2),
                                         team=tuple_with(self.team, 1, (0, 0, 0)),
                                         turn_number=self.turn_number + 1)
             return Step(after, tuple(events))
         starter = 1 if athletes[1] < athletes[0] else 0
         events.append(TurnStarted(starter))
-        after = self._evolve(athletes=athletes, to_move=starter, phase=TURN_ROLL,
+        after = self.replace(athletes=athletes, to_move=starter, phase=TURN_ROLL,
                                     reroll_slots=(0, 1, 2), common=(0, 0, 0),
                                     turn_number=self.turn_number + 1)
         return Step(after, tuple(events))

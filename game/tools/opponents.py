@@ -199,6 +199,6 @@ class Predictor(Greedy):
             if p >= MIN_WEIGHT:  # as the bot itself leaves out unlikely colours
                 own_hidden = tuple_with(state.bonus, seat, None)  # type: ignore[attr-defined]
                 bonus = tuple_with(own_hidden, other, colour)
-                views.append((p, state._evolve(bonus=bonus)))
+                views.append((p, state.replace(bonus=bonus)))
         total = sum(p for p, _ in views)
         return [(p / total, view) for p, view in views]

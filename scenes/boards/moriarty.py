@@ -355,7 +355,7 @@ class MoriartyBoard(Board):
         for event in events:
             if isinstance(event, TokenSlid):
                 rows[event.column] = event.dst
-        return before._evolve(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
+        return before.replace(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
 
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
@@ -612,7 +612,7 @@ class MoriartyBoard(Board):
         y = name.bottom + self._gap()
         colour = self._shown_bonus(view, state, seat)
         if colour is not None and state.bonus[seat] is None:  # revealed by the game's end
-            state = state._evolve(bonus=tuple(colour if s == seat else None for s in (0, 1)))
+            state = state.replace(bonus=tuple(colour if s == seat else None for s in (0, 1)))
         more = "" if state.bonus[seat] is not None else " + bonus"
         theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
                                  f"{state.totals[seat]} in all", 16, (x, y), th.TEXT)

@@ -84,7 +84,7 @@ class GameKnowledge(Knowledge):
                                             self.mixed_reader > 0.0)
         kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
         total = sum(p for p, _ in kept)
-        return [(p / total, base._evolve(bonus=tuple_with(base.bonus, 1 - seat, c)))
+        return [(p / total, base.replace(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
@@ -95,7 +95,7 @@ class GameKnowledge(Knowledge):
         if base.phase in (SETUP, BONUS) or None not in base.bonus:
             return [(1.0, base)]
         pairs = [(mine, theirs) for mine in range(COLOURS) for theirs in range(COLOURS)]
-        return [(1.0 / len(pairs), base._evolve(bonus=pair)) for pair in pairs]
+        return [(1.0 / len(pairs), base.replace(bonus=pair)) for pair in pairs]
 
     def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
         """The worlds differ only in the opponent's Bonus Colour, which changes the score and
@@ -107,13 +107,13 @@ class GameKnowledge(Knowledge):
         bonus = world.bonus  # type: ignore[attr-defined]
         if self.unseen <= 0.0 or None in bonus:
             return []
-        return [(1.0 / COLOURS, world._evolve(bonus=tuple_with(bonus, seat, c)))  # type: ignore
+        return [(1.0 / COLOURS, world.replace(bonus=tuple_with(bonus, seat, c)))  # type: ignore
                 for c in range(COLOURS)]
 
     def in_world(self, state: State, world: State) -> State:
         """`state` with the world's Bonus Colours."""
         bonus = world.bonus  # type: ignore[attr-defined]
-        return state if state.bonus == bonus else state._evolve(bonus=bonus)  # type: ignore
+        return state if state.bonus == bonus else state.replace(bonus=bonus)  # type: ignore
 
     @property
     def weighs_moves(self) -> bool:
@@ -213,7 +213,7 @@ class GameKnowledge(Knowledge):
         if self.colour_model <= 0.0 or any(
                 w.phase in (SETUP, BONUS) for _, w in worlds):  # type: ignore[attr-defined]
             return None
-        return [(weight, world._evolve(bonus=tuple_with(world.bonus, seat, None)))  # type: ignore
+        return [(weight, world.replace(bonus=tuple_with(world.bonus, seat, None)))  # type: ignore
                 for weight, world in worlds]
 
     def seen_value(self, state: State) -> float:
@@ -233,7 +233,7 @@ class GameKnowledge(Knowledge):
         assert isinstance(state, MoriartyState)
         if state.is_terminal:
             return terminal_value(state)
-        plain = state if state.bonus == (None, None) else state._evolve(bonus=(None, None))
+        plain = state if state.bonus == (None, None) else state.replace(bonus=(None, None))
         lead = state.totals[0] - state.totals[1]
         if state.phase not in (SETUP, BONUS):
             lead += plain.board_points(0) - plain.board_points(1)

@@ -94,7 +94,7 @@ def _after_slides(state: MoriartyState, seat: int, mine: Move) -> list[float]:
     """The lead by colour after `seat` slides `mine`, the other's slide equally likely."""
     theirs = state.legal_moves(1 - seat)
     if state.rounds + 1 >= state.round_limit:  # valued on the board, not as the game is scored
-        state = state._evolve(round_limit=state.round_limit + 1)
+        state = state.replace(round_limit=state.round_limit + 1)
     total = [0.0] * COLOURS
     for reply in theirs:
         pair = (mine, reply) if seat == 0 else (reply, mine)
