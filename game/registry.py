@@ -1,7 +1,9 @@
-"""The five games of Quintet by id: one table names each game's rules module, which is imported
-when that game is first looked up (importing the registry, or `game`, loads no game's rules)."""
+"""The five games of Quintet by id: one table names each game's parts (its rules, bot knowledge,
+narrator, board, lesson, figures and rules text), each loaded when first needed (importing the
+registry, or `game`, loads no game's rules). Adding a game is one row here and its files."""
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Iterator, Mapping
@@ -11,14 +13,34 @@ from game.core import GameError
 if TYPE_CHECKING:
     from game.spec import GameSpec
 
-# each game's id -> the module of its rules (which defines GAME, its GameSpec), in menu order
+
+
+@dataclasses.dataclass(frozen=True)
+class GameParts:
+    """Where each part of one game lives: modules by dotted name (the board's is the app's,
+    named here and never imported by the engine) and assets by path under assets/."""
+
+    rules: str  # defines GAME, its GameSpec
+    knowledge: str  # defines GameKnowledge, what the bots know of it
+    narrator: str  # defines NARRATOR, every sentence about it
+    board: str  # defines BOARD, its drawing and input (scenes/)
+    lesson: str  # its guided first game
+    figures: str  # the rules screen's figures
+    rules_text: str  # its rules in plain words
+
+
+def _parts(game_id: str) -> GameParts:
+    return GameParts(f"game.rules.{game_id}", f"game.bots.games.{game_id}",
+                     f"game.words.{game_id}", f"scenes.boards.{game_id}",
+                     f"lessons/{game_id}.json", f"figures/{game_id}.json", f"rules/{game_id}.md")
+
+
+# the one table of games, in menu order
+PARTS: Mapping[str, GameParts] = MappingProxyType({
+    game_id: _parts(game_id)
+    for game_id in ("pulling_strings", "moriarty", "strands", "synch", "tug_of_war")})
 RULES_MODULES: Mapping[str, str] = MappingProxyType({
-    "pulling_strings": "game.rules.pulling_strings",
-    "moriarty": "game.rules.moriarty",
-    "strands": "game.rules.strands",
-    "synch": "game.rules.synch",
-    "tug_of_war": "game.rules.tug_of_war",
-})
+    game_id: parts.rules for game_id, parts in PARTS.items()})
 
 
 class GameTable(Mapping[str, "GameSpec"]):

@@ -55,7 +55,9 @@ class ShowVersion(_SayAndExit):
 
 
 def _size(text: str) -> tuple[int, int]:
-    from scenes.shell.app import MIN_SIZE  # pygame loads here: the app is about to start anyway
+    from scenes.shell.app import (
+        MIN_SIZE,  # pygame loads here: the app is about to start anyway
+    )
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
@@ -67,7 +69,9 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _game_id(text: str) -> str:
-    from game.registry import GAMES  # only when asked: the rules load after the first frame
+    from game.registry import (
+        GAMES,  # only when asked: the rules load after the first frame
+    )
     if text not in GAMES:
         raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(GAMES)}")
     return text
@@ -217,7 +221,6 @@ def run_app(args: argparse.Namespace) -> int:
     from scenes.store.folder_lock import FolderLock
     from scenes.store.settings import SettingsStore
     from scenes.store.storage import data_dir
-
     from scenes.store.userlog import start_file_log
 
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
@@ -242,11 +245,13 @@ def run_app(args: argparse.Namespace) -> int:
         app.log_path = log_path
         app.stack.push(app.first_scene())
         if args.game and app.kiosk is None:
+            from scenes.play.parts.setup import GameSetup
             if args.vs:  # as if chosen on the options screen: remembered for the next game too
                 app.play_setup = {"opponent": f"bot:{args.vs}", "seat": 0}
-                app.go("play", game_id=args.game, controllers=("human", f"bot:{args.vs}"))
+                app.go("play", setup=GameSetup(args.game,
+                                               controllers=("human", f"bot:{args.vs}")))
             else:
-                app.go("play", game_id=args.game)
+                app.go("play", setup=GameSetup(args.game))
         if shared:
             _offer_to_quit(app, shared)
         app.stack.apply_changes()

@@ -127,9 +127,8 @@ ROUTES: MappingProxyType[str, Route] = MappingProxyType({
     "records": _records,
     "confirm": _confirm,  # a yes/no question: title=, question=, yes=, no=, on_yes=, on_no=
     "error": _error,  # after a rescued error: details=
-    "play": _play,  # a new game: game_id=, options=, seed=, controllers=, bot_level=, demo=,
-    # hints= (None: on against the computer only), phones= (secret choices on phones,
-    # hot-seat), phone_host= (where to listen)
+    "play": _play,  # a new game: setup= (a GameSetup: the game, options, seed, seats,
+    # level, demo, hints, phones; scenes/play/parts/setup.py)
     "learn": _learn,  # a guided first game (a lesson, then play on against Easy): game_id=
     "continue": _continue,  # a saved game carried on: saved=
     "handoff": _handoff,  # "Pass to <name>": name=, on_ready=, play=

@@ -19,11 +19,15 @@ from pathlib import Path
 
 import pytest
 
-from game.registry import GAMES
-from scenes.boards import BOARD_MODULES
+from game.registry import GAMES, PARTS
 from scenes.shell.synth import EFFECTS
-from scenes.tools.selftest import (ICON_MAGIC, SCREENS, SelfTestFailure, app_module_names,
-                                   check_assets)
+from scenes.tools.selftest import (
+    ICON_MAGIC,
+    SCREENS,
+    SelfTestFailure,
+    app_module_names,
+    check_assets,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -160,7 +164,7 @@ def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(
                  "assets/phone/phone.html", "qrcode.dist-info/LICENSE"}
     assert expected <= _bundled_files(analysis)
     hidden = analysis.kwargs["hiddenimports"]
-    assert set(BOARD_MODULES.values()) <= set(hidden)
+    assert {parts.board for parts in PARTS.values()} <= set(hidden)
     assert set(app_module_names()) <= set(hidden)
     assert not [name for name in hidden if ".tools" in name]  # the app reaches its own tools
     entry = Path(analysis.args[0][0])

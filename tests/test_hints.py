@@ -511,7 +511,7 @@ def test_a_phone_seat_gets_no_hint_at_a_public_turn_that_would_use_its_bonus_col
             break
         driver.choose_by_keys(rng.choice(state.legal_moves(seat)))
     scene.phones.seats.add(seat)  # the seat chooses on its phone (its colour lives there)
-    scene._refresh_buttons()
+    scene.refresh_buttons()
     assert scene.chooser == seat and hint_button(scene) is None
     asked = len(driver.app.bot_worker.requests)
     driver.key(pygame.K_SLASH, "?")

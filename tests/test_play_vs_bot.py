@@ -207,7 +207,7 @@ def test_the_bot_s_move_waits_for_a_calm_board(tmp_path):
         worker = FakeWorker()  # answers at once: only the pace holds the move back
         scene = start_vs(driver, "strands", ("bot:easy", "human"), worker, {"side": 5})
         commits = []
-        commit = scene._commit
+        commit = scene.commit
 
         def watched(seat, move):
             if scene.controllers[seat] != HUMAN:
@@ -215,7 +215,7 @@ def test_the_bot_s_move_waits_for_a_calm_board(tmp_path):
                 commits.append(scene.clock - scene.bots.calm_since)
             return commit(seat, move)
 
-        scene._commit = watched
+        scene.commit = watched
         play_until(driver, scene, random.Random(4), lambda: len(commits) >= 6)
         assert min(commits) >= BOT_PAUSE - 1e-9
         assert max(commits) < BOT_PAUSE + 0.2  # and not much longer either

@@ -100,13 +100,13 @@ class Watch:
     def __init__(self, scene: PlayScene) -> None:
         self.unseen = False
         self.holds = 0
-        show = scene._play_animation
+        show = scene.turns.show
 
         def watched(animation):
             if animation is not None and animation.reveal:
                 self.unseen = True
             show(animation)
-        scene._play_animation = watched
+        scene.turns.show = watched
 
 
 def play_watching(driver: Driver, game_id: str, seed: int, options, controllers) -> Watch:

@@ -4,16 +4,10 @@ from __future__ import annotations
 import importlib
 from typing import Any, Mapping
 
-from game.registry import get_game
+from game.registry import PARTS, get_game
 from game.words.base import Narrator
 
-NARRATOR_MODULES = {
-    "pulling_strings": "game.words.pulling_strings",
-    "moriarty": "game.words.moriarty",
-    "strands": "game.words.strands",
-    "synch": "game.words.synch",
-    "tug_of_war": "game.words.tug_of_war",
-}
+NARRATOR_MODULES = {game_id: parts.narrator for game_id, parts in PARTS.items()}
 
 
 def narrator_for(game_id: str, options: Mapping[str, Any] | None = None) -> Narrator:

@@ -12,6 +12,7 @@ import pygame
 
 from game.core import NodeKind
 from game.registry import GAMES
+from scenes.play.parts.setup import GameSetup
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import draw_panel
@@ -53,10 +54,9 @@ class AttractScene(Scene):
         if self.play is not None:
             self.play.exit()
         game_id = self.kiosk.next_game()
-        self.play = self.app.make("play", game_id=game_id,
-                                  options=GAMES[game_id].demo_options,
-                                  controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
-                                  bot_level=self.kiosk.demo_level(game_id), demo=True)
+        self.play = self.app.make("play", setup=GameSetup(
+            game_id, GAMES[game_id].demo_options, controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
+            bot_level=self.kiosk.demo_level(game_id), demo=True))
         self.elapsed = self.ended_for = 0.0
         self.play.layout(self._play_size())
         self.play.enter()
@@ -74,7 +74,7 @@ class AttractScene(Scene):
         self.clock += dt
         self.elapsed += dt
         self.play.update(dt)
-        if self.finished or self.elapsed > LONGEST_GAME and not self.play._busy():
+        if self.finished or self.elapsed > LONGEST_GAME and not self.play.busy():
             self.ended_for += dt
             if self.ended_for >= (RESULT_SECONDS if self.finished else 3.0):
                 self._next_game()

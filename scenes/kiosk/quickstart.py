@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.registry import GAMES
+from scenes.play.parts.setup import GameSetup
 from scenes.screens.parts.game_cards import GameCards
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
@@ -68,8 +69,8 @@ class OpponentScene(Scene):
             return
         friend = value in ("human", "phones")
         controllers = ("human", "human") if friend else ("human", value)
-        self.app.reset("play", game_id=self.spec.id, controllers=controllers,
-                       phones=value == "phones")
+        self.app.reset("play", setup=GameSetup(self.spec.id, controllers=controllers,
+                                               phones=value == "phones"))
 
     def layout(self, size: tuple[int, int]) -> None:
         """Big buttons, one above the other, under the game's name."""

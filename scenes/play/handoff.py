@@ -31,6 +31,10 @@ class HandoffScene(Scene):
         self.done = False
 
     def _choose(self, value) -> None:
+        self.ready()
+
+    def ready(self) -> None:
+        """The named player has the screen: show them their choice (once)."""
         if not self.done:
             self.done = True
             self.app.stack.pop()

@@ -20,20 +20,18 @@ from typing import Any, Mapping, Sequence
 import pygame
 
 from game.bots import Level
-from game.bots.history import History
-from game.core import ChoiceSealed, GameError, Move, NodeKind, State, Step
+from game.core import GameError, Move, NodeKind, State, Step
 from game.last_moves import LastMoves
 from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
-from game.words import narrator_for
-from game.words.base import sentence
-from game.words.log import MoveLog, replay_into
+from game.words.base import Narrator, sentence
+from game.words.log import MoveLog
 from scenes.boards import board_class
 from scenes.boards.base import Board, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
-from scenes.play.parts.play_animation import Animation, Hold, animation_of, hold_after
+from scenes.play.parts.play_animation import Animation, Hold, animation_of
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
 from scenes.play.parts.play_hints import PlayHints
@@ -41,10 +39,12 @@ from scenes.play.parts.play_keys import PlayKeys
 from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
-from scenes.play.parts.play_view import COUNTDOWN_STEP, PlayDrawing, play_rects
+from scenes.play.parts.play_view import PlayDrawing, play_rects
+from scenes.play.parts.setup import GameSetup
+from scenes.play.parts.turns import BotTurn, Finished, Handoff, TurnLoop
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button
-from scenes.store.controllers import HUMAN, human_seats
+from scenes.store.controllers import HUMAN
 from scenes.store.saves import SavedGame
 
 MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
@@ -53,55 +53,46 @@ MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pyg
 
 
 class PlayScene(Scene):
-    """A game in progress, hot-seat (both seats human) unless controllers say otherwise."""
+    """A game in progress, hot-seat (both seats human) unless its setup says otherwise."""
 
-    def __init__(self, app, game_id: str, options: Mapping[str, Any] | None = None,
+    def __init__(self, app, game_id: str | None = None, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, controllers: Sequence[str] = (HUMAN, HUMAN),
                  bot_level: Level | None = None, demo: bool = False,
                  lesson: Lesson | None = None, hints: bool | None = None, phones: bool = False,
-                 phone_host: str | None = None) -> None:
+                 phone_host: str | None = None, setup: GameSetup | None = None) -> None:
         super().__init__(app)
+        if setup is None:  # the keywords are a setup written out
+            if game_id is None:
+                raise TypeError("PlayScene needs a game_id or a setup")
+            setup = GameSetup(game_id, options or {}, seed, (controllers[0], controllers[1]),
+                              bot_level, demo, hints, phones, phone_host)
+        game_id = setup.game_id
         self.guide = LessonGuide(lesson) if lesson is not None else None  # a guided first game
-        self.demo = demo  # a kiosk demo: nothing saved or counted, no results screen
-        self.pace = DemoPace(game_id) if demo else None  # keeps the demo's board moving
-        self.match = Match(game_id, options, seed)
+        self.demo = setup.demo  # a kiosk demo: nothing saved or counted, no results screen
+        self.pace = DemoPace(game_id) if setup.demo else None  # keeps the demo's board moving
+        # the rules of play: the match, seats, privacy, countdown, holds, the log (no pygame)
+        self.turns = TurnLoop(setup, self._animation, self.guide)
         self.spec = self.match.spec
-        self.controllers = tuple(controllers)
-        self.bots = PlayBots(self, bot_level)  # asked through the app's worker, answers played
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
-        self.words = narrator_for(game_id, self.match.options)  # every sentence about the game
-        self.log = MoveLog(self.words)
-        self.last = LastMoves()  # each seat's last turn, marked on the board
-        self.private_seat: int | None = None  # whose secrets may be on screen now
-        self.animation: Animation | None = None
-        self.countdown: float | None = None  # seconds left before a reveal animates
-        self.countdown_word = ""
-        self.revealing: Animation | None = None  # the reveal waiting for its countdown
-        self.hold: Hold | None = None  # a result waiting for a player to have seen it
-        self.reveal_unseen = False  # a reveal was shown and no person has decided since
+        self.bots = PlayBots(self, setup.bot_level)  # asked through the worker; answers played
         self.selected: tuple = ()
         self.hover: Any = None
         self.focus: Any = None
         self.typed = ""
         self.message = ""
         self.message_is_error = False
-        self.caption = ""
         self.clock = 0.0
         self.buttons: list[Button] = []
-        self.results_shown = False
-        self.handoff_open = False
         self.rects: dict[str, pygame.Rect] = {}
         self._paths_memo: tuple = (None, None, {})
         self.drawing = PlayDrawing(self)
         self.keys = PlayKeys(self)
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
-        on_phones = phones and self.hot_seat and self.spec.secret_choices and not demo
-        self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=phone_host)
+        on_phones = setup.phones and self.hot_seat and self.spec.secret_choices and not self.demo
+        self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=setup.phone_host)
         self.saves = PlaySaves(self)  # its save file, and its record once finished
         self.undo = PlayUndo(self)
-        # hints: on against the computer, off hot-seat unless both agreed; never in a demo
-        allowed = any(c != HUMAN for c in self.controllers) if hints is None else hints
-        self.hints = PlayHints(self, allowed and not demo and HUMAN in self.controllers)
+        self.hints = PlayHints(self, setup.hints_allowed)
 
     @classmethod
     def learn(cls, app, game_id: str) -> "PlayScene":
@@ -109,6 +100,101 @@ class PlayScene(Scene):
         lesson = load_lesson(game_id)
         return cls(app, game_id, lesson.options, controllers=lesson_controllers(lesson),
                    lesson=lesson)
+
+    # ---- the turn loop's state, as the scene's parts and the tests read it -------------------
+    @property
+    def setup(self) -> GameSetup:
+        """How this game was set up (Rematch starts the same setup with a new seed)."""
+        return self.turns.setup
+
+    @property
+    def match(self) -> Match:
+        """The game being played."""
+        return self.turns.match
+
+    @property
+    def words(self) -> Narrator:
+        """The game's narrator: every sentence about it."""
+        return self.turns.words
+
+    @property
+    def controllers(self) -> tuple[str, str]:
+        """Who plays each seat ("human", "bot:hard")."""
+        return self.turns.controllers
+
+    @property
+    def log(self) -> MoveLog:
+        """The public move log."""
+        return self.turns.log
+
+    @property
+    def last(self) -> LastMoves:
+        """Each seat's last turn, marked on the board."""
+        return self.turns.last
+
+    @property
+    def animation(self) -> Animation | None:
+        """The step being shown."""
+        return self.turns.animation
+
+    @property
+    def revealing(self) -> Animation | None:
+        """A reveal waiting for its countdown."""
+        return self.turns.revealing
+
+    @property
+    def countdown(self) -> float | None:
+        """Seconds left before a reveal shows."""
+        return self.turns.countdown
+
+    @property
+    def countdown_word(self) -> str:
+        """The countdown's last word ("pull!")."""
+        return self.turns.countdown_word
+
+    @property
+    def hold(self) -> Hold | None:
+        """A result held on screen until a player has seen it."""
+        return self.turns.hold
+
+    @property
+    def reveal_unseen(self) -> bool:
+        """A reveal was shown and no person has decided since."""
+        return self.turns.reveal_unseen
+
+    @property
+    def results_shown(self) -> bool:
+        """The results have been asked for."""
+        return self.turns.results_shown
+
+    @property
+    def handoff_open(self) -> bool:
+        """The hand-off screen covers the game."""
+        return self.turns.handoff_open
+
+    @property
+    def private_seat(self) -> int | None:
+        """Whose secrets may be on screen now."""
+        return self.turns.private_seat
+
+    @property
+    def caption(self) -> str:
+        """What happened last, in words (under the board)."""
+        return self.turns.caption
+
+    @caption.setter
+    def caption(self, text: str) -> None:
+        self.turns.caption = text
+
+    def busy(self) -> bool:
+        """True while a reveal counts down or a step is shown."""
+        return self.turns.busy
+
+    def rematch_setup(self) -> GameSetup:
+        """This game's setup for a rematch: a new seed, the same seats and players (hot-seat
+        if the computer could not start), the options, hints and phones as they are now."""
+        return dataclasses.replace(self.setup.rematch(self.match.options, self.phones.asked),
+                                   controllers=self.controllers, hints=self.hints.allowed)
 
     def in_lesson(self) -> bool:
         """True while a lesson's script is still being followed."""
@@ -148,8 +234,8 @@ class PlayScene(Scene):
         """A play scene carrying on a saved game exactly where it stopped, hints as they were
         (a save from before hints were kept: the default for its players)."""
         record = saved.record
-        scene = cls(app, record.game, record.options, seed=record.seed,
-                    controllers=saved.controllers, hints=saved.hints)
+        scene = cls(app, setup=GameSetup(record.game, record.options, record.seed,
+                                         saved.controllers, hints=saved.hints))
         scene.saves.resume(saved)
         scene.hints.used = saved.hints_used
         scene.restore(record)
@@ -158,25 +244,19 @@ class PlayScene(Scene):
 
     def rewind_to(self, keep: int) -> None:
         """Put this game back to the position after its first `keep` entries."""
-        record = self.match.record()
-        self.restore(dataclasses.replace(record, entries=record.entries[:keep], result=None))
+        self.turns.rewind_to(keep)
+        self._restored()
 
     def restore(self, record: Record) -> None:
         """Put this game in the position after `record`'s entries (a resume or a take-back)."""
-        match = Match.from_record(record)
-        self.log, history, self.last = MoveLog(self.words), History(), LastMoves()
-        for state, entry, _, move in replay_into(self.log, record, self.last):
-            if move is not None:
-                history.add(state, entry.actor, move)
-        self.match = match
-        self.bots.restart(history)  # fresh bots: their plans belonged to the old line
-        self.animation = self.revealing = self.countdown = self.hold = None
-        self.reveal_unseen = False
-        self.private_seat = None
-        self.results_shown = False
-        self._clear_input()
+        self.turns.restore(record)
+        self._restored()
+
+    def _restored(self) -> None:
+        self.bots.restart()  # fresh bots: their plans belonged to the old line
+        self.clear_input()
         self.say("")
-        self._refresh_buttons()
+        self.refresh_buttons()
         self.app.invalidate()
 
     def rescue(self) -> str | None:
@@ -195,45 +275,26 @@ class PlayScene(Scene):
     @property
     def hot_seat(self) -> bool:
         """True when both seats are people sharing the screen."""
-        return all(c == HUMAN for c in self.controllers)
+        return self.turns.hot_seat
 
     @property
     def chooser(self) -> int | None:
         """The human seat whose choice is awaited now, if any (None while animating)."""
-        if self._busy() or self.handoff_open or self.hold is not None:
-            return None
-        state = self.match.state
-        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
-            return None
-        if self.bots.to_move() is not None:
-            return None  # a bot chooses first (at a simultaneous turn too)
-        for seat in state.awaiting:
-            if self.controllers[seat] == HUMAN and not self.phones.secret_on_phone(seat):
-                if self.needs_privacy(seat) and self.private_seat != seat:
-                    return None
-                return seat
-        return None
+        return self.turns.chooser
 
     def needs_privacy(self, seat: int) -> bool:
         """True when this seat's choice now is secret, others share the screen, and it is not
         made on the seat's own phone."""
-        return (self.hot_seat and self.match.state.kind is NodeKind.SIMULTANEOUS
-                and not self.phones.on_phone(seat))
+        return self.turns.needs_privacy(seat)
 
     @property
     def viewer(self) -> int | None:
-        """Whose secrets may be on screen now: the seat looking in private (hot-seat), or the
-        one person playing the computer; None for the public view."""
-        if self.private_seat is not None:
-            return self.private_seat
-        people = human_seats(self.controllers)
-        return people[0] if len(people) == 1 else None
+        """Whose secrets may be on screen now (None for the public view)."""
+        return self.turns.viewer
 
     def observation(self, state: State | None = None) -> State:
         """What may be on screen now: the viewer's observation, else the public view."""
-        state = self.match.state if state is None else state
-        seat = self.viewer
-        return state.observe_public() if seat is None else state.observe(seat)
+        return self.turns.observation(state)
 
     def view(self) -> View:
         """What the board should draw this frame."""
@@ -263,7 +324,7 @@ class PlayScene(Scene):
         bottom_h = 0 if self.demo else theme.px(118)  # a demo has no buttons: the board grows
         self.rects = play_rects(theme, size, bottom_h)
         self.board.layout(self.rects["board"])
-        self._refresh_buttons()
+        self.refresh_buttons()
 
     # ---- the scene's life ----------------------------------------------------------------------
     def enter(self) -> None:
@@ -293,111 +354,64 @@ class PlayScene(Scene):
         self.clock += dt
         self.bots.tick()
         self.phones.tick()
-        speed = self.app.settings.animation_speed
-        if self.countdown is not None or self.animation is not None:
+        if self.turns.busy:
             self.app.invalidate(self.rects["board"])
-        if self.countdown is not None:
-            beats_before = int(self.countdown / COUNTDOWN_STEP)
-            self.countdown -= dt * speed
-            if int(max(self.countdown, 0) / COUNTDOWN_STEP) != beats_before:
-                self.app.sound.play("tick" if self.countdown > COUNTDOWN_STEP else "reveal")
-            if self.countdown <= 0:
-                self.countdown = None
-                revealing, self.revealing = self.revealing, None
-                self._play_animation(revealing)
-            return
-        if self.animation is not None:
-            anim = self.animation
-            anim.t += dt * speed
-            while anim.cues and anim.cues[0][0] <= anim.t:
-                self.app.sound.play(anim.cues.pop(0)[1])
-            if anim.t >= anim.timeline.duration:
-                self.animation = None
-                self.bots.calm()
-                if anim.caption:  # words follow the pictures: said once they have shown it
-                    self.caption = anim.caption
-                self._hold_after(anim)
-                self._refresh_buttons()
-                self.app.invalidate()
+            if self.turns.tick(dt * self.app.settings.animation_speed) is not None:
+                self.bots.calm()  # a step has shown: a bot's move follows a moment later
+            self._flush()
             return
         if self.guide is not None:  # the moves have shown: now the lesson may tell of them
             self.guide.catch_up(self.match)
         if self.hold is None:
             self.advance()
 
+    def _flush(self) -> None:
+        """Play what the turn loop asks to be heard; redraw if it changed anything."""
+        for sound in self.turns.take_sounds():
+            self.app.sound.play(sound)
+        if self.turns.take_changed():
+            self.refresh_buttons()
+            self.app.invalidate()
+
     def advance(self) -> None:
         """Start whatever comes next: chance, a hand-off, the results, or wait for a choice."""
-        state = self.match.state
-        if state.kind is NodeKind.TERMINAL:
-            if not self.results_shown:
-                self.results_shown = True
-                self.private_seat = None
-                if self.demo:
-                    return  # the demo shows the result in its own caption
-                self.saves.game_finished()
-                self.app.sound.play("win")
-                self.app.go("results", play=self)
-            return
-        pause = self.guide.pause(self.match) if self.guide is not None else ""
-        if pause:  # before the computer's next step, or a lesson to read first
-            self.hold = Hold(pause)
-            self._refresh_buttons()
-            self.app.invalidate()
-            return
-        if state.kind is NodeKind.CHANCE:
-            before = self.observation()
-            step = self.match.resolve_chance(
-                self.guide.chance(self.match) if self.guide is not None else None)
-            self.log.chance(state, self.match.entries[-1].text)
-            self._start_animation(before, step)
-            return
-        seat = self.bots.to_move()
-        if seat is not None:
-            self.bots.play_answer(seat)
-            return
-        for seat in state.awaiting:
-            if self.phones.secret_on_phone(seat):
-                continue  # chosen on the seat's phone: nothing on this screen
-            if self.needs_privacy(seat):
-                if self.private_seat != seat:
-                    self._hand_off(seat)
-                return
-            if self.hot_seat and self.private_seat != seat:
-                self.private_seat = None  # public, unless this seat has just peeked
-            self._refresh_buttons()
-            return
+        step = self.turns.advance()
+        if isinstance(step, Finished) and not self.demo:  # the demo says it in its caption
+            self.saves.game_finished()
+            self.app.sound.play("win")
+            self.app.go("results", play=self)
+        elif isinstance(step, Handoff):
+            self._hand_off(step.seat)
+        elif isinstance(step, BotTurn):
+            move = self.bots.answer_now(step.seat)
+            if move is not None:
+                self.commit(step.seat, move)
+                self.bots.calm()
+        self._flush()
 
     def _hand_off(self, seat: int, peek: bool = False, doing: str = "") -> None:
-        self.private_seat = None
-        self.handoff_open = True
-        self._clear_input()
-        self.app.sound.play("handoff")
+        self.turns.hand_off()
+        self.clear_input()
+        self._flush()
         self.app.go("handoff", name=self.match.state.seat_name(seat),
                     on_ready=lambda: self._handoff_done(seat), play=self, peek=peek, doing=doing)
 
     def _handoff_done(self, seat: int) -> None:
-        self.app.invalidate()
-        self.handoff_open = False
-        self.private_seat = seat
-        self._refresh_buttons()
+        self.turns.handed_over(seat)
+        self._flush()
+
+    def close_handoff(self) -> None:
+        """The hand-off was closed from its menu (undo, phones): the game is public again."""
+        self.turns.handoff_open = False
+        self.turns.hide()
+        self._flush()
 
     # ---- results that wait for the players ----------------------------------------------------
-    def _hold_after(self, anim: Animation) -> None:
-        """Keep a reveal on screen while the next screen would cover it, until it is seen."""
-        state = self.match.state
-        private = [seat for seat in state.awaiting if self.needs_privacy(seat)]
-        hold = None if self.demo else hold_after(anim, state, private)
-        if hold is not None:
-            self.hold = hold
-
     def acknowledge(self) -> None:
         """The result on hold has been seen: play goes on (a hand-off, the results...)."""
-        if self.hold is None:
-            return
-        self.hold = None
-        self.bots.calm()
-        self._refresh_buttons()
-        self.app.invalidate()
+        if self.turns.acknowledge():
+            self.bots.calm()
+            self._flush()
 
     def peek(self, seat: int, doing: str = "") -> None:
         """Show a seat its own secrets behind a hand-off (hot-seat games with lasting secrets)
@@ -409,18 +423,17 @@ class PlayScene(Scene):
         if self.hot_seat:
             return ""
         state = self.match.state
-        words = {seat: "the lesson" if self.in_lesson() else f"{level.capitalize()} bot"
+        words = {seat: "the lesson" if self.in_lesson() else f"{str(level).capitalize()} bot"
                  for seat, level in self.bots.levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
 
     def use_phones(self) -> None:
         """Move every seat onto its phone mid-game: no hand-off from now on, nothing private
         left on this screen."""
-        self.handoff_open = False  # the pause menu closes a hand-off it was opened from
-        self.private_seat = None
-        self._clear_input()
+        self.close_handoff()  # the pause menu closes a hand-off it was opened from
+        self.clear_input()
         self.phones.add((0, 1))
-        self._refresh_buttons()
+        self.refresh_buttons()
         self.app.invalidate()
 
     # ---- making moves -------------------------------------------------------------------------
@@ -435,7 +448,7 @@ class PlayScene(Scene):
             return False
         if self._lesson_refused(seat, move):
             return False
-        return self._commit(seat, move)
+        return self.commit(seat, move)
 
     def _lesson_refused(self, seat: int, move: Move) -> bool:
         """In a lesson, a legal move that is not the one asked for is refused with a word of
@@ -443,82 +456,31 @@ class PlayScene(Scene):
         refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
         if refusal is None:
             return False
-        self._clear_input()
-        self._refresh_buttons()
+        self.clear_input()
+        self.refresh_buttons()
         self.say(refusal, error=True)
         return True
 
-    def _commit(self, seat: int, move: Move) -> bool:
-        """Play a legal move for a seat (a person's or a bot's) and show it."""
-        state = self.match.state
+    def commit(self, seat: int, move: Move) -> bool:
+        """Play a legal move for a seat (a person's, a bot's or a phone's) and show it; False
+        (with the engine's reason shown) if it was refused."""
         self.app.invalidate()
-        if self.hot_seat and state.kind is not NodeKind.SIMULTANEOUS:
-            self.private_seat = None  # a peek lasts until the peeker's move, not after
-        before = self.observation()
         try:
-            step = self.match.play(move, seat)
+            done = self.turns.commit(seat, move)
         except GameError as error:  # the engine had the last word
             self.say(sentence(str(error)), error=True)
             return False
-        self.bots.history.add(state, seat, move)
         if self.pace is not None:
-            self.pace.note(step.events)
-        self._clear_input()
+            self.pace.note(done.step.events)
+        self.clear_input()
         self.say("")
         self.saves.autosave()
-        by_bot = self.controllers[seat] != HUMAN
-        if any(isinstance(e, ChoiceSealed) for e in step.events):
-            self.log.seal(state, seat, move)
-            self.last.seal(state, seat, move)
-            self.app.sound.play("select")
-            others = [s for s in state.awaiting if s != seat]
-            to_person = bool(others) and self.controllers[others[0]] == HUMAN
-            if not (by_bot and to_person and self.reveal_unseen):  # the last reveal's words stay
-                self.caption = f"{state.seat_name(seat)} has chosen, in secret."
-                if by_bot and to_person:
-                    self.caption += " Now you choose."
-            self.reveal_unseen = self.reveal_unseen and by_bot
-            self._refresh_buttons()
-            return True
-        self.reveal_unseen = self.reveal_unseen and by_bot
-        self.app.sound.play("click")
-        if state.kind is NodeKind.SIMULTANEOUS:
-            self.private_seat = None  # both choices are in: the reveal is public
-            before = self.observation(state)  # (against the computer: still yours)
-            word = self.words.countdown_word(state, step.events)
-            if word:  # the log, like the board, shows both choices only at the reveal
-                self.revealing = self._animation(before, step, reveal=True)
-                self.revealing.decision = (state, seat, move)
-                self.countdown_word = word
-                self.countdown = 4 * COUNTDOWN_STEP
-                self.caption = "Both have chosen."  # not the first one's words any more
-                self.app.sound.play("tick")
-                self._refresh_buttons()
-                return True
-        self._note(state, seat, move)
-        self._start_animation(before, step)
+        self._flush()
+        self.refresh_buttons()
         return True
 
-    def _note(self, before: State, seat: int, move: Move) -> None:
-        """A decision shows: into the move log and the board's last-move marks."""
-        self.log.add(before, seat, move)
-        self.last.add(before, seat, move)
-
-    def _animation(self, before: State, step: Step, reveal: bool = False) -> Animation:
-        return animation_of(self.board, self.words, before, step, self.observation(step.state), reveal)
-
-    def _start_animation(self, before: State, step: Step) -> None:
-        self._play_animation(self._animation(before, step))
-
-    def _play_animation(self, animation: Animation | None) -> None:
-        """Show an animation now (its caption comes when it ends)."""
-        self.animation = animation
-        if animation is not None and animation.decision is not None:
-            self._note(*animation.decision)
-        if animation is not None and animation.reveal:
-            self.reveal_unseen = True
-        self._refresh_buttons()
-        self.app.invalidate()
+    def _animation(self, before: State, step: Step, after: State, reveal: bool) -> Animation:
+        return animation_of(self.board, self.words, before, step, after, reveal)
 
     def hover_key(self):
         """The spot or button under the mouse."""
@@ -526,13 +488,8 @@ class PlayScene(Scene):
 
     def skip_animation(self) -> None:
         """Finish the countdown and any animation at once."""
-        if self.countdown is not None:
-            self.countdown = None
-            revealing, self.revealing = self.revealing, None
-            self._play_animation(revealing)
-        if self.animation is not None:
-            self.animation.t = self.animation.timeline.duration
-            self.animation.cues.clear()
+        self.turns.skip()
+        self._flush()
 
     def say(self, text: str, error: bool = False) -> None:
         """Show a message in the action bar (errors stand out)."""
@@ -541,7 +498,8 @@ class PlayScene(Scene):
         if error:
             self.app.sound.play("deny")
 
-    def _clear_input(self) -> None:
+    def clear_input(self) -> None:
+        """Forget what was picked, typed, focused and hovered (before another player looks)."""
         # hover too: the next player must not see what the last one pointed at
         self.selected, self.typed, self.focus, self.hover = (), "", None, None
 
@@ -590,7 +548,8 @@ class PlayScene(Scene):
             return False
         return self.choose(move)
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
+        """Work out the action bar's buttons again (after anything they depend on changed)."""
         if self.rects.get("bottom") is not None and not self.demo:
             self.buttons = action_buttons(self)
 
@@ -628,15 +587,12 @@ class PlayScene(Scene):
             self.acknowledge()
         return True
 
-    def _busy(self) -> bool:
-        return self.animation is not None or self.countdown is not None
-
     def _click(self, pos) -> bool:
         button = button_at(self.buttons, pos)
         if button is not None and isinstance(button.value, Extra):
             self.activate(button.value)
             return True
-        if self._busy():
+        if self.busy():
             self.skip_animation()
             return True
         if button is not None:
@@ -654,7 +610,7 @@ class PlayScene(Scene):
         if isinstance(spot, Extra):
             self.extra(spot.name)
             return
-        if self._busy():
+        if self.busy():
             return
         seat = self.chooser
         if seat is None:
@@ -665,7 +621,7 @@ class PlayScene(Scene):
                 self.selected = rest
                 if self.secret_turn():
                     self.say("")
-                self._refresh_buttons()
+                self.refresh_buttons()
                 return
         if spot in self.clickable():
             if self.pending_choice() is not None:
@@ -675,13 +631,13 @@ class PlayScene(Scene):
             longer = [p for p in paths if len(p) > len(self.selected)
                       and p[:len(self.selected)] == self.selected]
             if self.selected in paths and not longer and self.secret_turn():
-                self._selected_secret(paths[self.selected])
+                self.select_secret(paths[self.selected])
             elif self.selected in paths and not longer:
                 self.choose(paths[self.selected])
             else:
                 self.app.sound.play("select")
                 self.focus = None
-                self._refresh_buttons()
+                self.refresh_buttons()
             return
         state = self.match.state
         move = self.board.guess_move(self.selected + (spot,), state)
@@ -693,16 +649,17 @@ class PlayScene(Scene):
             state, seat, self.selected, self.clickable()))
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
-    def _selected_secret(self, move: Move) -> None:
+    def select_secret(self, move: Move) -> None:
         """A secret choice is selected: shown, and sealed only by Lock in (in a lesson, one not
         asked for is refused at once)."""
-        if self._lesson_refused(self.chooser, move):
+        seat = self.chooser
+        if seat is None or self._lesson_refused(seat, move):
             return
         self.app.sound.play("select")
         self.focus = None
         self.say(f"Selected: {self.words.choice_words(move, self.match.state)}. Lock in (Enter) "
                  "seals it; pick another to change it.")
-        self._refresh_buttons()
+        self.refresh_buttons()
 
     def extra(self, name: str) -> None:
         """Do a scene-level action by name (menu, undo, hint, peek, hide, draw offer...)."""
@@ -710,10 +667,10 @@ class PlayScene(Scene):
             self.lock_in()
             return
         if name == "hide":
-            self.private_seat = None
-            self._clear_input()
+            self.turns.hide()
+            self.clear_input()
             self.say("")
-            self._refresh_buttons()
+            self.refresh_buttons()
             self.app.invalidate()
             return
         if name == "menu":
@@ -727,9 +684,9 @@ class PlayScene(Scene):
         elif name == "leave":
             self.leave_lesson()
         elif name == "cancel":
-            self._clear_input()
+            self.clear_input()
             self.say("")
-            self._refresh_buttons()
+            self.refresh_buttons()
         elif name == "phones":
             self.app.go("phones", play=self)
         elif name == "peek" and self.chooser is not None:
@@ -741,11 +698,9 @@ class PlayScene(Scene):
             other = self.match.state.seat_name(1 - seat)
             self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
                         question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
-                        on_yes=self._draw_agreed)
+                        on_yes=self.draw_agreed)
 
-    def _draw_agreed(self) -> None:
-        state = self.match.state
-        before = self.observation()
-        step = self.match.agree_draw()
-        self.log.note(state, self.words.agreement_text(), "draw")
-        self._start_animation(before, step)
+    def draw_agreed(self) -> None:
+        """Both players agreed a draw: the game ends so."""
+        self.turns.agree_draw()
+        self._flush()

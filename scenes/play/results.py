@@ -31,10 +31,7 @@ class ResultsScene(Scene):
         if value == "rematch":
             play = self.play
             # the same seats and players (a person keeps the side they chose against the computer)
-            self.app.reset("play", game_id=play.spec.id, options=play.match.options,
-                           controllers=play.controllers, bot_level=play.bots.level,
-                           hints=play.hints.allowed, phones=play.phones.asked,
-                           phone_host=play.phones.host)
+            self.app.reset("play", setup=play.rematch_setup())
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":

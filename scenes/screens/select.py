@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.registry import GAMES
+from scenes.play.parts.setup import GameSetup
 from scenes.screens.parts.game_cards import GameCards
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
@@ -169,9 +170,9 @@ class OptionsScene(Scene):
             self.app.play_setup = {"opponent": self.opponent, "seat": self.seat,
                                    "phones": self.phones}
             phones = self.phones and self.opponent == "human" and self.spec.secret_choices
-            self.app.replace("play", game_id=self.spec.id, options=self.values,
-                             controllers=self.controllers(), hints=self.hints_on(),
-                             phones=phones)
+            self.app.replace("play", setup=GameSetup(self.spec.id, self.values,
+                                                     controllers=self.controllers(),
+                                                     hints=self.hints_on(), phones=phones))
         elif value == "back":
             self.app.stack.pop()
         else:

@@ -170,7 +170,6 @@ class App:
         """The process the computer players think in (created on first use)."""
         if self._bot_worker is None:  # one that cannot start says why, and the app goes on
             from game.bots.worker import BotWorker
-
             from scenes.shell.bot_process import BotProcess
             self._bot_worker = BotProcess(BotWorker)
         return self._bot_worker
@@ -178,6 +177,11 @@ class App:
     @bot_worker.setter
     def bot_worker(self, worker) -> None:
         self._bot_worker = worker
+
+    @property
+    def bots_started(self) -> bool:
+        """True once the bots' process has been asked for (it may not be running yet)."""
+        return self._bot_worker is not None
 
     def close_bots(self) -> None:
         """Stop the bots' process, if one was started (waits briefly: only at quit)."""

@@ -71,7 +71,7 @@ def run(seconds: float, delay: float, move_every: float, seed: int = 1) -> dict:
             if clock >= next_move:
                 next_move += move_every
                 if isinstance(top, HandoffScene):
-                    top._choose("ready")
+                    top.ready()
                 elif isinstance(top, ResultsScene):
                     games += 1
                     new_game()

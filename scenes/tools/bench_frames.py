@@ -59,7 +59,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
         if think <= 0:
             think = 0.6  # a quick player's pause between clicks
             if isinstance(top, HandoffScene):
-                top._choose("ready")
+                top.ready()
             elif isinstance(top, ResultsScene):
                 new_game()
             elif isinstance(top, PlayScene) and top.hold is not None:

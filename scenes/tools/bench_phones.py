@@ -213,7 +213,7 @@ def frame_times(bench: Bench, phones: bool, seconds: float) -> list[float]:
         if bench.over():
             bench.new_game(phones=phones)
         play = bench.play
-        if time.perf_counter() >= next_choice and not play._busy():
+        if time.perf_counter() >= next_choice and not play.busy():
             if choose(bench, phones, rng):  # the next one a person's pause later
                 next_choice = time.perf_counter() + PACE
         times.append(bench.frame())
@@ -275,7 +275,7 @@ def load(bench: Bench, connections: int = 50, messages: int = 1000) -> dict:
         thread.start()
     times, rng, next_choice = [], random.Random(5), 0.0
     while any(thread.is_alive() for thread in threads):
-        if time.perf_counter() >= next_choice and not bench.play._busy():
+        if time.perf_counter() >= next_choice and not bench.play.busy():
             if choose(bench, True, rng):  # the phones play on meanwhile (phone 1, mostly)
                 next_choice = time.perf_counter() + PACE
         times.append(bench.frame())

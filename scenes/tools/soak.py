@@ -189,13 +189,13 @@ def _soak(folder: Path, hours: float, step: float, visitor_minutes: float, think
             clock += step
             if clock >= next_report:
                 next_report += REPORT_EVERY
-                sample = (rss_mb(), rss_mb(app.bot_worker.pid) if app._bot_worker else None)
+                sample = (rss_mb(), rss_mb(app.bot_worker.pid) if app.bots_started else None)
                 if baseline is None and clock >= baseline_at:
                     baseline, baseline_at = sample, clock
                 print(f"{clock / 3600:>6.2f} {time.perf_counter() - started:>7.0f} "
                       f"{_mb(sample[0])} {_mb(sample[1]):>8} {app.kiosk.demo_games:>10} "
                       f"{visits:>8} {len(counter.errors):>6}", file=out, flush=True)
-        last = (rss_mb(), rss_mb(app.bot_worker.pid) if app._bot_worker else None)
+        last = (rss_mb(), rss_mb(app.bot_worker.pid) if app.bots_started else None)
     finally:
         app.close_bots()
         app.keeper.close()

@@ -14,8 +14,14 @@ from typing import Sequence
 
 from game.bots import knowledge_for
 from game.core import Event, Move, State
-from game.rules.pulling_strings import (Pull, PullsRevealed, StackMoved, StackSplit,
-                                        StringBroken, moves_a_stack)
+from game.rules.pulling_strings import (
+    Pull,
+    PullsRevealed,
+    StackMoved,
+    StackSplit,
+    StringBroken,
+    moves_a_stack,
+)
 
 MOVING = (StackMoved, StackSplit, StringBroken)  # what shows on the board as a change
 

@@ -4,11 +4,14 @@ goes on (a result held on screen until acknowledged)."""
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from game.core import Event, State, Step
 from game.words.base import Narrator, Summary
-from scenes.boards.base import Board
 from scenes.shell.anim import Timeline
+
+if TYPE_CHECKING:  # the board is only called here: this module stays free of pygame
+    from scenes.boards.base import Board
 
 
 @dataclasses.dataclass

@@ -20,6 +20,7 @@ from game.bots.draws import STILL_TURNS, accepts_draw
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import Move, NodeKind, State
+from scenes.play.parts.contract import PlayHost
 from scenes.store.controllers import HUMAN, bot_level_name
 
 BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
@@ -30,14 +31,13 @@ log = logging.getLogger("quintet")
 class PlayBots:
     """One play scene's bots: who they are, the question out to the worker, its answer."""
 
-    def __init__(self, scene, level: Level | None = None) -> None:
+    def __init__(self, scene: PlayHost, level: Level | None = None) -> None:
         self.scene = scene
         self.levels = {seat: bot_level_name(c) for seat, c in enumerate(scene.controllers)
                        if c != HUMAN}
         self.level = level  # a Level for every bot seat instead of its named level
         # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
         self.uses_history = knowledge_for(scene.spec.id).uses_history
-        self.history = History()  # the public decisions so far, for bots that read play
         self.key = uuid.uuid4().hex  # this game's bots in the worker (a rematch: new bots)
         self.ticket: int | None = None  # the request out to the worker
         self.asked: tuple[State, int] | None = None  # the state and seat it was asked about
@@ -47,24 +47,21 @@ class PlayBots:
         self.calm_since = 0.0  # the scene's clock when the board last came to rest
         self._dots = 0  # the thinking dots drawn last
 
+    @property
+    def history(self) -> History:
+        """The public decisions so far, for bots that read play (the turn loop keeps them)."""
+        return self.scene.turns.history
+
     # ---- who is to move -----------------------------------------------------------------------
     def to_move(self) -> int | None:
         """The bot seat the game waits on now (at a simultaneous turn the bot goes first)."""
-        if not self.levels:
-            return None
-        state = self.scene.match.state
-        if state.kind in (NodeKind.CHANCE, NodeKind.TERMINAL):
-            return None
-        for seat in state.awaiting:
-            if self.scene.controllers[seat] != HUMAN:
-                return seat
-        return None
+        return self.scene.turns.bot_to_move()
 
     @property
     def thinking_seat(self) -> int | None:
         """The bot seat to show as thinking now (None while the board animates)."""
         scene = self.scene
-        if scene._busy() or scene.handoff_open or self.broken or scene.hold is not None:
+        if scene.busy() or scene.handoff_open or self.broken or scene.hold is not None:
             return None
         return self.to_move()
 
@@ -197,10 +194,10 @@ class PlayBots:
     def play_hot_seat(self) -> None:
         """Go on with people in both seats (the computer player could not start)."""
         scene = self.scene
-        scene.controllers = (HUMAN, HUMAN)
+        scene.turns.play_hot_seat()  # the same position, with the new players
         self.levels = {}
         self.broken = False
-        scene.restore(scene.match.record())  # the same position, with the new players
+        scene.restore(scene.match.record())
         scene.saves.autosave()
         scene.say("Hot-seat: pass the screen between you.")
 
@@ -211,11 +208,10 @@ class PlayBots:
         self.ticket = None
         self.asked = self.answer = None
 
-    def restart(self, history: History) -> None:
+    def restart(self) -> None:
         """The game was put at another position: the question out goes, and fresh bots (their
-        plans belonged to the old line) read the public play `history` that led there."""
+        plans belonged to the old line) read the public play that led there."""
         self.drop()
-        self.history = history
         self.key = uuid.uuid4().hex
         self.failures, self.broken = 0, False
 
@@ -224,22 +220,22 @@ class PlayBots:
         """The board has come to rest now: a bot's move shows a moment from here."""
         self.calm_since = self.scene.clock
 
-    def play_answer(self, seat: int) -> None:
-        """Play the bot's move once it has come and the board has been calm for a moment."""
+    def answer_now(self, seat: int) -> Move | None:
+        """The bot's move to play now, once it has come and the board has been calm for a
+        moment (None: not yet)."""
         scene = self.scene
         move = self.answer
         asked = self.asked
         if move is None or asked is None or asked[0] is not scene.match.state or asked[1] != seat:
-            return
+            return None
         pause = BOT_PAUSE / max(1.0, scene.app.settings.animation_speed)
         if scene.clock < self.calm_since + pause:
-            return
+            return None
         self.answer = self.asked = None
         self.failures = 0
         if scene.pace is not None:
             move = scene.pace.pick(scene.match.observe(seat), seat, move)
-        scene._commit(seat, move)
-        self.calm()
+        return move
 
     def offer_draw(self) -> None:
         """A draw offered to the computer: accepted once the board has stood still for
@@ -256,5 +252,5 @@ class PlayBots:
         if sealed:
             scene.rewind_to(len(scene.match.entries) - sealed)
         self.drop()  # a search still running for this turn is not needed
-        scene._draw_agreed()
+        scene.draw_agreed()
         scene.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")

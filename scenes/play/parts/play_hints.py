@@ -28,6 +28,7 @@ from game.bots.hints import hint_facts, hint_level, hint_seed, turn_goes_on
 from game.bots.worker import BotFailure
 from game.core import Move, NodeKind, State
 from scenes.boards.base import Choice
+from scenes.play.parts.contract import PlayHost
 from scenes.shell import theme as th
 
 GHOST_FILL = 70  # alpha of the ghost's fill over a hinted spot
@@ -54,7 +55,7 @@ class Hint:
 class PlayHints:
     """Hints for one play scene: asked, awaited, shown while they still fit, and counted."""
 
-    def __init__(self, scene, allowed: bool) -> None:
+    def __init__(self, scene: PlayHost, allowed: bool) -> None:
         self.scene = scene
         self.allowed = allowed  # chosen on the options screen (never in a demo)
         self.ticket: int | None = None
@@ -117,7 +118,7 @@ class PlayHints:
         self.asks += 1
         self._request(scene.match.observe(seat))
         scene.say("Looking for a hint: the Hard bot is thinking...")
-        scene._refresh_buttons()
+        scene.refresh_buttons()
 
     def _request(self, observation: State) -> None:
         """Ask the worker for the next step of the turn from `observation` (a fresh bot per
@@ -158,7 +159,7 @@ class PlayHints:
             scene.say(self.words(self.hint))
         else:
             self.asked, self.plan = None, []
-        scene._refresh_buttons()
+        scene.refresh_buttons()
         scene.app.invalidate()
         return True
 

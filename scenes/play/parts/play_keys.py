@@ -26,16 +26,16 @@ class PlayKeys:
             return True
         if key == pygame.K_ESCAPE:
             if scene.selected or scene.typed:
-                scene._clear_input()
+                scene.clear_input()
                 scene.say("")
-                scene._refresh_buttons()
+                scene.refresh_buttons()
             else:
                 scene.extra("menu")
             return True
         if event.unicode == "?" or key == pygame.K_F1:
             scene.extra("hint")
             return True
-        if scene._busy():
+        if scene.busy():
             if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
                 scene.skip_animation()
             return True
@@ -84,7 +84,7 @@ class PlayKeys:
             scene.selected = ()
             if scene.secret_turn():  # selected like a click: Lock in (Enter) seals it
                 scene.selected = tuple(scene.board.path(exact[0], scene.match.state))
-                scene._selected_secret(exact[0])
+                scene.select_secret(exact[0])
             else:
                 scene.choose(exact[0])
             return

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from game.core import GameError, Move, NodeKind, State
 from game.words.base import Narrator
+from scenes.play.parts.contract import PlayHost
 
 log = logging.getLogger("quintet")
 
@@ -73,9 +74,11 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
 class PlayPhones:
     """Which seats choose on a phone, the server they reach it through, and their choices."""
 
-    def __init__(self, scene, seats: Sequence[int] = (), host: str | None = None) -> None:
+    def __init__(self, scene: PlayHost, seats: Sequence[int] = (),
+                 host: str | None = None) -> None:
         self.scene = scene
-        self.seats = set(seats)  # seats choosing on a phone now
+        self.seats: set[int] = scene.turns.phone_seats  # seats choosing on a phone now (the
+        self.seats |= set(seats)  # turn loop's own set: who chooses where is a rule of play)
         self.asked = bool(self.seats)  # phones were chosen for this game (a rematch keeps them)
         self.host = host  # where to listen (None: this computer's local network address)
         self.server = None
@@ -125,11 +128,11 @@ class PlayPhones:
 
     def on_phone(self, seat: int) -> bool:
         """True when this seat chooses on its phone."""
-        return seat in self.seats
+        return self.scene.turns.on_phone(seat)
 
     def secret_on_phone(self, seat: int) -> bool:
         """True when this seat's choice now is a secret made on its phone."""
-        return seat in self.seats and self.scene.match.state.kind is NodeKind.SIMULTANEOUS
+        return self.scene.turns.secret_on_phone(seat)
 
     def release(self, seat: int) -> None:
         """Move a seat back to the big screen: its phone is closed and its token revoked."""
@@ -176,7 +179,7 @@ class PlayPhones:
         state = self.scene.match.state
         if not self.on_phone(seat) or state.why_illegal(seat, move) is not None:
             return False
-        return self.scene._commit(seat, move)
+        return self.scene.commit(seat, move)
 
     def connected(self, seat: int) -> bool:
         """True while the seat's phone is connected."""
@@ -201,7 +204,7 @@ class PlayPhones:
 
     def _calm(self) -> bool:
         scene = self.scene
-        return not (scene._busy() or scene.handoff_open or scene.hold is not None
+        return not (scene.busy() or scene.handoff_open or scene.hold is not None
                     or scene.results_shown)
 
     def _received(self, seat: int, message: dict) -> None:
@@ -260,8 +263,8 @@ class PlayPhones:
     def _tell(self) -> None:
         scene = self.scene
         state = scene.match.state
-        offer = self._calm() or (state.is_terminal and not scene._busy())
-        held = scene.hold.prompt if scene.hold is not None and not scene._busy() else ""
+        offer = self._calm() or (state.is_terminal and not scene.busy())
+        held = scene.hold.prompt if scene.hold is not None and not scene.busy() else ""
         lines = scene.log.lines()
         key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats))
         if key == self._told:

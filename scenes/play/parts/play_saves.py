@@ -13,6 +13,7 @@ import logging
 
 import pygame
 
+from scenes.play.parts.contract import PlayHost
 from scenes.shell import theme as th
 from scenes.store.saves import SavedGame, new_game_id, now_text
 
@@ -26,7 +27,7 @@ class PlaySaves:
     """One play scene's save file and record: what it reads of its scene is the match, the
     players, the hints and whether the game may be kept (a demo, a kiosk, a lesson)."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: PlayHost) -> None:
         self.scene = scene
         self.id = new_game_id(scene.spec.id)  # the game's save file is saves/<id>.json
         self.started = now_text()

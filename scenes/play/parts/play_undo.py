@@ -12,13 +12,14 @@ from __future__ import annotations
 from game.core import NodeKind
 from game.undo import UndoRefused, entry_facts, last_decider, undo_point
 from game.words.base import sentence
+from scenes.play.parts.contract import PlayHost
 from scenes.store.controllers import human_seats
 
 
 class PlayUndo:
     """A play scene's undo: whether it is offered, and taking a move back when asked."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: PlayHost) -> None:
         self.scene = scene
 
     def offered(self) -> bool:
@@ -56,9 +57,8 @@ class PlayUndo:
             return
         if scene.handoff_open:  # the question is asked over the public board, not the hand-off
             scene.app.stack.pop()
-            scene.handoff_open = False
-        scene.private_seat = None
-        scene._clear_input()
+        scene.close_handoff()
+        scene.clear_input()
         scene.app.go("confirm", title=f"{asker} asks to undo their last move",
                      question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
                      on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))

@@ -7,10 +7,9 @@ from game.core import State
 from game.words.base import capital
 from scenes.boards.base import BOARD_RADIUS, View
 from scenes.play.parts.lesson_guide import draw_guide_ring, draw_lesson
+from scenes.play.parts.turns import COUNTDOWN_STEP
 from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, veil_mask
-
-COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
 
 
 def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
@@ -84,7 +83,7 @@ class PlayDrawing:
                                 th.TEXT, "midleft")
         state = view.words_state
         thinking = scene.bots.thinking_seat
-        if scene._busy():
+        if scene.busy():
             text = "Revealing..." if scene.countdown is not None else ""
         elif scene.hold is not None:
             text = scene.hold.prompt
