@@ -12,7 +12,7 @@ from game.rules.moriarty import (
     DIRECTION, COLOURS, MoriartyState, PIVOT, SETUP, parse_move,
 )
 from scenes.boards.base import Choice, View
-from scenes.boards.moriarty import MoriartyBoard, col_spot, swatch_spot
+from scenes.boards.moriarty import MoriartyBoard, col_spot, ground, swatch_spot
 from scenes.play.handoff import HandoffScene
 from scenes.play.results import ResultsScene
 from scenes.shell import theme as th
@@ -265,8 +265,8 @@ def test_your_own_bonus_shows_only_in_your_own_view():
         board.draw(surface, View(state=obs, seat=seat, chooser=None))
         shots.append(pygame.image.tobytes(surface.subsurface(board.area), "RGB"))
     assert shots[0] != shots[1]
-    assert board._shown_bonus(View(state=obs, seat=0, chooser=None), obs, 0) == 0
-    assert board._shown_bonus(View(state=obs, seat=None, chooser=None), obs, 0) is None
+    assert board.shown_bonus(View(state=obs, seat=0, chooser=None), obs, 0) == 0
+    assert board.shown_bonus(View(state=obs, seat=None, chooser=None), obs, 0) is None
 
 
 def _script_to_take():
@@ -375,15 +375,15 @@ def test_colour_words_match_the_engine():
 @pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720), (1920, 1080)])
 def test_the_side_labels_keep_clear_of_the_points_scale(size, monkeypatch):
     """At 640x400 "(rows 5-9 score for North)" ran into the scale's "pts"."""
-    import scenes.boards.moriarty as board_module
+    from scenes.boards.moriarty import shapes
     placed = []
-    blit = board_module._blit_centered
-    monkeypatch.setattr(board_module, "_blit_centered", lambda surface, image, centre: (
-        placed.append(image.get_rect(center=board_module._ipoint(centre))),
+    blit = shapes.blit_centered
+    monkeypatch.setattr(ground, "blit_centered", lambda surface, image, centre: (
+        placed.append(image.get_rect(center=shapes.ipoint(centre))),
         blit(surface, image, centre)))
     board = make_board(size)
     placed.clear()
-    board._draw_labels(pygame.Surface(board.area.size), (0, 0))
+    ground.draw_labels(board, pygame.Surface(board.area.size), (0, 0))
     north, south, pts = placed[-3:]  # the labels' last three: the sides, then "pts"
     assert north.centery < south.centery and pts.width < north.width
     assert not north.colliderect(pts) and not south.colliderect(pts)

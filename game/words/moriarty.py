@@ -281,6 +281,92 @@ class MoriartyNarrator(Narrator):
             return f"{'South' if move.to_south else 'North'} picks the first Pivot"
         return self.expects_words(facts) or "the computer's pick, looking several rounds ahead"
 
+    # ---- the board's notes ------------------------------------------------------------------
+    def round_notes(self, state: State, seat: int | None, choosing: bool,
+                    revealed: tuple[bool, bool] | None = None,
+                    before: State | None = None) -> list[str]:
+        """The round beside the board: Pivot, actives, who moves which, or (while `revealed`,
+        each seat's toward, shows from `before`) which way each slid; `seat` is the view's
+        own seat, `choosing` whether it chooses now."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        names = s.seat_names
+        if revealed is not None and before is not None:
+            b: MoriartyState = before  # type: ignore[assignment]
+            lines = []
+            for who in (0, 1):
+                way = "south" if (who == b.south) == revealed[who] else "north"
+                lines.append(f"{names[who]} chose {'toward' if revealed[who] else 'away'}: "
+                             f"{way}.")
+            return lines
+        lines = []
+        if s.pivot is not None:
+            a, c = s.actives(s.pivot)
+            lines.append(f"Pivot: column {s.pivot + 1}. Active: columns {a + 1} and {c + 1}.")
+            if s.tokens[0] is not None and s.tokens[1] is not None:
+                lines.append(f"{names[0]} moves column {s.tokens[0] + 1}, "
+                             f"{names[1]} moves column {s.tokens[1] + 1}.")
+        if s.phase == DIRECTION and seat is not None and choosing:
+            side = "south (down)" if seat == s.south else "north (up)"
+            lines.append(f"Toward you is {side}.")
+        elif s.can_end and s.phase in (PIVOT, ACTIVE):
+            lines.append("A token is on row 0 or 9: the game may be ended now.")
+        return lines
+
+    def column_note(self, state: State, column: int) -> str:
+        """What a column's token is worth where it stands (empty for an empty column)."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        colour = s.colours[column]
+        if colour is None:
+            return ""
+        row = s.rows[column]
+        side, pts = ("South", 5 - row) if row <= 4 else ("North", row - 4)
+        return f"Column {column + 1}: {COLOURS[colour]} on row {row}, +{pts} for {side}."
+
+    def rule_reminder(self, state: State) -> str:
+        """A reminder of the rule that matters at this step (empty once the match is over)."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        if s.is_terminal:
+            return ""
+        return {
+            SETUP: "South sets up: two tokens of each colour, one per column, on the marked "
+                   "squares of rows 4 and 5.",
+            BONUS: f"Tokens of your Bonus Colour score x{3 + s.game_index} for you this game. "
+                   "Both players may pick the same colour.",
+            EDGE: "The Edge holder picks the Pivot; the Edge passes after every round.",
+            PIVOT: "The tokens either side of the Pivot become active (8 and 1 are neighbours).",
+            ACTIVE: "The other player takes one active token; the Edge holder moves the other.",
+            DIRECTION: "Same way: the Pivot slides 2 rows the other way. Opposite ways: it "
+                       "moves 1 row toward the Center Line.",
+            DECLARE: "Moriarty: right, you score every point on the board; wrong, they do.",
+        }.get(s.phase, "")
+
+    def tray_heading(self, state: State, chooser: int | None, choosing: bool,
+                     naming: bool = False, picked: int | None = None) -> str:
+        """The colour tray's heading: `chooser` the seat choosing now, `choosing` whether it is
+        the view's own, `naming` while it names the other's colour in a Moriarty, `picked` a
+        colour picked to place at setup."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        if naming and chooser is not None:
+            return f"Moriarty! Name {s.seat_name(1 - chooser)}'s Bonus Colour"
+        if s.phase == SETUP:
+            if picked is not None:
+                return f"Now click a column for {COLOURS[picked]}"
+            return "Pick a colour, then a column"
+        if s.phase == BONUS:
+            return "Pick your secret Bonus Colour" if choosing else \
+                "Bonus Colours are being chosen"
+        return "The four colours"
+
+    def swatch_note(self, state: State, colour: int, seat: int | None) -> str:
+        """Under a colour of the tray: how many are left to place at setup, or "yours" under
+        the view's own Bonus Colour."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        if s.phase == SETUP:
+            return f"{2 - s.colours.count(colour)} left"
+        if seat is not None and s.bonus[seat] == colour:
+            return "yours"
+        return ""
+
 
 def slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:
     """"Oh slid blue toward, Eks slid green away: the Pivot moves 2 rows north.\""""

@@ -12,7 +12,8 @@ where its choices are. The contract, in the order the scene uses it:
 - `spot_at(pos)`: the board spot under a point, legal or not, so a wrong click can be explained.
 - `guess_move(path)`: the move a (possibly illegal) clicked path would mean, or None; the scene
   asks the engine why that move is illegal and says so.
-- `animate(before, events, after)`: a Timeline of the events; `draw` reads its progress.
+- `animate(before, events, after)`: the step's animation plan, a Timeline laid out in one walk
+  over the events (`plan`): typed tracks whose progress `draw` reads, and the sound cues.
 - `draw(surface, view)`: draw `view.state` (only ever an observation: the chooser's or the
   public one) and the highlights in `view`. Never changes the game.
 - `settled(...)`: the position to keep showing behind a summary card.
@@ -33,7 +34,7 @@ from game.spec import GameSpec
 from game.words import narrator_for
 from game.words.base import Narrator, PickOptions, Summary
 from scenes.shell import theme as th
-from scenes.shell.anim import Timeline
+from scenes.shell.anim import STILL, Cue, Timeline
 
 Spot = Hashable
 SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
@@ -150,6 +151,7 @@ class Board:
         self.theme = theme
         self.words: Narrator = narrator_for(spec.id, options)  # the few words drawn on a board
         self.area = pygame.Rect(0, 0, 0, 0)
+        self._planned: tuple[tuple[Event, ...], Timeline] | None = None  # animate's last plan
 
     # ---- geometry and input ---------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -203,14 +205,25 @@ class Board:
 
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
-        """A timeline for these events; the default is a short still pause."""
-        timeline = Timeline()
-        timeline.add("step", 0.15)
+        """The plan of this step's animation: its tracks, and the sounds cued along them."""
+        timeline = self.plan(events)
+        self._planned = (tuple(events), timeline)
         return timeline
 
-    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
-        """Sounds to play during the animation: (seconds in, effect name)."""
-        return []
+    def plan(self, events: Sequence[Event]) -> Timeline:
+        """These events' animation, laid out in one walk: tracks and sound cues (the default
+        is a short still pause)."""
+        timeline = Timeline()
+        timeline.add(STILL, 0.15)
+        return timeline
+
+    def sound_cues(self, events: Sequence[Event]) -> list[Cue]:
+        """The sounds of these events' plan, in time order: the cues of the plan `animate`
+        last laid when it was for these events (read `animate(...).cues` where it is kept)."""
+        planned = self._planned
+        if planned is not None and planned[0] == tuple(events):
+            return sorted(planned[1].cues)
+        return sorted(self.plan(events).cues)
 
     def summary_rect(self, summary: Summary) -> pygame.Rect:
         """Where a summary's card goes: centred on the board, as tall as its lines."""

@@ -1,6 +1,7 @@
 """Strands board: the hexagon of numbered spaces, stones dropping in, the groups that decide it."""
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Sequence
 
@@ -8,13 +9,27 @@ import pygame
 
 from game.core import Event, Move, State
 from game.rules.strands import (
-    END_TURN, EndTurn, Place, StonePlaced, StrandsState, compare_groups,
+    END_TURN,
+    EndTurn,
+    Place,
+    StonePlaced,
+    StrandsState,
+    compare_groups,
 )
 from scenes.boards.base import Board, Choice, Example, draw_board_area
 from scenes.shell import theme as th
-from scenes.shell.anim import Timeline, ease_out_back
+from scenes.shell.anim import STILL, Timeline, ease_out_back
 
 END = Choice("End turn", "end")
+
+
+@dataclasses.dataclass(frozen=True)
+class Stone:
+    """A track of the plan: a stone dropping onto a space."""
+
+    cell: int
+
+
 SQRT3 = math.sqrt(3)
 STONE_FILL = ((26, 26, 30), (244, 244, 238))
 STONE_RIM = ((120, 124, 136), (40, 40, 46))
@@ -182,19 +197,16 @@ class StrandsBoard(Board):
         ]
 
     # ---- animation and drawing ------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
-        """Each new stone drops onto its space."""
+    def plan(self, events: Sequence[Event]) -> Timeline:
+        """Each new stone drops onto its space, with a soft thud."""
         timeline = Timeline()
         for event in events:
             if isinstance(event, StonePlaced):
-                timeline.then(("stone", event.cell), 0.32, ease_out_back)
+                timeline.cue("place", at=0.05)
+                timeline.then(Stone(event.cell), 0.32, ease_out_back)
         if not timeline.tracks:
-            timeline.add("pause", 0.2)
+            timeline.add(STILL, 0.2)
         return timeline
-
-    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
-        """A soft thud per stone."""
-        return [(0.05, "place") for e in events if isinstance(e, StonePlaced)]
 
     def draw(self, surface: pygame.Surface, view) -> None:
         """Spaces, stones, this turn's stones marked, and the legal spaces ringed."""
@@ -208,7 +220,7 @@ class StrandsBoard(Board):
                 continue
             scale = 1.0
             if view.animating:
-                progress = view.timeline.progress(("stone", index), view.t, default=1.0)
+                progress = view.timeline.progress(Stone(index), view.t, default=1.0)
                 if progress <= 0:
                     continue
                 scale = 1.6 - 0.6 * progress

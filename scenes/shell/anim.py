@@ -1,9 +1,14 @@
-"""Tweens and timelines driven by elapsed seconds: easing curves and a Timeline of tracks."""
+"""Tweens and timelines driven by elapsed seconds: easing curves and a Timeline of tracks.
+
+A board's animation of a step is one Timeline, its plan: tracks keyed by small frozen payloads
+(a board's own dataclasses, such as a token sliding in a column) that drawing reads, and the
+sound cues laid in the same walk over the events, which the player reads.
+"""
 from __future__ import annotations
 
 import dataclasses
 import math
-from typing import Any, Callable, Iterator
+from typing import Callable, Hashable, Iterator, NamedTuple
 
 Ease = Callable[[float], float]
 
@@ -60,10 +65,25 @@ def pulse(t: float, period: float = 1.2) -> float:
 
 
 @dataclasses.dataclass(frozen=True)
+class Still:
+    """A track of a still moment: a step with nothing to move still takes a breath."""
+
+
+STILL = Still()
+
+
+class Cue(NamedTuple):
+    """A sound to play this many seconds into an animation."""
+
+    at: float
+    sound: str
+
+
+@dataclasses.dataclass(frozen=True)
 class Track:
     """One tween in a timeline: a payload animated from `start` for `duration` seconds."""
 
-    payload: Any
+    payload: Hashable
     start: float
     duration: float
     ease: Ease = ease_out_cubic
@@ -78,10 +98,12 @@ class Track:
 
 
 class Timeline:
-    """Tracks laid out in time; boards read each payload's progress while drawing."""
+    """An animation's plan: tracks laid out in time, whose progress boards read while drawing,
+    and the sounds cued along them."""
 
     def __init__(self) -> None:
         self.tracks: list[Track] = []
+        self.cues: list[Cue] = []  # in the order laid; players sort them
         self.cursor = 0.0  # where `then` places the next track
 
     @property
@@ -89,14 +111,14 @@ class Timeline:
         """When the last track ends."""
         return max((tr.start + tr.duration for tr in self.tracks), default=0.0)
 
-    def add(self, payload: Any, duration: float, at: float | None = None,
+    def add(self, payload: Hashable, duration: float, at: float | None = None,
             ease: Ease = ease_out_cubic) -> Track:
         """Add a track starting at `at` (default: the cursor) without moving the cursor."""
         track = Track(payload, self.cursor if at is None else at, duration, ease)
         self.tracks.append(track)
         return track
 
-    def then(self, payload: Any, duration: float, ease: Ease = ease_out_cubic,
+    def then(self, payload: Hashable, duration: float, ease: Ease = ease_out_cubic,
              gap: float = 0.0) -> Track:
         """Add a track after the cursor and move the cursor to its end."""
         track = self.add(payload, duration, self.cursor + gap, ease)
@@ -107,14 +129,22 @@ class Timeline:
         """Move the cursor on, leaving a still moment."""
         self.cursor += seconds
 
-    def progress(self, payload: Any, t: float, default: float = 1.0) -> float:
+    def cue(self, sound: str, at: float | None = None) -> None:
+        """Cue a sound at `at` seconds (default: the cursor)."""
+        self.cues.append(Cue(self.cursor if at is None else at, sound))
+
+    def progress(self, payload: Hashable, t: float, default: float = 1.0) -> float:
         """Progress of the first track with this payload (default if there is none)."""
         for track in self.tracks:
             if track.payload == payload:
                 return track.progress(t)
         return default
 
-    def started(self, t: float) -> Iterator[tuple[Any, float]]:
+    def progress_by_payload(self, t: float) -> dict[Hashable, float]:
+        """Every track's progress at t, by payload."""
+        return {track.payload: track.progress(t) for track in self.tracks}
+
+    def started(self, t: float) -> Iterator[tuple[Hashable, float]]:
         """Every track already begun at t, with its progress."""
         for track in self.tracks:
             if t > track.start or track.duration <= 0 and t >= track.start:

@@ -1,0 +1,232 @@
+"""Moriarty board: eight tokens on an 8x8 board with imaginary rows 0 and 9, the Pivot, the
+Active tokens, the Edge, and each seat's secret Bonus Colour (shown only to its owner)."""
+from __future__ import annotations
+
+from typing import Hashable, Sequence
+
+import pygame
+
+from game.core import SEALED, Event, Move, NodeKind, State
+from game.rules.moriarty import (
+    ACTIVE,
+    BONUS,
+    COLUMNS,
+    PIVOT,
+    SETUP,
+    Bonus,
+    BonusesChosen,
+    Declare,
+    EndGame,
+    GameScored,
+    GiveEdge,
+    MoriartyState,
+    Pass,
+    PickPivot,
+    Place,
+    Slide,
+    SlidesRevealed,
+    Take,
+    TokenSlid,
+)
+from game.words.moriarty import MoriartyNarrator
+from scenes.boards.base import Choice, Example, View
+from scenes.boards.moriarty import ground, paint_board, paint_panel
+from scenes.boards.moriarty.layout import (
+    AWAY_CHOICE,
+    END_CHOICE,
+    MORIARTY_CHOICE,
+    PASS_CHOICE,
+    TOWARD_CHOICE,
+    MoriartyLayout,
+    col_spot,
+    is_spot,
+    swatch_spot,
+)
+from scenes.boards.moriarty.plan import Beat, Sliding, plan
+from scenes.boards.moriarty.shapes import token_sprite
+from scenes.shell.anim import Timeline, lerp
+
+
+class MoriartyBoard(MoriartyLayout):
+    """The board on the left (South at the bottom), the seats and the colour tray on the right."""
+
+    words: MoriartyNarrator
+    keywords = ("bonus", "edge", "south", "north", "pivot", "take", "toward", "away", "end",
+                "moriarty", "pass")
+
+    def layout(self, area: pygame.Rect) -> None:
+        """The geometry, then the sprites and the fixed layer drawn for it."""
+        super().layout(area)
+        ground.make_sprites(self)
+        self.background = ground.render_background(self)
+
+    # ---- moves and spots ----------------------------------------------------------------------
+    def path(self, move: Move, state: State) -> tuple:
+        """Colour then column at setup; a colour for the Bonus; a column for Pivot or take."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        if isinstance(move, Place):
+            return (swatch_spot(move.colour), col_spot(move.column))
+        if isinstance(move, Bonus):
+            return (swatch_spot(move.colour),)
+        if isinstance(move, (PickPivot, Take)):
+            return (col_spot(move.column),)
+        if isinstance(move, GiveEdge):
+            return (_edge_choice(s, move.to_south),)
+        if isinstance(move, Slide):
+            return (TOWARD_CHOICE if move.toward else AWAY_CHOICE,)
+        if isinstance(move, Declare):
+            return (MORIARTY_CHOICE, swatch_spot(move.colour))
+        if isinstance(move, EndGame):
+            return (END_CHOICE,)
+        if isinstance(move, Pass):
+            return (PASS_CHOICE,)
+        return super().path(move, state)
+
+    def guess_move(self, path: Sequence, state: State) -> Move | None:
+        """What a click would mean in this phase (so the engine can say why it is not legal)."""
+        s: MoriartyState = state  # type: ignore[assignment]
+        spot = path[-1]
+        phase = s.phase
+        if is_spot(spot, "col"):
+            col = spot[1]
+            if phase == SETUP and len(path) > 1 and is_spot(path[-2], "swatch"):
+                return Place(path[-2][1], col)
+            if phase == SETUP and s.colours[col] is not None:
+                return Place(s.colours[col], col)
+            if phase == PIVOT and MORIARTY_CHOICE not in path:
+                return PickPivot(col)
+            if phase == ACTIVE:
+                return Take(col)
+            return None
+        if is_spot(spot, "swatch"):
+            colour = spot[1]
+            if MORIARTY_CHOICE in path:
+                return Declare(colour)
+            if phase == BONUS:
+                return Bonus(colour)
+            if phase == SETUP and len(path) == 1 and s.colours.count(colour) >= 2:
+                free = [c for c in range(COLUMNS) if s.colours[c] is None]
+                return Place(colour, free[0]) if free else None
+        return None
+
+    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+        """A game of the match scored: its last board (after any slides) with both Bonus
+        Colours, now public, not the fresh game that follows."""
+        scored = next((e for e in events if isinstance(e, GameScored)), None)
+        if scored is None:
+            return after
+        rows = list(before.rows)  # type: ignore[attr-defined]
+        for event in events:
+            if isinstance(event, TokenSlid):
+                rows[event.column] = event.dst
+        return before.replace(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
+
+    # ---- animation ------------------------------------------------------------------------
+    def plan(self, events: Sequence[Event]) -> Timeline:
+        """Tokens drop in, markers appear, slides run (the Pivot after the actives), verdicts."""
+        return plan(events)
+
+    # ---- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, view: View) -> None:
+        """Board, tokens and markers, seat cards, colour tray, notes and any verdict."""
+        if self.background is None:
+            self.layout(self.area)
+        surface.blit(self.background, self.area.topleft)
+        state, rows = self._shown(view)
+        paint_board.draw_markers(self, surface, view, state)
+        if not view.animating:
+            paint_board.draw_last_slides(self, surface, view, state)
+        paint_board.draw_tokens(self, surface, view, state, rows)
+        paint_board.draw_highlights(self, surface, view, state)
+        paint_panel.draw_cards(self, surface, view, state)
+        paint_panel.draw_tray(self, surface, view, state)
+        paint_panel.draw_notes(self, surface, view, state)
+        if view.animating:
+            paint_board.draw_overlays(self, surface, view)
+
+    def _shown(self, view: View) -> tuple[MoriartyState, list[float]]:
+        """The state whose board is drawn, and each token's (possibly sliding) row."""
+        state: MoriartyState = view.state  # type: ignore[assignment]
+        if not view.animating or view.before is None:
+            return state, [float(r) for r in state.rows]
+        keep_before = any(isinstance(e, (TokenSlid, GameScored)) for e in view.events)
+        shown: MoriartyState = view.before if keep_before else state  # type: ignore[assignment]
+        rows = [float(r) for r in shown.rows]
+        for event in view.events:
+            if isinstance(event, TokenSlid):
+                p = view.timeline.progress(Sliding(event.column), view.t)
+                rows[event.column] = lerp(event.src, event.dst, p)
+        return shown, rows
+
+    def progress(self, view: View, payload: Hashable) -> float:
+        """A track's progress in this view (1 when nothing animates)."""
+        if not view.animating:
+            return 1.0
+        return view.timeline.progress(payload, view.t)
+
+    @staticmethod
+    def shown_bonus(view: View, state: MoriartyState, seat: int) -> int | None:
+        """The seat's Bonus Colour if this view may show it: its own view, the game's end
+        (once the scoring shows, and while its summary is read)."""
+        scored = next((e for e in view.events if isinstance(e, GameScored)), None)
+        if scored is not None and (not view.animating
+                                   or view.timeline.progress(Beat.SCORED, view.t) > 0):
+            return scored.bonus[seat]
+        if view.seat == seat or state.is_terminal:
+            return state.bonus[seat]
+        return None
+
+    def activity(self, view: View, state: MoriartyState,
+                 seat: int) -> tuple[str, bool] | None:
+        """A few words on what this seat is doing now, and whether it holds a sealed choice."""
+        events = view.events
+        if state.is_terminal or any(isinstance(e, GameScored) for e in events):
+            return None
+        if any(isinstance(e, (SlidesRevealed, BonusesChosen)) for e in events):
+            return "has chosen", True  # the reveal (or its countdown) of both sealed choices
+        if state.kind is NodeKind.SIMULTANEOUS:
+            pending = state.pending[seat]
+            if pending is SEALED:
+                return "has chosen", True
+            if pending is not None:
+                return "chosen", True
+            if view.thinking is not None:
+                return ("thinking..." if view.thinking == seat else "chooses next"), False
+            return "choosing...", False
+        if seat in state.actors:
+            return ("thinking..." if view.thinking == seat else "to play"), False
+        return None
+
+    def sprite(self, colour: int, radius: int) -> pygame.Surface:
+        """A token image at this radius (made once, then kept)."""
+        sprite = self.sprites.get((colour, radius, False))
+        if sprite is None:
+            sprite = self.sprites[(colour, radius, False)] = token_sprite(
+                self.theme, colour, radius, False)
+        return sprite
+
+    _activity = activity  # the name the play screen's tests know it by
+
+    # ---- worked examples --------------------------------------------------------------------
+    def examples(self) -> list[Example]:
+        """Two rounds: actives the same way (Pivot 2 rows) and opposite ways (1 toward the line)."""
+        start = MoriartyState(colours=(0, 1, 2, 3, 0, 1, 2, 3), bonus=(0, 1), phase=PIVOT, edge=0)
+        return [
+            Example("Same direction", "Pivot in column 4; both active tokens slide south, so the "
+                    "Pivot slides two rows north.",
+                    start, (PickPivot(3), Take(2), (Slide(True), Slide(False)))),
+            Example("Opposite directions", "One active token goes north, the other south: the "
+                    "Pivot moves one row toward the Center Line, crossing it.",
+                    start, (PickPivot(3), Take(2), (Slide(True), Slide(True)))),
+        ]
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+def _edge_choice(state: MoriartyState, to_south: bool) -> Choice:
+    seat = state.south if to_south else state.north
+    role = "South" if to_south else "North"
+    return Choice(f"Edge: {role} ({state.seat_name(seat)})", f"edge {role.lower()}",
+                  0 if to_south else 1)
+
+
+BOARD = MoriartyBoard

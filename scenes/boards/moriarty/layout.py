@@ -1,0 +1,193 @@
+"""Moriarty's layout: where every part of the board goes (the board block at the left with its
+rows 0 and 9, numbers, tags and labels; the seat cards, colour tray and notes at the right), and
+the spots a player clicks."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.core import State
+from game.rules.moriarty import COLUMNS
+from scenes.boards.base import Board, Choice
+from scenes.shell.anim import lerp
+
+END_CHOICE = Choice("End the game", "end", 1)
+MORIARTY_CHOICE = Choice("Moriarty!", "moriarty", 2)
+PASS_CHOICE = Choice("No Moriarty", "pass", 0)
+TOWARD_CHOICE = Choice("Toward me", "toward", 0)
+AWAY_CHOICE = Choice("Away from me", "away", 1)
+
+# vertical stack of the board block, in cells: north label, row 9, gap, rows 8..1, gap, row 0,
+# column numbers, two rows of tags, south label (rows of words never under a line of text)
+LABEL_H, GAP_H, NUMBER_H, TAG_H, MARGIN_H = 0.6, 0.16, 0.55, 0.5, 0.15
+STACK_H = 2 * LABEL_H + 10 + 2 * GAP_H + NUMBER_H + 2 * TAG_H + 2 * MARGIN_H
+ROWNUM_W, SCALE_W = 0.65, 0.9
+
+
+def col_spot(column: int) -> tuple[str, int]:
+    """The spot of a column (its token, or its empty start square during setup)."""
+    return ("col", column)
+
+
+def swatch_spot(colour: int) -> tuple[str, int]:
+    """The spot of a colour in the tray (setup, Bonus Colour and Moriarty)."""
+    return ("swatch", colour)
+
+
+def is_spot(spot, kind: str) -> bool:
+    """True when a spot is one of this board's of this kind ("col" or "swatch")."""
+    return isinstance(spot, tuple) and len(spot) == 2 and spot[0] == kind
+
+
+class MoriartyLayout(Board):
+    """Moriarty's geometry: the board's rows and columns, seat cards, tray and notes."""
+
+    def __init__(self, spec, options, theme) -> None:
+        super().__init__(spec, options, theme)
+        self.cell = 10.0
+        self.grid = pygame.Rect(0, 0, 0, 0)  # rows 1..8
+        self.row_centres: list[float] = []
+        self.col_centres: list[float] = []
+        self.column_rects: list[pygame.Rect] = []
+        self.swatch_centres: list[tuple[int, int]] = []
+        self.swatch_radius = 10
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.cards: dict[str, pygame.Rect] = {}
+        self.tray = pygame.Rect(0, 0, 0, 0)
+        self.notes = pygame.Rect(0, 0, 0, 0)
+        self.tag_y = self.pivot_tag_y = 0
+        self.tag_h = self.number_y = 0.0
+        self.label_ys = (0.0, 0.0)  # the North and South labels' centres
+        self.background: pygame.Surface | None = None
+        self.sprites: dict[tuple[int, int, bool], pygame.Surface] = {}
+
+    # ---- geometry -------------------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """The board block at the left of the area, the seat cards and tray at the right."""
+        super().layout(area)
+        theme = self.theme
+        margin = theme.px(14)
+        line_label_w = theme.text("Center", 15).get_width() + theme.px(8)
+        width_room = area.width * 0.56 - line_label_w - margin
+        cell = self._fit_cell(area.height)
+        self.cell = cell = max(8.0, min(cell, width_room / (8 + ROWNUM_W + SCALE_W)))
+        label_h, number_h, tag_h = self._word_rows(cell)
+        total = (10 + 2 * GAP_H + 2 * MARGIN_H) * cell + 2 * label_h + number_h + 2 * tag_h
+        block_w = line_label_w + (8 + ROWNUM_W + SCALE_W) * cell
+        left = area.left + margin
+        grid_left = left + line_label_w + ROWNUM_W * cell
+        top = area.top + (area.height - total) / 2 + MARGIN_H * cell
+        row9_top = top + label_h
+        grid_top = row9_top + cell + GAP_H * cell
+        self.grid = pygame.Rect(round(grid_left), round(grid_top), round(8 * cell),
+                                round(8 * cell))
+        rows = [grid_top + 8 * cell + GAP_H * cell + cell / 2]  # row 0
+        rows += [grid_top + (8 - r + 0.5) * cell for r in range(1, 9)]
+        rows.append(row9_top + cell / 2)  # row 9
+        self.row_centres = rows
+        self.col_centres = [grid_left + (c + 0.5) * cell for c in range(COLUMNS)]
+        bottom = rows[0] + cell / 2
+        self.column_rects = [pygame.Rect(round(grid_left + c * cell), round(row9_top),
+                                         round(cell), round(bottom - row9_top))
+                             for c in range(COLUMNS)]
+        self.number_y = bottom + number_h / 2
+        self.tag_h = tag_h
+        self.tag_y = round(bottom + number_h + tag_h / 2)  # the active tokens' tags
+        self.pivot_tag_y = round(self.tag_y + tag_h)  # the Pivot's, a row lower
+        self.label_ys = (row9_top - label_h / 2, self.pivot_tag_y + tag_h / 2 + label_h / 2)
+        panel_left = round(left + block_w + margin * 2)
+        panel_w = min(area.right - margin - panel_left, theme.px(460))
+        self.panel = pygame.Rect(panel_left, area.top + margin, max(10, panel_w),
+                                 area.height - 2 * margin)
+        self._layout_panel()
+
+    def _word_rows(self, cell: float) -> tuple[float, float, float]:
+        """The heights of the rows of words around the board: the North and South labels, the
+        column numbers, and the tags under them (a line of text at least, however small)."""
+        line = self.theme.line(15) + self.theme.px(2)
+        return max(LABEL_H * cell, line), max(NUMBER_H * cell, line), max(TAG_H * cell, line)
+
+    def _fit_cell(self, height: int) -> float:
+        """The largest square whose board, with its rows of words, fits this height."""
+        cell = height / STACK_H
+        for _ in range(4):  # the rows of words stop shrinking with the cell at a line of text
+            label_h, number_h, tag_h = self._word_rows(cell)
+            cell = (height - 2 * label_h - number_h - 2 * tag_h) / (10 + 2 * GAP_H + 2 * MARGIN_H)
+        return cell
+
+    def _layout_panel(self) -> None:
+        theme = self.theme
+        panel = self.panel
+        card_h = max(min(round(panel.height * 0.3), theme.px(118)), self._card_height())
+        self.cards = {"north": pygame.Rect(panel.left, panel.top, panel.width, card_h),
+                      "south": pygame.Rect(panel.left, panel.bottom - card_h, panel.width,
+                                           card_h)}
+        middle_top = panel.top + card_h + theme.px(10)
+        middle_bottom = panel.bottom - card_h - theme.px(10)
+        radius = max(8, min(round(self.cell * 0.55), panel.width // 11, theme.px(30)))
+        self.swatch_radius = radius
+        header = theme.line(18) + theme.px(6)
+        tray_h = header + 2 * radius + theme.px(8) + theme.line(15) + theme.line(14) + theme.px(4)
+        self.tray = pygame.Rect(panel.left, middle_top, panel.width,
+                                min(tray_h, middle_bottom - middle_top))
+        y = self.tray.top + header + radius
+        step = panel.width / 4
+        self.swatch_centres = [(round(panel.left + step * (k + 0.5)), round(y)) for k in range(4)]
+        self.notes = pygame.Rect(panel.left, self.tray.bottom + theme.px(8), panel.width,
+                                 max(0, middle_bottom - self.tray.bottom - theme.px(8)))
+
+    def line_gap(self) -> int:
+        """Pixels between a seat card's lines."""
+        return self.theme.px(5)
+
+    def _card_height(self) -> int:
+        """A seat card's height: a role line, the name, the points, the Bonus Colour."""
+        theme = self.theme
+        return theme.px(8) + theme.line(15) + theme.line(26) + 2 * theme.line(16) + \
+            3 * self.line_gap() + theme.px(10)
+
+    def token_radius(self) -> int:
+        """A token's radius on the board."""
+        return max(5, round(self.cell * 0.4))
+
+    def stage(self) -> pygame.Rect:
+        """The board's ten rows, left of the cards and tray."""
+        return self.column_rects[0].unionall(self.column_rects[1:])
+
+    def panels(self) -> list[pygame.Rect]:
+        """The seat cards, the colour tray and the notes."""
+        return [*self.cards.values(), self.tray, self.notes]
+
+    def cell_rect(self, col: int, row: int) -> pygame.Rect:
+        """The square of a column and row (0-9)."""
+        cell = self.cell
+        x, y = self.col_centres[col], self.row_centres[row]
+        return pygame.Rect(round(x - cell / 2), round(y - cell / 2), round(cell), round(cell))
+
+    def row_y(self, row: float) -> float:
+        """The centre y of a (possibly fractional, while sliding) row."""
+        low = max(0, min(9, math.floor(row)))
+        high = max(0, min(9, low + 1))
+        return lerp(self.row_centres[low], self.row_centres[high], row - low)
+
+    def spot_rect(self, spot) -> pygame.Rect | None:
+        """A column (rows 0-9) or a swatch of the colour tray."""
+        if is_spot(spot, "col") and 0 <= spot[1] < len(self.column_rects):
+            return self.column_rects[spot[1]]
+        if is_spot(spot, "swatch") and 0 <= spot[1] < len(self.swatch_centres):
+            r = self.swatch_radius + self.theme.px(4)
+            x, y = self.swatch_centres[spot[1]]
+            return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+        return None
+
+    def spot_at(self, pos, state: State):
+        """The column or colour swatch under a point."""
+        for col, rect in enumerate(self.column_rects):
+            if rect.collidepoint(pos):
+                return col_spot(col)
+        for k in range(len(self.swatch_centres)):
+            rect = self.spot_rect(swatch_spot(k))
+            if rect is not None and rect.collidepoint(pos):
+                return swatch_spot(k)
+        return None

@@ -1,0 +1,294 @@
+"""Moriarty painted on its board: markers, tokens, last slides, highlights, previews, and the
+cards over the board for a reveal, an ended game, a Moriarty verdict and a game scored."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.moriarty import (
+    COLOURS,
+    COLUMNS,
+    DIRECTION,
+    BonusesChosen,
+    GameEndDeclared,
+    GameScored,
+    MoriartyDeclared,
+    MoriartyState,
+    Slide,
+    SlidesRevealed,
+    TokenPlaced,
+)
+from game.words.moriarty import game_summary
+from scenes.boards.base import View, latest
+from scenes.boards.moriarty.layout import AWAY_CHOICE, TOWARD_CHOICE, col_spot, is_spot
+from scenes.boards.moriarty.plan import Beat, Drop, Sliding
+from scenes.boards.moriarty.shapes import (
+    blit_centered,
+    draw_arrow,
+    draw_check,
+    draw_cross,
+    draw_star,
+    ipoint,
+)
+from scenes.shell import theme as th
+from scenes.shell.anim import lerp, lerp_point
+
+if TYPE_CHECKING:
+    from scenes.boards.moriarty.board import MoriartyBoard
+
+def draw_markers(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """Pivot and active tags under the column numbers; the bands behind active columns."""
+    if state.pivot is None:
+        return
+    p = board.progress(view, Beat.PIVOT)
+    a = board.progress(view, Beat.ASSIGN)
+    band = th.mix(th.BOARD, th.TEXT, 0.12 * min(1.0, max(0.0, p)))
+    for col in state.actives(state.pivot):
+        rect = board.column_rects[col]
+        pygame.draw.rect(surface, band, (rect.left, board.tag_y - board.tag_h / 2,
+                                         rect.width, board.tag_h), border_radius=4)
+        owner = next((s for s in (0, 1) if state.tokens[s] == col), None)
+        label = "active" if owner is None or a < 0.5 else state.seat_name(owner)
+        _tag(board, surface, label, (rect.centerx, board.tag_y), th.TEXT)
+    x = board.col_centres[state.pivot]
+    _tag(board, surface, "PIVOT", (x, board.pivot_tag_y), th.ACCENT if p < 1 else th.TEXT)
+
+
+def _tag(board: MoriartyBoard, surface, text: str, centre, colour) -> None:
+    """A word under a column (the actives' on one row, the Pivot's on the next: room for
+    words wider than a column without shrinking them)."""
+    size = max(board.theme.text_px(13), round(board.cell * 0.3))
+    blit_centered(surface, board.theme.font(size).render(text, True, colour), centre)
+
+
+def draw_last_slides(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """Each player's last slide, as a chess board shows a last move: the square the token
+    left and the one it reached outlined in the player's colour, joined by a line."""
+    for seat, turns in view.last.items():
+        slide = latest(turns, Slide)
+        if slide is None:
+            continue
+        before: MoriartyState = slide[0]  # type: ignore[assignment]
+        column = before.tokens[seat]
+        if column is None or before.game_index != state.game_index:
+            continue
+        src, dst = before.rows[column], before.rows[column] + \
+            (-1 if (seat == before.south) == slide[1].toward else 1)
+        dst = max(0, min(9, dst))
+        if src == dst:
+            continue
+        colour, width = th.SEAT_COLOURS[seat], max(2, board.theme.px(3))
+        x = board.col_centres[column]
+        pygame.draw.line(surface, colour, (x, board.row_centres[src]),
+                         (x, board.row_centres[dst]), width)
+        for row in (src, dst):
+            pygame.draw.rect(surface, colour, board.cell_rect(column, row).inflate(
+                -width, -width), width, border_radius=board.theme.px(4))
+        pygame.draw.circle(surface, colour, ipoint((x, board.row_centres[src])),
+                           max(3, round(board.cell * 0.1)))
+
+
+def draw_tokens(board: MoriartyBoard, surface, view: View, state: MoriartyState, rows) -> None:
+    """Every token at its (possibly sliding) row, and one flying in from the tray."""
+    radius = board.token_radius()
+    placing = None
+    if view.animating:
+        placing = next((e for e in view.events if isinstance(e, TokenPlaced)), None)
+    for col in range(COLUMNS):
+        colour = state.colours[col]
+        centre = (board.col_centres[col], board.row_y(rows[col]))
+        if colour is None:
+            _draw_slot(board, surface, centre, radius)
+            continue
+        if placing is not None and placing.column == col:
+            _draw_slot(board, surface, centre, radius)
+            p = view.timeline.progress(Drop(col), view.t)
+            centre = lerp_point(board.swatch_centres[colour], centre, p)
+        _draw_token(board, surface, view, state, col, colour, centre, radius)
+
+
+def _draw_slot(board: MoriartyBoard, surface, centre, radius: int) -> None:
+    pygame.draw.circle(surface, th.shade(th.BOARD, 0.8), ipoint(centre), radius)
+    pygame.draw.circle(surface, th.DIM, ipoint(centre), radius, max(1, board.theme.px(1)))
+
+
+def _draw_token(board: MoriartyBoard, surface, view: View, state, col: int, colour: int, centre,
+                radius: int) -> None:
+    theme = board.theme
+    x, y = ipoint(centre)
+    if state.pivot == col:
+        p = board.progress(view, Beat.PIVOT)
+        _draw_pivot_frame(board, surface, (x, y), radius * (1.0 + 0.35 * p), p)
+    elif state.pivot is not None and col in state.actives(state.pivot):
+        p = board.progress(view, Beat.PIVOT)
+        _draw_active_chevrons(board, surface, (x, y), radius, p)
+    pygame.draw.circle(surface, (10, 12, 18), (x + theme.px(2), y + theme.px(3)), radius)
+    sprite = board.sprites[(colour, radius, False)]
+    surface.blit(sprite, sprite.get_rect(center=(x, y)))
+    seat = view.seat
+    if seat is not None and state.bonus[seat] == colour:
+        draw_star(surface, (x + radius * 0.78, y - radius * 0.78), max(4, radius * 0.42),
+                   th.TEXT)
+
+
+def _draw_pivot_frame(board: MoriartyBoard, surface, centre, size: float, p: float) -> None:
+    """A diamond around the Pivot (shape, not only colour)."""
+    x, y = centre
+    points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
+    pygame.draw.polygon(surface, th.shade(th.BOARD, 0.6), points)
+    pygame.draw.polygon(surface, th.mix(th.BOARD, th.TEXT, min(1.0, max(0.0, p))), points,
+                        max(2, board.theme.px(3)))
+
+
+def _draw_active_chevrons(board: MoriartyBoard, surface, centre, radius: int, p: float) -> None:
+    """Small up and down arrows: an active token is about to slide."""
+    x, y = centre
+    colour = th.mix(th.BOARD, th.TEXT, min(1.0, max(0.0, p)))
+    reach = radius + board.cell * 0.12
+    size = board.cell * 0.13
+    for direction in (-1, 1):
+        tip = y + direction * (reach + size)
+        base = y + direction * reach
+        pygame.draw.polygon(surface, colour, [(x - size, base), (x + size, base), (x, tip)])
+
+
+def draw_highlights(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """Rings on clickable columns, the hover ring, and previews of the choice under the
+    pointer."""
+    theme = board.theme
+    radius = board.token_radius()
+    selected_colour = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
+    for col in range(COLUMNS):
+        spot = col_spot(col)
+        if spot not in view.clickable:
+            continue
+        centre = (board.col_centres[col], board.row_centres[state.rows[col]])
+        if view.hot(spot):
+            rect = board.column_rects[col]
+            colour = th.TEXT if view.hover == spot else th.ACCENT
+            pygame.draw.rect(surface, colour, rect, max(1, theme.px(1)),
+                             border_radius=theme.px(4))
+            if selected_colour is not None and state.colours[col] is None:
+                ghost = board.sprites[(selected_colour, radius, True)]
+                surface.blit(ghost, ghost.get_rect(center=ipoint(centre)))
+        th.draw_choice(surface, theme, (centre, radius + theme.px(3)), **view.looks(spot))
+    _draw_slide_preview(board, surface, view, state)
+
+
+def _draw_slide_preview(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """While a seat picks toward/away: arrows on its token and a ghost where it would go."""
+    seat = view.chooser
+    if seat is None or state.phase != DIRECTION or view.seat != seat:
+        return
+    col = state.tokens[seat]
+    if col is None:
+        return
+    row = state.rows[col]
+    x, y = board.col_centres[col], board.row_centres[row]
+    south = seat == state.south
+    for choice in (TOWARD_CHOICE, AWAY_CHOICE):
+        toward = choice is TOWARD_CHOICE
+        target = row + (-1 if south == toward else 1)
+        if not 0 <= target <= 9:
+            continue
+        hot = view.hot(choice)
+        ty = board.row_centres[target]
+        if hot:
+            ghost = board.sprites[(state.colours[col], board.token_radius(), True)]
+            surface.blit(ghost, ghost.get_rect(center=(round(x), round(ty))))
+        sign = 1 if ty > y else -1
+        start = y + sign * (board.token_radius() + board.theme.px(3))
+        draw_arrow(surface, (x, start), (x, lerp(y, ty, 0.7)),
+                    th.ACCENT if hot else th.TEXT, max(2, board.theme.px(3 if hot else 2)),
+                    board.cell * 0.16)
+
+
+def draw_overlays(board: MoriartyBoard, surface, view: View) -> None:
+    """Cards for the reveal, an ended game, a Moriarty verdict and the game's score."""
+    events = view.events
+    for event in events:
+        if isinstance(event, SlidesRevealed):
+            _draw_reveal(board, surface, view, event)
+    scored = next((e for e in events if isinstance(e, GameScored)), None)
+    moriarty = next((e for e in events if isinstance(e, MoriartyDeclared)), None)
+    ended = next((e for e in events if isinstance(e, GameEndDeclared)), None)
+    before: MoriartyState = view.before or view.state  # type: ignore[assignment]
+    if scored is not None and view.timeline.progress(Beat.SCORED, view.t) > 0:
+        _draw_scored(board, surface, before, scored, view.timeline.progress(Beat.SCORED, view.t))
+    elif moriarty is not None:
+        _draw_moriarty(board, surface, before, moriarty,
+                            view.timeline.progress(Beat.MORIARTY, view.t))
+    elif ended is not None:
+        _banner(board, surface, [f"{before.seat_name(ended.seat)} ends the game"])
+    if any(isinstance(e, BonusesChosen) for e in events):
+        _banner(board, surface, ["Both Bonus Colours are chosen and sealed"])
+
+
+def _draw_reveal(board: MoriartyBoard, surface, view: View, event: SlidesRevealed) -> None:
+    """Arrows grow from both active tokens the way they are about to slide."""
+    before: MoriartyState = view.before  # type: ignore[assignment]
+    if before is None or before.tokens[0] is None:
+        return
+    p = view.timeline.progress(Beat.REVEAL, view.t)
+    sliding = any(view.timeline.progress(Sliding(before.tokens[s]), view.t) > 0
+                  for s in (0, 1))
+    if p <= 0 or sliding:
+        return
+    radius = board.token_radius() + board.theme.px(3)
+    for seat in (0, 1):
+        col = before.tokens[seat]
+        row = before.rows[col]
+        target = row + (-1 if (seat == before.south) == event.toward[seat] else 1)
+        x, y = board.col_centres[col], board.row_centres[row]
+        ty = board.row_centres[max(0, min(9, target))]
+        start = y + (radius if ty > y else -radius)
+        draw_arrow(surface, (x, start), (x, lerp(start, ty, 0.8 * p)), th.TEXT,
+                    max(3, board.theme.px(4)), board.cell * 0.2)
+
+
+def _card_rect(board: MoriartyBoard, lines: int) -> pygame.Rect:
+    theme = board.theme
+    w = min(board.area.width - theme.px(40), theme.px(560))
+    h = theme.px(30) + lines * (theme.text_px(20) + theme.px(10))
+    return pygame.Rect(0, 0, w, h).move(board.area.centerx - w // 2,
+                                        board.grid.centery - h // 2)
+
+
+def _banner(board: MoriartyBoard, surface, lines: list[str], rise: float = 0.0) -> pygame.Rect:
+    theme = board.theme
+    rect = _card_rect(board, len(lines)).move(0, round(rise * theme.px(40)))
+    pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
+    pygame.draw.rect(surface, th.TEXT, rect, max(2, theme.px(2)),
+                     border_radius=theme.px(12))
+    y = rect.top + theme.px(15)
+    for line in lines:
+        theme.blit_text(surface, line, 20, (rect.centerx, y), th.TEXT, "midtop")
+        y += theme.text_px(20) + theme.px(10)
+    return rect
+
+
+def _draw_moriarty(board: MoriartyBoard, surface, before: MoriartyState, event: MoriartyDeclared,
+                   p: float) -> None:
+    name = before.seat_name(event.seat)
+    other = before.seat_name(1 - event.seat)
+    lines = [f"{name} declares Moriarty!",
+             f"{other}'s Bonus Colour is {COLOURS[event.colour]}?", ""]
+    rect = _banner(board, surface, lines)
+    if p >= 0.45:
+        theme = board.theme
+        word = "Right!" if event.correct else "Wrong!"
+        y = rect.bottom - theme.px(14)
+        label = theme.blit_text(surface, word, 26, (rect.centerx, y), th.ACCENT,
+                                "midbottom")
+        mark_centre = (label.right + theme.px(22), label.centery)
+        if event.correct:
+            draw_check(surface, mark_centre, theme.px(12))
+        else:
+            draw_cross(surface, mark_centre, theme.px(11))
+
+
+def _draw_scored(board: MoriartyBoard, surface, before: MoriartyState, event: GameScored,
+                 p: float) -> None:
+    """The summary card rising into place (it then stays until a player goes on)."""
+    board.draw_summary(surface, game_summary(before, event), rise=1 - min(1.0, p * 3))

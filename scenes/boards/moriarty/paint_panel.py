@@ -1,0 +1,184 @@
+"""Moriarty painted on its panel: the seat cards with the Edge badge, the colour tray and the
+notes on the round."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.moriarty import (
+    ACTIVE,
+    BONUS,
+    COLOURS,
+    COLUMNS,
+    DECLARE,
+    DIRECTION,
+    EDGE,
+    PIVOT,
+    SETUP,
+    GameScored,
+    MoriartyState,
+    SlidesRevealed,
+)
+from scenes.boards.base import View
+from scenes.boards.moriarty.layout import MORIARTY_CHOICE, is_spot, swatch_spot
+from scenes.boards.moriarty.plan import Beat
+from scenes.boards.moriarty.shapes import (
+    INK,
+    draw_seal,
+    ipoint,
+)
+from scenes.shell import theme as th
+from scenes.shell.anim import lerp_point
+
+if TYPE_CHECKING:
+    from scenes.boards.moriarty.board import MoriartyBoard
+
+def draw_cards(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """Both seat cards, South's at the bottom, and the Edge badge."""
+    for seat in (state.south, state.north):
+        role = state.role(seat)
+        _draw_card(board, surface, view, state, seat, board.cards[role.lower()])
+    _draw_edge_badge(board, surface, view, state)
+
+
+def _draw_card(board: MoriartyBoard, surface, view: View, state: MoriartyState, seat: int,
+               card: pygame.Rect) -> None:
+    """Role (and, on your own card, which way is toward you), name and what the seat is
+    doing, its points, and its Bonus Colour once it may be shown."""
+    theme = board.theme
+    pad = theme.px(12)
+    x = card.left + pad
+    y = card.top + theme.px(8)
+    role = state.role(seat).upper()
+    if view.seat == seat:  # your own card: which way your slides go
+        role += "  \u00b7  toward you: " + ("down" if seat == state.south else "up")
+    theme.blit_text(surface, role, 15, (x, y), th.DIM)
+    y += theme.line(15) + board.line_gap()
+    name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
+    activity = board.activity(view, state, seat)
+    if activity:
+        text, sealed = activity
+        right = card.right - pad
+        rect = theme.blit_text(surface, text, 16, (right, name.centery), th.TEXT,
+                               "midright")
+        if sealed:
+            draw_seal(surface, (rect.left - theme.px(14), name.centery), theme.px(9))
+    y = name.bottom + board.line_gap()
+    colour = board.shown_bonus(view, state, seat)
+    if colour is not None and state.bonus[seat] is None:  # revealed by the game's end
+        state = state.replace(bonus=tuple(colour if s == seat else None for s in (0, 1)))
+    more = "" if state.bonus[seat] is not None else " + bonus"
+    theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
+                             f"{state.totals[seat]} in all", 16, (x, y), th.TEXT)
+    y += theme.line(16) + board.line_gap()
+    if colour is not None:
+        label = theme.blit_text(surface, "Bonus Colour:", 16, (x, y), th.DIM)
+        r = max(5, round(theme.line(16) * 0.5))
+        sprite = board.sprite(colour, r)
+        surface.blit(sprite, sprite.get_rect(midleft=(label.right + theme.px(6),
+                                                      label.centery)))
+        mult = f"{COLOURS[colour]} (x{3 + state.game_index})"
+        theme.blit_text(surface, mult, 16, (label.right + theme.px(12) + 2 * r, y), th.TEXT)
+    elif state.bonus[seat] is not None or (state.phase not in (SETUP, BONUS)):
+        theme.blit_text(surface, "Bonus Colour: secret", 16, (x, y), th.DIM)
+
+
+def _draw_edge_badge(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """The Edge: a labelled badge on its holder's card, gliding when it passes."""
+    if state.phase not in (PIVOT, ACTIVE, DIRECTION, DECLARE) or state.is_terminal:
+        return
+    if view.animating and any(isinstance(e, GameScored) for e in view.events):
+        return
+    target = _badge_pos(board, state, state.edge)
+    pos = target
+    if view.animating and view.before is not None:
+        before: MoriartyState = view.before  # type: ignore[assignment]
+        p = view.timeline.progress(Beat.EDGE, view.t)
+        if before.phase == EDGE:
+            start = board.cards["north"].center
+        else:
+            start = _badge_pos(board, state, before.edge)
+        pos = lerp_point(start, target, p)
+    theme = board.theme
+    text = theme.text("EDGE", 15, INK)
+    rect = text.get_rect(center=ipoint(pos)).inflate(theme.px(18), 0)
+    pygame.draw.rect(surface, th.TEXT, rect, border_radius=rect.height // 2)
+    surface.blit(text, text.get_rect(center=rect.center))
+
+
+def _badge_pos(board: MoriartyBoard, state: MoriartyState, seat: int) -> tuple[int, int]:
+    """The Edge badge's centre: just after its holder's name."""
+    theme = board.theme
+    card = board.cards[state.role(seat).lower()]
+    half = (theme.text("EDGE", 15).get_width() + theme.px(18)) // 2
+    name = theme.text(state.seat_name(seat), 26)
+    return (card.left + theme.px(12) + name.get_width() + theme.px(10) + half,
+            card.top + theme.px(8) + theme.line(15) + board.line_gap() + name.get_height() // 2)
+
+
+def draw_tray(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """The four colours: pick one at setup, for the Bonus, or to name in a Moriarty."""
+    theme = board.theme
+    tray = board.tray
+    heading = _tray_heading(board, view, state)
+    theme.blit_text(surface, heading, 18, (tray.centerx, tray.top), th.TEXT, "midtop")
+    radius = board.swatch_radius
+    placing = state.phase == SETUP
+    for k, centre in enumerate(board.swatch_centres):
+        spot = swatch_spot(k)
+        left = 2 - state.colours.count(k)
+        if placing and left == 0:
+            muted = board.sprites[(k, radius, True)]
+            pygame.draw.circle(surface, th.BOARD, centre, radius + 1)
+            surface.blit(muted, muted.get_rect(center=centre))
+        if spot in view.selected:
+            pygame.draw.circle(surface, th.TEXT, centre, radius + theme.px(4),
+                               max(2, theme.px(3)))
+        if spot in view.clickable:
+            th.draw_choice(surface, theme, (centre, radius + theme.px(6)), **view.looks(spot))
+        y = centre[1] + radius + theme.px(8)
+        theme.blit_text(surface, COLOURS[k], 15, (centre[0], y), th.TEXT, "midtop")
+        note = board.words.swatch_note(state, k, view.seat)
+        if note:
+            theme.blit_text(surface, note, 14, (centre[0], y + theme.line(15)), th.DIM,
+                            "midtop")
+
+
+def _tray_heading(board: MoriartyBoard, view: View, state: MoriartyState) -> str:
+    picked = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
+    own = view.chooser is not None and view.seat == view.chooser
+    return board.words.tray_heading(state, view.chooser, own,
+                                   MORIARTY_CHOICE in view.selected, picked)
+
+
+def draw_notes(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+    """The round in words, what the column under the pointer is worth, and a rules hint."""
+    theme = board.theme
+    size = 16
+    step = theme.line(size) + theme.px(3)
+    y = board.notes.top
+    for line, colour in _note_lines(board, view, state):
+        parts = theme.wrap(line, size, board.notes.width)
+        if y + step * len(parts) > board.notes.bottom:
+            continue  # a note that does not fit whole is left out (a shorter one may fit)
+        for part in parts:
+            theme.blit_text(surface, part, size, (board.notes.left, y), colour)
+            y += step
+
+
+def _note_lines(board: MoriartyBoard, view: View, state: MoriartyState) -> list[tuple[str, tuple]]:
+    """The round in words, what the column under the pointer is worth, and a rules hint."""
+    revealed = next((e for e in view.events if isinstance(e, SlidesRevealed)), None) \
+        if view.animating and view.before is not None else None
+    own = view.seat is not None and view.seat == view.chooser
+    lines = [(text, th.TEXT) for text in board.words.round_notes(
+        state, view.seat, own,
+        None if revealed is None else revealed.toward, view.before)]
+    hover = view.hover[1] if is_spot(view.hover, "col") else None
+    if hover is not None and 0 <= hover < COLUMNS and state.colours[hover] is not None:
+        lines.append((board.words.column_note(state, hover), th.TEXT))
+    hint = "" if view.animating else board.words.rule_reminder(state)
+    if hint:
+        lines.append((hint, th.DIM))
+    return lines
