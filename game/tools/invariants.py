@@ -16,8 +16,8 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core import (
-    SEALED, ChoiceSealed, DrawAgreed, Event, GameError, GameOver, Move, NodeKind, State, Step,
-    tuple_with,
+    SEALED, ChoiceSealed, DrawAgreed, Event, GameError, GameOver, Move, NodeKind, Outcome, State,
+    Step, tuple_with,
 )
 from game.match import Match
 from game.record import AGREEMENT, CHANCE, Entry, Record, load_record
@@ -34,6 +34,14 @@ def expect(condition: object, where: str, what: str) -> None:
     """Raise InvariantError `where: what` unless the condition holds."""
     if not condition:
         raise InvariantError(f"{where}: {what}")
+
+
+def ended(state: State, where: str) -> Outcome:
+    """The outcome of a finished game; InvariantError if it has none."""
+    outcome = state.outcome
+    if outcome is None:
+        raise InvariantError(f"{where}: a terminal state without an outcome")
+    return outcome
 
 
 # ---- every game, every state ---------------------------------------------------------------
@@ -115,7 +123,7 @@ def check_pickle(state: State, where: str) -> None:
 
 def check_observations(state: State, where: str) -> None:
     """Each seat sees its own sealed choice and never the other's; onlookers see neither."""
-    pending = state.pending  # type: ignore[attr-defined]
+    pending = state.pending
     public = state.observe_public()
     expect(all(choice in (None, SEALED) for choice in public.pending), where,
            f"the public view shows a sealed choice: {public.pending}")
@@ -186,7 +194,7 @@ def check_step(before: State, step: Step, where: str) -> None:
 
 def check_joint(open_state: State, moves: tuple[Move, Move], step: Step, where: str) -> None:
     """Committing both choices one by one, either order, resolves as apply_joint does."""
-    expect(open_state.pending == (None, None), where,  # type: ignore[attr-defined]
+    expect(open_state.pending == (None, None), where,
            "a simultaneous turn did not start open")
     joint = open_state.apply_joint(*moves)
     expect(joint == step, where, f"apply_joint{tuple(map(str, moves))} differs from the commits")
@@ -199,8 +207,7 @@ def check_joint(open_state: State, moves: tuple[Move, Move], step: Step, where: 
 
 def check_outcome(state: State, where: str) -> None:
     """A finished game's outcome is whole and consistent, and every view shows it."""
-    outcome = state.outcome
-    expect(outcome is not None, where, "a terminal state without an outcome")
+    outcome = ended(state, where)
     expect(outcome.winner in (None, 0, 1), where, f"winner {outcome.winner!r}")
     expect(isinstance(outcome.reason, str) and outcome.reason, where, "no reason given")
     expect(outcome.is_draw == (outcome.winner is None), where, "is_draw disagrees with winner")
@@ -236,7 +243,8 @@ def check_record(spec: GameSpec, options: Mapping[str, Any], seed: int | None,
 
 
 # ---- each game's own ----------------------------------------------------------------------
-def check_pulling_strings(before: State, step: Step, where: str) -> None:
+def check_pulling_strings(before: pulling_strings.PullingStringsState,
+                          step: Step[pulling_strings.PullingStringsState], where: str) -> None:
     """Pieces are never lost (an odd split makes one), strings never mend, wins are earned."""
     after = step.state
     made = sum(2 * ((e.size + 1) // 2) - e.size for e in step.events
@@ -256,17 +264,19 @@ def check_pulling_strings(before: State, step: Step, where: str) -> None:
         expect(totals[0] == totals[1] or not (after.tied or max(totals) >= 5), where,
                f"home totals {totals} should have ended the game")
         return
-    winner = after.outcome.winner
+    outcome = ended(after, where)
+    winner = outcome.winner
     if winner is not None:
         expect(totals[winner] > totals[1 - winner] and (max(totals) >= 5 or before.tied), where,
                f"{winner} won with home totals {totals}")
     elif not any(isinstance(e, DrawAgreed) for e in step.events):
         limit = after.turn_limit
         expect(after.broken == 1023 or (limit and after.turn_number > limit), where,
-               f"a draw with strings left and no turn limit reached ({after.outcome.reason})")
+               f"a draw with strings left and no turn limit reached ({outcome.reason})")
 
 
-def check_tug_of_war(before: State, step: Step, where: str) -> None:
+def check_tug_of_war(before: tug_of_war.TugOfWarState,
+                     step: Step[tug_of_war.TugOfWarState], where: str) -> None:
     """18 athletes a side, moved only as the events say; whoever empties the other's rope wins."""
     after = step.state
     athletes = list(before.athletes)
@@ -287,13 +297,15 @@ def check_tug_of_war(before: State, step: Step, where: str) -> None:
         expect(min(after.athletes) >= 1, where, f"a side with no athletes plays on: "
                                                 f"{after.athletes}")
     if after.is_terminal:
-        winner = after.outcome.winner
+        outcome = ended(after, where)
+        winner = outcome.winner
         expect(winner is not None and after.athletes[1 - winner] == 0
                and after.athletes[winner] >= 1, where,
-               f"{after.outcome.reason} with athletes {after.athletes}")
+               f"{outcome.reason} with athletes {after.athletes}")
 
 
-def check_strands(before: State, step: Step, where: str) -> None:
+def check_strands(before: strands.StrandsState,
+                  step: Step[strands.StrandsState], where: str) -> None:
     """Each turn covers 1 to X empty spaces all marked X (the opening one 2); no ties."""
     after = step.state
     numbers = before.board.numbers
@@ -309,26 +321,28 @@ def check_strands(before: State, step: Step, where: str) -> None:
            "a covered space changed")
     covered = sum(1 for s in after.stones if s) - sum(1 for s in before.stones if s)
     expect(covered == len(placed), where, f"{covered} spaces covered, {len(placed)} placed")
-    for event in (e for e in step.events if isinstance(e, strands.TurnEnded)):
+    for turn in (e for e in step.events if isinstance(e, strands.TurnEnded)):
         stones = before.placed + len(placed)
-        expect(event.stones == stones and 1 <= stones <= event.number, where,
-               f"a turn of {event.stones} stones on {event.number}s")
-        left = any(not after.stones[i] for i in after.board.by_number[event.number])
-        expect(not placed or before.turn_number == 1 or stones == event.number or not left,
-               where, f"a turn of {stones} on {event.number}s ended with spaces left")
+        expect(turn.stones == stones and 1 <= stones <= turn.number, where,
+               f"a turn of {turn.stones} stones on {turn.number}s")
+        left = any(not after.stones[i] for i in after.board.by_number[turn.number])
+        expect(not placed or before.turn_number == 1 or stones == turn.number or not left,
+               where, f"a turn of {stones} on {turn.number}s ended with spaces left")
     if not after.is_terminal:
         expect(after.placed < max(after.number, 1), where, "a full turn did not end")
         return
-    expect(not after.outcome.is_draw and all(after.stones), where,
+    outcome = ended(after, where)
+    expect(not outcome.is_draw and all(after.stones), where,
            "the game ended tied or with empty spaces")
-    sizes = after.outcome.scores
+    sizes = outcome.scores
     expect(sum(sizes[0]) + sum(sizes[1]) == len(after.stones), where,
            f"group sizes {sizes} do not add up to the board")
-    expect(strands.compare_groups(*sizes)[0] == after.outcome.winner, where,
+    expect(strands.compare_groups(*sizes)[0] == outcome.winner, where,
            f"the winner does not have the larger groups {sizes}")
 
 
-def check_synch(before: State, step: Step, where: str) -> None:
+def check_synch(before: synch.SynchState,
+                step: Step[synch.SynchState], where: str) -> None:
     """Every claim is a symbol drawn on an empty square, kept; the game ends when decided."""
     after, size = step.state, before.size
     drawn = [0, 0]
@@ -350,16 +364,18 @@ def check_synch(before: State, step: Step, where: str) -> None:
     decided = empty == 0 or max(counts) > min(counts) + empty or \
         after.moves_made >= after.move_limit
     if after.is_terminal:
-        winner = after.outcome.winner
+        outcome = ended(after, where)
+        winner = outcome.winner
         expect(decided and (winner is None) == (counts[0] == counts[1])
                and (winner is None or counts[winner] > counts[1 - winner]), where,
-               f"{after.outcome.reason} with symbols {counts}")
+               f"{outcome.reason} with symbols {counts}")
     elif not after.placing:
         expect(not decided, where, f"symbols {counts} after {after.moves_made} moves "
                                    "should have ended the game")
 
 
-def check_moriarty(before: State, step: Step, where: str) -> None:
+def check_moriarty(before: moriarty.MoriartyState,
+                   step: Step[moriarty.MoriartyState], where: str) -> None:
     """Tokens stay in their columns on rows 0-9, two of each colour; scores add up."""
     after = step.state
     expect(len(after.rows) == 8 and all(0 <= row <= 9 for row in after.rows), where,
@@ -375,18 +391,18 @@ def check_moriarty(before: State, step: Step, where: str) -> None:
             expect(event.totals == tuple(map(sum, zip(before.totals, event.points))), where,
                    f"totals {event.totals} are not {before.totals} plus {event.points}")
     if after.is_terminal:
+        outcome = ended(after, where)
         history = after.history
         expect(len(history) == after.games, where, f"{len(history)} games of {after.games}")
         sums = tuple(map(sum, zip(*(g.points for g in history))))
-        expect(after.outcome.scores == sums, where, f"scores {after.outcome.scores}, points "
-                                                    f"{sums}")
-        winner = after.outcome.winner
+        expect(outcome.scores == sums, where, f"scores {outcome.scores}, points {sums}")
+        winner = outcome.winner
         expect((winner is None) == (sums[0] == sums[1])
                and (winner is None or sums[winner] > sums[1 - winner]), where,
-               f"{after.outcome.reason} with totals {sums}")
+               f"{outcome.reason} with totals {sums}")
 
 
-def check_moriarty_secrets(state: State, where: str) -> None:
+def check_moriarty_secrets(state: moriarty.MoriartyState, where: str) -> None:
     """No view changes with a Bonus Colour it may not know (until the match is over)."""
     if state.is_terminal or state.bonus == (None, None):
         return
@@ -402,17 +418,20 @@ def check_moriarty_secrets(state: State, where: str) -> None:
 
 
 def _values(event: Event) -> list[Any]:
+    if not dataclasses.is_dataclass(event):
+        raise InvariantError(f"the event {event!r} is not a dataclass")
     return [getattr(event, f.name) for f in dataclasses.fields(event)]
 
 
-STEP_CHECKS: Mapping[str, tuple[Callable[[State, Step, str], None], ...]] = MappingProxyType({
+# by game id, each taking that game's states (before, the step, where)
+STEP_CHECKS: Mapping[str, tuple[Callable[[Any, Any, str], None], ...]] = MappingProxyType({
     "pulling_strings": (check_pulling_strings,),
     "moriarty": (check_moriarty,),
     "strands": (check_strands,),
     "synch": (check_synch,),
     "tug_of_war": (check_tug_of_war,),
 })
-STATE_CHECKS: Mapping[str, tuple[Callable[[State, str], None], ...]] = MappingProxyType({
+STATE_CHECKS: Mapping[str, tuple[Callable[[Any, str], None], ...]] = MappingProxyType({
     "moriarty": (check_moriarty_secrets,),
 })
 
@@ -482,8 +501,8 @@ class CheckedGame:
             check(before, step, where)
         if commit and before.kind is NodeKind.SIMULTANEOUS and before.pending != (None, None):
             seat, move = commit  # the second commit: resolve both ways and compare
-            moves = tuple_with(before.pending, seat, move)
-            check_joint(self.path[-3], moves, step, where)  # type: ignore[arg-type]
+            first, second = tuple_with(before.pending, seat, move)
+            check_joint(self.path[-3], (first, second), step, where)
         self.check_state(step.state, where)
         if step.state.is_terminal:
             check_outcome(step.state, where)
