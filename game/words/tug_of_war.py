@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from game.core import Event, GameOver, Move, State
+from game.core import Event, GameOver, Move
 from game.rules.tug_of_war import (
     ACT,
     SETUP_CHOICE,
@@ -20,6 +20,7 @@ from game.rules.tug_of_war import (
     Remove,
     Reroll,
     TeamFormed,
+    TugOfWarState,
     TurnEnded,
     TurnStarted,
 )
@@ -71,15 +72,15 @@ def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
     return head + ", ".join(parts)
 
 
-class TugOfWarNarrator(Narrator):
+class TugOfWarNarrator(Narrator[TugOfWarState]):
     """Yellow and Red: team dice take the rope, common dice remove athletes or swap in."""
 
 
-    def number(self, state: State) -> int:
+    def number(self, state: TugOfWarState) -> int:
         """The turn under way; a game ends inside its last turn, which keeps its number."""
         return state.turn
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: TugOfWarState) -> str:
         """"beats a 4 with a 6", "swaps a team 2 for a common 6", "re-rolls a common 3"."""
         if isinstance(move, Remove):
             verb = "beats" if move.common > move.team else "matches"
@@ -87,16 +88,16 @@ class TugOfWarNarrator(Narrator):
         if isinstance(move, Exchange):
             return f"swaps a team {move.team} for a common {move.common}"
         if isinstance(move, Reroll):
-            if before.phase == SETUP_CHOICE:  # type: ignore[attr-defined]
+            if before.phase == SETUP_CHOICE:
                 return f"re-rolls {listing(move.values)}"
             return f"re-rolls a common {move.values[0]}"
         return {Keep: "keeps the team dice", EndTurn: "ends the turn"}.get(type(move), str(move))
 
-    def chance_text(self, outcome: str, before: State) -> str:
+    def chance_text(self, outcome: str, before: TugOfWarState) -> str:
         """"the common dice roll 2, 6 and 6", "Yellow's team dice roll 4, 4 and 6", or a
         re-roll's "the re-roll comes up 5"."""
         faces = listing([int(face) for face in outcome])
-        phase = before.phase  # type: ignore[attr-defined]
+        phase = before.phase
         if phase == TURN_ROLL:
             return f"the common dice roll {faces}"
         if phase == SETUP_ROLL:
@@ -104,19 +105,19 @@ class TugOfWarNarrator(Narrator):
         return f"the re-roll comes up {faces}" if len(outcome) == 1 else \
             f"the re-rolled dice come up {faces}"
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: TugOfWarState) -> str:
         """"swap your team 5 for the common 1": dice named in the order they are clicked."""
         if isinstance(move, Remove):
             return f"pair the common {move.common} with your team {move.team}"
         if isinstance(move, Exchange):
             return f"swap your team {move.team} for the common {move.common}"
         if isinstance(move, Reroll):
-            if state.phase == SETUP_CHOICE:  # type: ignore[attr-defined]
+            if state.phase == SETUP_CHOICE:
                 return f"re-roll your {listing(move.values)}"
             return f"re-roll a common {move.values[0]}"
         return {Keep: "keep these dice", EndTurn: "end the turn"}.get(type(move), str(move))
 
-    def hint_note(self, move: Move, state: State, seat: int) -> str:
+    def hint_note(self, move: Move, state: TugOfWarState, seat: int) -> str:
         """A swap for a lower team die brings few athletes or costs some now; what it buys is
         a team die that more common dice remove against."""
         if not isinstance(move, Exchange) or move.common >= move.team:
@@ -127,7 +128,7 @@ class TugOfWarNarrator(Narrator):
         return f"{now}, but {taker} can remove against a team {move.common} (a team " \
                f"{move.team} needs {needs(move.team)})"
 
-    def legal_words(self, state: State, seat: int, options: PickOptions) -> str:
+    def legal_words(self, state: TugOfWarState, seat: int, options: PickOptions) -> str:
         """The dice and buttons that may be picked now, by value ("You can pick a team die
         of 2 or 3 to re-roll, Re-roll this die, or click the picked die to put it back.")."""
         parts = []
@@ -144,7 +145,7 @@ class TugOfWarNarrator(Narrator):
         return "You can pick " + (", ".join(parts[:-1]) + ", or " + parts[-1]
                                   if len(parts) > 1 else parts[0]) + "."
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: TugOfWarState, seat: int) -> str:
         """A short instruction for the top bar."""
         name = state.seat_name(seat)
         if state.phase == SETUP_CHOICE:
@@ -153,12 +154,12 @@ class TugOfWarNarrator(Narrator):
             return f"{name}: re-roll or pair dice"
         return f"{name}: pair dice, or end the turn"
 
-    def status(self, state: State) -> list[str]:
+    def status(self, state: TugOfWarState) -> list[str]:
         """Athletes on the rope per side (the game ends when one side has none)."""
         return [f"{state.seat_name(s)} ({SEAT_LETTER[s]}): {state.scores()[s]} on the rope"
                 for s in (0, 1)]
 
-    def phase_words(self, state: State) -> str:
+    def phase_words(self, state: TugOfWarState) -> str:
         """Whose turn it is and what step of it, in words."""
         outcome = state.outcome
         if outcome is not None:
@@ -181,7 +182,7 @@ class TugOfWarNarrator(Narrator):
         left = f"{plural(rerolls, 're-roll')} left" if rerolls else "no re-rolls"
         return f"{name}'s turn: pairing dice · {left} · {swap}"
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: TugOfWarState, events: Sequence[Event], after: TugOfWarState) -> str:
         """What just happened, in plain words."""
         sentences: list[str] = []
         for index, event in enumerate(events):
@@ -190,8 +191,8 @@ class TugOfWarNarrator(Narrator):
                 sentences.append(text)
         return " ".join(sentences)
 
-    def describe_event(self, before: State, events: Sequence[Event], index: int,
-                        after: State) -> str:
+    def describe_event(self, before: TugOfWarState, events: Sequence[Event], index: int,
+                        after: TugOfWarState) -> str:
         event = events[index]
         name = before.seat_name
         if isinstance(event, DiceRolled):
@@ -222,7 +223,7 @@ class TugOfWarNarrator(Narrator):
             return f"{name(winner)} wins!" if winner is not None else "The game is over."
         return ""
 
-    def describe_roll(self, before: State, event: DiceRolled, after: State) -> str:
+    def describe_roll(self, before: TugOfWarState, event: DiceRolled, after: TugOfWarState) -> str:
         name = before.seat_name(event.seat)
         if event.group == "team":
             if before.phase == SETUP_REROLL:
@@ -237,7 +238,7 @@ class TugOfWarNarrator(Narrator):
             text += f" One re-roll per 6 among the team dice: {plural(sixes, 're-roll')}."
         return text
 
-    def describe_swap(self, before: State, event: DiceExchanged) -> str:
+    def describe_swap(self, before: TugOfWarState, event: DiceExchanged) -> str:
         name = before.seat_name(event.seat)
         rise = event.new_value - event.old_value
         count = abs(event.change)
@@ -253,7 +254,7 @@ class TugOfWarNarrator(Narrator):
         return f"{name} swapped team {event.old_value} for common {event.new_value}: " \
                f"{change} ({why}){capped}; {event.on_rope} on the rope."
 
-    def describe_spent(self, before: State, events: Sequence[Event], seat: int) -> str:
+    def describe_spent(self, before: TugOfWarState, events: Sequence[Event], seat: int) -> str:
         """Why the turn passed by itself, from the dice left after this step's events."""
         name = before.seat_name(seat)
         team = list(before.team[seat])
@@ -294,12 +295,11 @@ class TugOfWarNarrator(Narrator):
         return f"{reason[0].upper()}{reason[1:]}: {name}'s turn passes."
 
 
-    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+    def moment_words(self, before: TugOfWarState, events: Sequence[Event],
+                     after: TugOfWarState) -> str:
         """A step of the review in one sentence: "The common dice came 6, 6 and 2 for Red",
         a re-roll chosen, a pairing or a swap, and a turn that passed by itself."""
-        from game.rules.tug_of_war import TugOfWarState
-        b: TugOfWarState = before  # type: ignore[assignment]
-        a: TugOfWarState = after  # type: ignore[assignment]
+        b, a = before, after
         name = before.seat_name
         if not events:  # a re-roll chosen: the dice roll next
             seat = a.to_move
@@ -345,7 +345,7 @@ class TugOfWarNarrator(Narrator):
             text += f". {name(over.outcome.winner)} wins"
         return text + "." if text else ""
     # ---- hints ------------------------------------------------------------------------------
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: TugOfWarState) -> str:
         """What the whole planned turn does to the ropes ("removes 2 of Red's athletes (9 to
         7)"), a swap's cost and use, and the solved table's chance to win after it."""
         other = state.seat_name(1 - facts.seat)
@@ -368,6 +368,41 @@ class TugOfWarNarrator(Narrator):
         if chance:
             parts.append(chance)
         return "; ".join(parts)
+
+    def pick_guide(self, state: TugOfWarState, seat: int | None, picked: Sequence[tuple[str, int]],
+                   dice_open: bool = False, button_open: bool = False) -> str:
+        """How to make a move from here (empty while nobody chooses): `picked` the dice picked
+        so far as (kind, value), kind "common" or "team"; `dice_open` when a die may be
+        picked next, `button_open` when a button may be pressed."""
+        s: Any = state
+        if seat is None or s.is_terminal:
+            return ""
+        other = s.seat_name(1 - seat)
+        if s.phase == SETUP_CHOICE:
+            if picked:
+                values = listing([value for _, value in picked])
+                return f"Picked {values} to re-roll: press Re-roll, pick more, or click a " \
+                       "picked die to put it back."
+            return "Keep these dice (their total takes the rope), or click the dice to " \
+                   "re-roll, in any order. Re-rolled dice are final."
+        if not picked:
+            text = f"Common die then a team die it matches or beats: remove a {other} " \
+                   "athlete. Team die then a common die: swap them (once a turn)."
+            if s.rerolls_left and not s.used_common:
+                text = "Re-roll first? Click a common die. " + text
+            return text
+        kind, value = picked[0]
+        if kind == "common":
+            options = []
+            if dice_open:
+                options.append(f"click a team die of {value} or less to remove a {other} "
+                               "athlete")
+            if button_open:
+                options.append("re-roll it")
+            return f"Common {value} picked: {', or '.join(options)}. Click it again to put " \
+                   "it back."
+        return f"Team {value} picked: click a common die to swap in (+1 athlete, plus the " \
+               "rise or minus the fall). Click it again to put it back."
 
 
 NARRATOR = TugOfWarNarrator

@@ -1,0 +1,117 @@
+"""Tug of War's layout: the header, the name rows, the rope zone with both teams' places, the nine
+dice and the guide's lines, top to bottom; the dice spots and the buttons."""
+from __future__ import annotations
+
+import itertools
+from typing import Sequence
+
+import pygame
+
+from game.rules.tug_of_war import ATHLETES
+from game.words.base import plural
+from game.words.tug_of_war import free_slots
+from scenes.boards.base import Board, Choice
+from scenes.boards.tug_of_war.plan import common_spot, team_spot
+
+KEEP_CHOICE = Choice("Keep these dice", "keep", order=0)
+END_CHOICE = Choice("End turn", "end", order=9)
+
+
+def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
+    """The first unpaired slot showing this value (the one the engine pairs)."""
+    return next((i for i in free_slots(dice, used) if dice[i] == value), None)
+
+
+def slot_sets(dice: Sequence[int], values: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every set of slots whose dice show exactly these values (equal dice are alternatives)."""
+    return [slots for slots in itertools.combinations(range(len(dice)), len(values))
+            if sorted(dice[i] for i in slots) == sorted(values)]
+
+
+def flicker_face(seed: int, tick: int) -> int:
+    """A die face that changes every tick, the same for the same seed and tick (no global RNG)."""
+    mixed = (seed * 2654435761 + tick * 40503 + 12345) & 0xFFFFFFFF
+    return (mixed >> 13) % 6 + 1
+
+
+def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
+    """The button that confirms a re-roll of the picked dice."""
+    key = "reroll " + "".join(map(str, values))
+    if not setup:
+        return Choice("Re-roll this die", key, order=1)
+    label = "Re-roll all 3" if len(values) == 3 else f"Re-roll {plural(len(values), 'die')}"
+    return Choice(label.replace("dies", "dice"), key, order=1)
+
+
+class TugLayout(Board):
+    """Where every part of the Tug of War board goes."""
+
+    def __init__(self, spec, options, theme) -> None:
+        super().__init__(spec, options, theme)
+        self.die = 40
+        self.die_rects: dict[tuple, pygame.Rect] = {}
+
+    # ---- geometry -------------------------------------------------------------------------
+    def layout(self, area: pygame.Rect) -> None:
+        """Header, names, rope zone, dice row and hint lines, top to bottom."""
+        super().layout(area)
+        theme = self.theme
+        self.pad = theme.px(14)
+        inner = self.area.inflate(-2 * self.pad, -2 * self.pad)
+        self.inner = inner
+        self.header_y = inner.top
+        self.names_y = inner.top + theme.text_px(21) + theme.px(10)
+        names_h = theme.text_px(28) + theme.px(6)
+        self.last_y = self.names_y + names_h  # each side's last turn, in words
+        names_h += theme.line(15) + theme.px(4)
+        self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
+        self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
+        label_h = theme.text_px(16) + theme.px(8)
+        under_h = theme.text_px(14) + theme.px(8)
+        dice_y = inner.bottom - self.hint_h - theme.px(6) - under_h - self.die
+        self.label_y = dice_y - label_h
+        zone = pygame.Rect(inner.left, self.names_y + names_h, inner.width,
+                           max(10, self.label_y - theme.px(4) - self.names_y - names_h))
+        self._layout_rope(zone)
+        self._layout_dice(dice_y)
+
+    def _layout_rope(self, zone: pygame.Rect) -> None:
+        theme = self.theme
+        self.zone = zone
+        self.rope_y = zone.centery
+        self.rope_left = zone.left + theme.px(4)
+        self.rope_right = zone.right - theme.px(4)
+        half = (self.rope_right - self.rope_left) / 2
+        margin, centre_gap = theme.px(6), theme.px(16)
+        # athletes alternate above and below the rope, so a pawn may be over two steps wide
+        # (neighbours in a row overlap only at the outstretched arms)
+        self.step = (half - margin - centre_gap) / (ATHLETES + 1.5)
+        self.row_gap = theme.px(7)
+        width = min(self.step * 2.5, (zone.height / 2 - self.row_gap - theme.px(4)) / 1.15)
+        self.pawn_w = max(6, int(width))
+        self.athlete_h = int(self.pawn_w * 1.15)
+        first = margin + self.pawn_w / 2
+        self.end_x = (self.rope_left + first, self.rope_right - first)
+
+    def _layout_dice(self, top: int) -> None:
+        die, inner = self.die, self.inner
+        gap = int(die * 0.3)
+        self.die_gap = gap
+        centres = (inner.left + inner.width / 6, inner.centerx, inner.right - inner.width / 6)
+        self.group_x = centres
+        rects = {}
+        for group, cx in enumerate(centres):
+            left = cx - (3 * die + 2 * gap) / 2
+            for slot in range(3):
+                rect = pygame.Rect(round(left + slot * (die + gap)), top, die, die)
+                spot = common_spot(slot) if group == 1 else team_spot(group // 2, slot)
+                rects[spot] = rect
+        self.die_rects = rects
+
+    def athlete_pos(self, seat: int, index: int) -> tuple[float, float]:
+        """Where an athlete's feet are: index 0 at the far end, higher ones nearer the centre;
+        even indices stand above the rope, odd ones below it."""
+        direction = 1 if seat == 0 else -1
+        feet = self.rope_y - self.row_gap if index % 2 == 0 else \
+            self.rope_y + self.row_gap + self.athlete_h
+        return (self.end_x[seat] + direction * index * self.step, feet)

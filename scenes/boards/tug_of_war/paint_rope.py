@@ -1,0 +1,176 @@
+"""Tug of War painted above the dice: the phase, each side's name row and last turn, the rope with
+both teams and its ribbon, and the banner of a turn or a win."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core import State
+from game.rules.tug_of_war import ATHLETES
+from game.words.tug_of_war import SEAT_LETTER, last_turn_words
+from scenes.boards.base import View
+from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
+from scenes.boards.tug_of_war.plan import (
+    Banner,
+    Join,
+    Leave,
+)
+from scenes.shell import theme as th
+
+if TYPE_CHECKING:
+    from scenes.boards.tug_of_war.board import TugOfWarBoard
+
+def draw_header(board: TugOfWarBoard, surface, state: State) -> None:
+    board.theme.blit_text(surface, board.words.phase_words(state), 21,
+                         (board.inner.centerx, board.header_y), th.TEXT, "midtop")
+
+
+def draw_names(board: TugOfWarBoard, surface, state: State, shown: list[float]) -> None:
+    """Each side's badge, name, athletes on the rope (as many as stand there now) and
+    reserve; the side whose turn it is sits on a tinted pill."""
+    theme = board.theme
+    y = board.names_y + (theme.text_px(28) + theme.px(6)) // 2
+    acting = None if state.is_terminal else state.to_move
+    for seat in (0, 1):
+        on_rope = round(shown[seat])
+        words = [(SEAT_LETTER[seat], 0), (state.seat_name(seat), 20), (str(on_rope), 28),
+                 (f"on the rope · {ATHLETES - on_rope} in reserve", 15)]
+        _draw_name_row(board, surface, seat, words, y, seat == acting)
+
+
+def draw_last_turns(board: TugOfWarBoard, surface, view: View) -> None:
+    """Under each side's name, what it did on its last turn."""
+    theme = board.theme
+    room = board.inner.width // 2 - theme.px(12)
+    for seat, turns in view.last.items():
+        if not turns:
+            continue
+        now = turns[-1][0][0].turn == view.state.turn  # the turn under way
+        words = last_turn_words(turns[-1], now=now)
+        if words and theme.text(words, 15).get_width() > room:
+            words = last_turn_words(turns[-1], short=True, now=now)
+        if not words or theme.text(words, 15).get_width() > room:
+            continue
+        x = board.inner.left if seat == 0 else board.inner.right
+        theme.blit_text(surface, words, 15, (x, board.last_y), th.DIM,
+                        "topleft" if seat == 0 else "topright")
+
+
+def _draw_name_row(board: TugOfWarBoard, surface, seat: int, words, y: int, active: bool) -> None:
+    theme = board.theme
+    radius = max(6, (theme.text_px(28) + theme.px(6)) // 2 - theme.px(2))
+    gap = theme.px(8)
+    quiet = th.SOFT if active else th.DIM  # on the tinted pill DIM would fade
+    images = [theme.text(text, size, th.TEXT if size != 15 else quiet)
+              for text, size in words[1:]]
+    width = 2 * radius + gap * len(images) + sum(i.get_width() for i in images)
+    x = board.inner.left if seat == 0 else board.inner.right - width
+    if active:
+        pill = pygame.Rect(x - theme.px(6), y - radius - theme.px(3),
+                           width + theme.px(12), 2 * radius + theme.px(6))
+        pygame.draw.rect(surface, th.mix(th.BOARD, SEAT_FILL[seat], 0.22), pill,
+                         border_radius=pill.height // 2)
+    _draw_badge(board, surface, seat, (x + radius, y), radius)
+    x += 2 * radius + gap
+    for image in images:
+        surface.blit(image, image.get_rect(midleft=(x, y)))
+        x += image.get_width() + gap
+
+
+def _draw_badge(board: TugOfWarBoard, surface, seat: int, centre, radius: int) -> None:
+    edge = th.shade(SEAT_FILL[seat], 0.4)
+    if seat == 0:
+        pygame.draw.circle(surface, edge, centre, radius)
+        pygame.draw.circle(surface, SEAT_FILL[0], centre, radius - 2)
+    else:
+        square = pygame.Rect(0, 0, 2 * radius - 2, 2 * radius - 2)
+        square.center = centre
+        pygame.draw.rect(surface, edge, square, border_radius=3)
+        pygame.draw.rect(surface, SEAT_FILL[1], square.inflate(-4, -4), border_radius=2)
+    letter_colour = PIP_ON[seat]
+    board.theme.blit_text(surface, SEAT_LETTER[seat], 18, centre, letter_colour, "center")
+
+
+def draw_team_line(board: TugOfWarBoard, surface, state: State, before: State,
+                    progress: dict) -> list[float]:
+    """The rope, its ribbon and both teams; how many athletes of each side show now."""
+    shown = [0.0, 0.0]
+    standing: list[tuple[int, int, float]] = []
+    leaving: list[tuple[int, int, float]] = []
+    for seat in (0, 1):
+        now, was = state.athletes[seat], before.athletes[seat]
+        for index in range(max(now, was)):
+            if index >= now:
+                p = progress.get(Leave(seat, index), 1.0)
+                if p < 1:
+                    leaving.append((seat, index, p))
+                    shown[seat] += 1 - p
+                continue
+            p = progress.get(Join(seat, index), 1.0) if index >= was else 1.0
+            if p > 0:
+                standing.append((seat, index, p))
+                shown[seat] += min(1.0, p)
+    surface.blit(board.rope, (board.rope_left, board.rope_y - board.rope.get_height() // 2))
+    _draw_marker(board, surface, shown)
+    for seat, index, p in standing:
+        _draw_athlete(board, surface, seat, index, p)
+    for seat, index, p in leaving:
+        _draw_leaver(board, surface, seat, index, p)
+    return shown
+
+
+def _draw_athlete(board: TugOfWarBoard, surface, seat: int, index: int, p: float) -> None:
+    x, y = board.athlete_pos(seat, index)
+    pawn = board.pawns[seat]
+    lift = (1 - p) * board.athlete_h * 1.5  # joiners drop in from above
+    surface.blit(pawn, pawn.get_rect(midbottom=(round(x), round(y - lift))))
+
+
+def _draw_leaver(board: TugOfWarBoard, surface, seat: int, index: int, p: float) -> None:
+    x, y = board.athlete_pos(seat, index)
+    outward = -1 if seat == 0 else 1
+    x += outward * p * board.step * 5
+    y -= math.sin(p * math.pi * 0.8) * board.athlete_h * 1.6 - p * p * board.athlete_h * 0.4
+    angle = -outward * p * 120
+    pawn = pygame.transform.rotozoom(board.pawns[seat], angle, 1 - 0.45 * p)
+    surface.blit(pawn, pawn.get_rect(center=(round(x), round(y - board.athlete_h / 2))))
+
+
+def _draw_marker(board: TugOfWarBoard, surface, shown: list[float]) -> None:
+    """The ribbon on the rope leans toward the side with more athletes."""
+    half = (board.rope_right - board.rope_left) / 2
+    lean = max(-1.0, min(1.0, (shown[0] - shown[1]) / ATHLETES))
+    x = round(board.area.centerx - lean * half * 0.25)
+    size = max(5, board.theme.px(11))
+    top = board.rope_y - size // 2
+    flag = [(x - size // 2, top), (x + size // 2, top), (x + size // 2, top + 2 * size),
+            (x, top + int(size * 1.5)), (x - size // 2, top + 2 * size)]
+    pygame.draw.polygon(surface, th.TEXT, flag)
+    pygame.draw.polygon(surface, th.shade(th.TEXT, 0.45), flag, max(1, size // 5))
+
+
+def draw_banner(board: TugOfWarBoard, surface, state: State, progress: dict) -> None:
+    for key, p in progress.items():
+        if not isinstance(key, Banner) or not 0 < p < 1:
+            continue
+        seat = key.seat
+        if seat is None:
+            continue
+        word = f"{state.seat_name(seat)} wins!" if key.won \
+            else f"{state.seat_name(seat)}'s turn"
+        _pill(board, surface, word, seat, min(1.0, 3 * math.sin(math.pi * min(p, 1.0))))
+
+
+def _pill(board: TugOfWarBoard, surface, word: str, seat: int, grow: float) -> None:
+    theme = board.theme
+    image = theme.text(word, 30, th.TEXT)
+    rect = image.get_rect(center=(board.area.centerx, board.zone.top + theme.px(22)))
+    box = rect.inflate(theme.px(36), theme.px(14))
+    box.width = max(box.height, int(box.width * grow))
+    box.centerx = rect.centerx
+    pygame.draw.rect(surface, th.PANEL, box, border_radius=box.height // 2)
+    pygame.draw.rect(surface, SEAT_FILL[seat], box, theme.px(3), border_radius=box.height // 2)
+    if grow > 0.95:
+        surface.blit(image, rect)
