@@ -169,8 +169,8 @@ def test_describe_in_plain_words(driver):
     state = scene.match.state
     step = state.apply(Direction("NE"))
     text = scene.board.words.describe(state, step.events, step.state)
-    assert text == "Ring announced opposition; Cross chose NE: Cross moves NE and claims e5, " \
-                   "Ring moves SW and claims e2."
+    assert text == "Ring calls opposition; Cross points north-east: Cross moves north-east and " \
+                   "claims e5, Ring moves south-west and claims e2."
 
 
 def test_both_on_one_square_is_crossed_out(driver):
@@ -208,12 +208,12 @@ def test_the_variation_asks_the_decider_after_the_direction(driver):
     scene = driver.start("synch", {"size": 8, "variant": DIRECTIONER_FIRST})
     play_moves(driver, "d4", "e5", "E")
     assert scene.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
-    assert "follow E" in scene.board.words.prompt(scene.match.state, 0)
+    assert "follow east (E)" in scene.board.words.prompt(scene.match.state, 0)
     driver.settle()
     driver.choose_by_clicks(OPPOSITION)
     driver.settle()
-    assert scene.caption == "Ring chose E; Cross announced opposition: Ring moves E and claims " \
-                            "f5, Cross moves W and claims c4."
+    assert scene.caption == "Ring points east; Cross calls opposition: Ring moves east and " \
+                            "claims f5, Cross moves west and claims c4."
     assert scene.match.state.markers == ((4, 2), (3, 5))
 
 

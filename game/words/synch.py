@@ -17,6 +17,7 @@ from game.rules.synch import (
     ModeAnnounced,
     PlaceMarker,
     SquareClaimed,
+    SynchState,
     square_label,
 )
 from game.words.base import Narrator, plural
@@ -57,7 +58,7 @@ def fits(state, name: str, synch: bool) -> bool:
             and on_grid(target(state.markers[state.decider], name, synch), state.size))
 
 
-def mode_word(synch: bool) -> str:
+def mode_word(synch: bool | None) -> str:
     """'synch' or 'opposition'."""
     return "synch" if synch else "opposition"
 
@@ -68,10 +69,10 @@ def moves_left(state) -> str:
     return f"{left} of {state.move_limit} moves left"
 
 
-class SynchNarrator(Narrator):
+class SynchNarrator(Narrator[SynchState]):
     """Cross and Ring: the decider picks synch or opposition, the directioner a direction."""
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: SynchState) -> str:
         """"places the marker on d4", "calls synch", "points north-east"."""
         if isinstance(move, PlaceMarker):
             return f"places the marker on {move}"
@@ -79,7 +80,7 @@ class SynchNarrator(Narrator):
             return "calls synch" if move.synch else "calls opposition"
         return f"points {COMPASS.get(str(move), str(move))}"
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: SynchState) -> str:
         """"your marker on d4", "move in synch", "direction NE"."""
         if isinstance(move, PlaceMarker):
             return f"your marker on {move}"
@@ -87,7 +88,7 @@ class SynchNarrator(Narrator):
             return "move in synch" if move.synch else "move in opposition"
         return f"direction {move}"
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: SynchState, seat: int) -> str:
         """Place, decide or direct, with what to click or type."""
         s = state
         name = s.seat_name(seat)
@@ -95,25 +96,26 @@ class SynchNarrator(Narrator):
         if now == "place":
             return f"{name}: place your marker"
         if now == "mode":
-            if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
-                return f"{name}: follow {s.direction} in synch or in opposition"  # type: ignore
+            if s.variant == DIRECTIONER_FIRST:
+                return (f"{name}: follow {COMPASS[str(s.direction)]} ({s.direction}) in synch or "
+                        "in opposition")
             return f"{name}: choose synch or opposition"
-        if s.variant == DIRECTIONER_FIRST:  # type: ignore[attr-defined]
+        if s.variant == DIRECTIONER_FIRST or s.mode is None:
             return f"{name}: pick a direction"
-        return f"{name}: pick a direction ({mode_word(s.mode.synch)})"  # type: ignore
+        return f"{name}: pick a direction ({mode_word(s.mode.synch)})"
 
-    def status(self, state: State) -> list[str]:
+    def status(self, state: SynchState) -> list[str]:
         """Each seat's symbols, the empty squares and the move count."""
         s = state
         counts = s.scores()
-        empty = s.size * s.size - sum(counts)  # type: ignore[attr-defined]
+        empty = s.size * s.size - sum(counts)
         return [f"{s.seat_name(0)} (X): {plural(counts[0], 'symbol')}",
                 f"{s.seat_name(1)} (O): {plural(counts[1], 'symbol')}",
                 f"Empty squares: {empty}",
                 moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
                 else f"Played: {self.units(self.number(s))}"]
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: SynchState, events: Sequence[Event], after: SynchState) -> str:
         """A plain-words caption: who announced and chose what, who moved where and claimed."""
         b = before
         text = ""
@@ -123,17 +125,21 @@ class SynchNarrator(Narrator):
         announced = next((e for e in events if isinstance(e, ModeAnnounced)), None)
         if placed:
             e = placed[0]
-            where = square_label(e.square, b.size)  # type: ignore[attr-defined]
+            where = square_label(e.square, b.size)
             text = f"{b.seat_name(e.seat)} placed the marker on {where} and drew " \
                    f"{SYMBOLS[e.seat]} there."
         elif moved:
-            way = chosen.direction if chosen is not None else b.direction.name  # type: ignore
+            if chosen is not None:
+                way = chosen.direction
+            else:  # directioner first: the direction was chosen before the mode
+                assert b.direction is not None
+                way = b.direction.name
             text = self._describe_move(b, events, moved, way, announced)
         elif announced is not None:
-            text = (f"{b.seat_name(announced.seat)} announced {mode_word(announced.synch)}: "
+            text = (f"{b.seat_name(announced.seat)} calls {mode_word(announced.synch)}: "
                     f"{b.seat_name(1 - announced.seat)} now picks the direction.")
         elif chosen is not None:
-            text = (f"{b.seat_name(chosen.seat)} chose {chosen.direction}: "
+            text = (f"{b.seat_name(chosen.seat)} points {COMPASS[chosen.direction]}: "
                     f"{b.seat_name(1 - chosen.seat)} now picks synch or opposition.")
         for event in events:
             if isinstance(event, GameOver):
@@ -146,14 +152,14 @@ class SynchNarrator(Narrator):
         synch = announced.synch if announced is not None else (b.mode.synch if b.mode else None)
         held = any(isinstance(e, MarkerHeld) for e in events)
         if held:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} cannot stay on "
-                    f"the board either way")
+            head = (f"{b.seat_name(leader)} points {COMPASS[name]}; {b.seat_name(follower)} "
+                    "cannot stay on the board either way")
         elif b.variant == DIRECTIONER_FIRST:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} announced "
+            head = (f"{b.seat_name(leader)} points {COMPASS[name]}; {b.seat_name(follower)} calls "
                     f"{mode_word(synch)}")
         else:
-            head = (f"{b.seat_name(follower)} announced {mode_word(synch)}; "
-                    f"{b.seat_name(leader)} chose {name}")
+            head = (f"{b.seat_name(follower)} calls {mode_word(synch)}; "
+                    f"{b.seat_name(leader)} points {COMPASS[name]}")
         claimed = {e.seat: e.square for e in events if isinstance(e, SquareClaimed)}
         blocked = next((e.square for e in events if isinstance(e, ClaimBlocked)), None)
         parts = []
@@ -162,7 +168,7 @@ class SynchNarrator(Narrator):
                 parts.append(f"{b.seat_name(seat)} stays put and claims nothing")
                 continue
             dst = square_label(moved[seat].dst, b.size)
-            words = f"{b.seat_name(seat)} moves {way}"
+            words = f"{b.seat_name(seat)} moves {COMPASS[way]}"
             if seat in claimed:
                 words += f" and claims {dst}"
             elif blocked is None:
@@ -174,7 +180,7 @@ class SynchNarrator(Narrator):
         return f"{head}: {', '.join(parts)}{tail}."
 
     # ---- hints ------------------------------------------------------------------------------
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: SynchState) -> str:
         """What a mode or a direction does for the symbols, whatever the other answers: "you
         claim a square whatever Ring answers; Ring cannot claim one"."""
         if facts.wins:
