@@ -23,6 +23,7 @@ from game.rules.tug_of_war import END_TURN, Exchange, Remove
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.parts.play_buttons import Extra
+from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
 from scenes.shell.theme import Theme
@@ -225,6 +226,7 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     scene.restore(match.record())
     scene.hints.used = 2
     scene.saves.game_finished()
+    driver.written()  # filed by the app's disk writer
     assert driver.app.data.stats().hinted() == {"strands": 1}
     record = json.loads(scene.saves.record_path.read_text())
     assert record["meta"]["hints"] == 2
@@ -232,7 +234,9 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     driver.frames()
     assert any("Played with hints: Strands 1." in t for t in driver.frame_texts())
     scene.hints.used = 0
-    scene.saves.game_finished()  # a game without hints adds no hint count
+    scene.saves = PlaySaves(scene)  # another game, without hints: it adds no hint count
+    scene.saves.game_finished()
+    driver.written()
     assert driver.app.data.stats().hinted() == {"strands": 1}
 
 

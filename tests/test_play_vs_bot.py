@@ -20,6 +20,7 @@ from scenes.play.results import ResultsScene
 from scenes.screens.dialog import ConfirmScene
 from scenes.screens.menu import MainMenu, PauseScene
 from scenes.screens.select import OptionsScene
+from scenes.shell.bot_process import BotProcess
 
 TINY = Level("easy", Budget(20, 0.05), temperature=1.0)  # an Easy bot that answers at once
 ENDLESS = Level("hard", Budget(10**9, 120.0))  # thinks for two minutes unless stopped
@@ -381,7 +382,8 @@ def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
 def test_the_app_closes_the_bots_process_when_it_quits(driver):
     assert driver.app._bot_worker is None  # nothing until a bot is needed
     worker = driver.app.bot_worker
-    assert isinstance(worker, BotWorker) and worker.pid is None  # created, not started
+    assert isinstance(worker, BotProcess) and worker.pid is None  # created, not started
+    assert isinstance(worker.worker, BotWorker)  # held so that one that cannot start is said
     fake = FakeWorker()
     driver.app.bot_worker = fake
     driver.app.quit()

@@ -142,6 +142,7 @@ def test_the_second_copy_plays_but_writes_nothing(second_copy, tmp_path):
     assert "could not be saved: another copy of Quintet" in scene.message
     second_copy.app.settings.volume = 0.1
     second_copy.app.settings_changed()
+    second_copy.frames()  # written (here: refused) by the app's disk writer
     assert "Settings are not saved: another copy" in second_copy.app.notices[-1]
     data = Path(os.environ["QUINTET_DATA_DIR"])
     assert not data.exists() or not [p for p in data.rglob("*") if p.is_file()]
