@@ -16,16 +16,27 @@ import pygame
 
 from game.core import Event, Move, State
 from game.rules.pulling_strings import (
-    END_INFO, ENDS, HOMES, SEAT_NAMES, SIZE, Pull, PullingStringsState, StackHeld, StackMoved,
-    StackSplit, StacksCombined, StringBroken, from_diagram, string_cells,
+    END_INFO,
+    ENDS,
+    SIZE,
+    Pull,
+    PullingStringsState,
+    StackHeld,
+    StackMoved,
+    StacksCombined,
+    StackSplit,
+    StringBroken,
+    from_diagram,
+    string_cells,
 )
 from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, reveal_of
-from scenes.boards.base import Board, Example, View, draw_board_area, latest
+from scenes.boards.base import Board, Example, View, latest
+from scenes.boards.pulling_strings import ground, paint_cards
+from scenes.boards.pulling_strings.ground import draw_mark
+from scenes.boards.pulling_strings.plan import SPLIT_AT, Beat, plan
 from scenes.shell import theme as th
-from scenes.shell.anim import Timeline, ease_in_out_cubic, ease_out_cubic, lerp_point
+from scenes.shell.anim import Timeline, lerp_point
 
-REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1
-SPLIT_AT = 0.18  # share of the pull a splitting stack wobbles whole before it parts
 STUB = 0.105  # share of a broken string's length left hanging at each end
 MAX_DISCS = 5  # discs drawn in a pile; the numeral gives the true height
 REACH = 0.84  # distance of an end's disc from the outermost intersection, in grid gaps
@@ -36,7 +47,6 @@ BROKEN = (112, 106, 96)  # what is left of a broken string
 DISC_TOP = (236, 230, 214)
 DISC_SIDE = (168, 158, 136)
 DISC_EDGE = (52, 50, 56)
-GRID_BG = th.shade(th.BOARD, 0.82)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,7 +154,7 @@ class PullingStringsBoard(Board):
             right = pygame.Rect(inner.right - half, inner.top, half, strip_h)
         self.cards = (left, right)
         self._fit_grid(grid)
-        self.background = self._render_background(grid)
+        self.background = ground.render_background(self, grid)
 
     def panels(self) -> list[pygame.Rect]:
         """The two seat cards."""
@@ -230,33 +240,9 @@ class PullingStringsBoard(Board):
         return Pull(spot.letter) if isinstance(spot, End) else None
 
     # ---- animation ------------------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def plan(self, events: Sequence[Event]) -> Timeline:
         """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
-        timeline = Timeline()
-        if reveal_of(events) is None:
-            timeline.add("step", 0.15)
-            return timeline
-        timeline.then("reveal", REVEAL)
-        timeline.then("pull", PULL, ease_in_out_cubic)
-        if any(isinstance(e, StacksCombined) for e in events):
-            timeline.add("combine", SETTLE, ease=ease_out_cubic)
-        if any(isinstance(e, StringBroken) for e in events):
-            timeline.add("snap", SNAP, ease=ease_out_cubic)
-        timeline.add("settle", 0.15)
-        return timeline
-
-    def sound_cues(self, events: Sequence[Event]) -> list[tuple[float, str]]:
-        """A pull as the strings move, a split, a combine and a snap at their moments."""
-        if reveal_of(events) is None:
-            return []
-        cues = [(REVEAL, "pull")]
-        if any(isinstance(e, StackSplit) for e in events):
-            cues.append((REVEAL + PULL * SPLIT_AT, "split"))
-        if any(isinstance(e, StacksCombined) for e in events):
-            cues.append((REVEAL + PULL, "combine"))
-        if any(isinstance(e, StringBroken) for e in events):
-            cues.append((REVEAL + PULL + 0.02, "snap"))
-        return cues
+        return plan(events)
 
     # ---- examples -------------------------------------------------------------------------
     def examples(self) -> list[Example]:
@@ -293,7 +279,7 @@ class PullingStringsBoard(Board):
         else:
             self._draw_still(surface, view)
         for seat in (0, 1):
-            self._draw_card(surface, view, seat)
+            paint_cards.draw_card(self, surface, view, seat)
 
     def _draw_still(self, surface: pygame.Surface, view: View) -> None:
         state = view.state
@@ -324,10 +310,10 @@ class PullingStringsBoard(Board):
         before = view.before if view.before is not None else view.state
         reveal = reveal_of(view.events)
         tl, t = view.timeline, view.t
-        pull = tl.progress("pull", t, 0.0)
+        pull = tl.progress(Beat.PULL, t, 0.0)
         ends = reveal.ends if reveal else ()
         snapping = {e.string for e in view.events if isinstance(e, StringBroken)}
-        snap = tl.progress("snap", t, 0.0)
+        snap = tl.progress(Beat.SNAP, t, 0.0)
         pulled = {string_of(e) for e in ends}
         for string in range(2 * SIZE):
             if before.broken >> string & 1:
@@ -348,7 +334,8 @@ class PullingStringsBoard(Board):
             offset = PULL_OUT * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
             self._draw_end(surface, view, letter, broken, offset)
         if reveal is not None:
-            self._draw_badges(surface, dict(enumerate(ends)), tl.progress("reveal", t, 1.0), pull)
+            self._draw_badges(surface, dict(enumerate(ends)), tl.progress(Beat.REVEAL, t, 1.0),
+                              pull)
 
     # ---- strings --------------------------------------------------------------------------
     def _line(self, surface, colour, a, b, width: float) -> None:
@@ -456,13 +443,13 @@ class PullingStringsBoard(Board):
             cy = y + oy * (offset + corner) + (side * corner if ox else 0)
             pygame.draw.circle(surface, th.SEAT_COLOURS[seat], (cx, cy), size * 1.4)
             pygame.draw.circle(surface, th.BACKGROUND, (cx, cy), size * 1.4, self.theme.px(1.5))
-            self._draw_mark(surface, seat, (cx, cy), size * 0.8, th.BACKGROUND)
+            draw_mark(surface, seat, (cx, cy), size * 0.8, th.BACKGROUND)
 
     # ---- stacks ---------------------------------------------------------------------------
     def _moving_piles(self, view: View, before: State, ends: Sequence[str],
                       pull: float) -> list[Pile]:
         """Every stack's pile at this moment of the pull, splits and combinations."""
-        combine = view.timeline.progress("combine", view.t, 0.0)
+        combine = view.timeline.progress(Beat.COMBINE, view.t, 0.0)
         combos = {e.at: e.total for e in view.events if isinstance(e, StacksCombined)}
         touched: set = set()
         piles: list[tuple[tuple[int, int], Pile]] = []  # (landing cell, pile)
@@ -558,7 +545,7 @@ class PullingStringsBoard(Board):
                 self._line(surface, colour, tip, wing, 4)
 
     # ---- seat cards -----------------------------------------------------------------------
-    def _seat_note(self, view: View, seat: int) -> tuple[str, str]:
+    def seat_note(self, view: View, seat: int) -> tuple[str, str]:
         """What a seat's card says now: (kind, words); the other's pick is only ever 'chosen'."""
         state = view.state
         reveal = reveal_of(view.events)
@@ -579,136 +566,13 @@ class PullingStringsBoard(Board):
             return "waiting", "chooses next"  # after the computer has committed its pull
         return "waiting", "to choose" if seat in state.awaiting else ""
 
-    def _draw_card(self, surface, view: View, seat: int) -> None:
-        theme = self.theme
-        rect = self.cards[seat]
-        colour = th.SEAT_COLOURS[seat]
-        kind, words = self._seat_note(view, seat)
-        lit = kind in ("choosing", "won")
-        pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
-        pygame.draw.rect(surface, colour if lit else th.PANEL_EDGE, rect,
-                         theme.px(4 if lit else 2), border_radius=theme.px(12))
-        totals = self._shown_scores(view)
-        if rect.width > rect.height * 1.6:
-            self._card_row(surface, rect, seat, totals[seat], kind, words)
-        else:
-            self._card_column(surface, rect, seat, totals[seat], kind, words)
-
-    def _shown_scores(self, view: View) -> tuple:
-        if view.animating and view.before is not None and \
-                view.timeline.progress("pull", view.t, 1.0) < 1:
-            return view.before.scores()
-        return view.state.scores()
-
-    def _card_column(self, surface, rect, seat, total, kind, words) -> None:
-        theme = self.theme
-        colour = th.SEAT_COLOURS[seat]
-        x = rect.centerx
-        y = rect.top + theme.px(14)
-        mark = min(rect.width * 0.16, theme.px(26))
-        self._draw_mark(surface, seat, (x, y + mark), mark, colour)
-        y += 2 * mark + theme.px(8)
-        y = theme.blit_text(surface, SEAT_NAMES[seat], 26, (x, y), colour, "midtop").bottom
-        y = theme.blit_text(surface, "home", 16, (x, y + theme.px(6)), th.DIM, "midtop").bottom
-        y = theme.blit_text(surface, str(total), 40, (x, y), th.TEXT, "midtop").bottom
-        self._draw_note(surface, (x, y + theme.px(10)), kind, words, "midtop")
-
-    def _card_row(self, surface, rect, seat, total, kind, words) -> None:
-        theme = self.theme
-        colour = th.SEAT_COLOURS[seat]
-        y = rect.centery
-        mark = min(rect.height * 0.28, theme.px(18))
-        x = rect.left + theme.px(12) + mark
-        self._draw_mark(surface, seat, (x, y), mark, colour)
-        x += mark + theme.px(10)
-        x = theme.blit_text(surface, SEAT_NAMES[seat], 22, (x, y), colour, "midleft").right
-        x = theme.blit_text(surface, f"home {total}", 18, (x + theme.px(10), y), th.TEXT,
-                            "midleft").right
-        self._draw_note(surface, (rect.right - theme.px(10), y), kind, words, "midright")
-
-    def _draw_note(self, surface, pos, kind: str, words: str, anchor: str) -> None:
-        """The card's status line; a sealed choice shows an envelope, never the letter."""
-        theme = self.theme
-        if not words:
-            return
-        if kind == "pulled":
-            words = f"pulled {words}"
-        colour = {"sealed": th.TEXT, "pulled": th.TEXT, "choosing": th.ACCENT,
-                  "won": th.ACCENT}.get(kind, th.DIM)
-        image = theme.text(words, 17, colour)
-        icon = theme.px(22) if kind == "sealed" else 0
-        width = image.get_width() + (icon + theme.px(6) if icon else 0)
-        box = pygame.Rect(0, 0, width, max(image.get_height(), icon))
-        setattr(box, anchor, (round(pos[0]), round(pos[1])))
-        if icon:
-            self._draw_envelope(surface, pygame.Rect(box.left, box.centery - icon * 7 // 20,
-                                                     icon, icon * 7 // 10))
-        surface.blit(image, image.get_rect(midright=box.midright))
-
-    def _draw_envelope(self, surface, rect: pygame.Rect) -> None:
-        pygame.draw.rect(surface, th.TEXT, rect, border_radius=self.theme.px(2))
-        pygame.draw.lines(surface, th.PANEL, False,
-                          [rect.topleft, (rect.centerx, rect.centery + rect.height // 6),
-                           rect.topright], self.theme.px(2))
-
     # ---- shared pieces --------------------------------------------------------------------
-    def _draw_mark(self, surface, seat: int, centre, radius: float, colour) -> None:
-        """A seat's shape: Eks an X of two bars, Oh a ring."""
-        if seat == 1:
-            pygame.draw.circle(surface, colour, centre, radius, max(2, round(radius * 0.3)))
-            return
-        width = max(2.0, radius * 0.3)
-        for sx in (-1, 1):
-            pygame.draw.polygon(surface, colour, _bar(centre, radius, sx, width))
+    _seat_note = seat_note  # the name the play screen's tests know it by
 
     def _text(self, surface, text: str, pixels: float, centre, colour) -> None:
         """Text at an exact pixel size (board-relative), centred."""
         image = self.theme.text(text, pixels / self.theme.text_scale, colour)
         surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-    def _render_background(self, grid: pygame.Rect) -> pygame.Surface:
-        """The panel, the grid's well, the intersections and the homes (all fixed)."""
-        theme = self.theme
-        layer = pygame.Surface(self.area.size)
-        layer.fill(th.BACKGROUND)
-        shift = (-self.area.left, -self.area.top)
-        draw_board_area(layer, theme, layer.get_rect())
-        pygame.draw.rect(layer, GRID_BG, grid.move(shift).inflate(theme.px(8), theme.px(8)),
-                         border_radius=theme.px(18))
-        for row in range(SIZE):
-            for col in range(SIZE):
-                x, y = self.cell_xy((row, col))
-                pygame.draw.circle(layer, th.PANEL_EDGE, (x + shift[0], y + shift[1]),
-                                   max(2, 0.05 * self.gap))
-        for seat in (0, 1):
-            for cell in HOMES[seat]:
-                x, y = self.cell_xy(cell)
-                self._draw_home(layer, seat, (x + shift[0], y + shift[1]))
-        return layer
-
-    def _draw_home(self, layer, seat: int, centre) -> None:
-        g = self.gap
-        colour = th.SEAT_COLOURS[seat]
-        tile = pygame.Rect(0, 0, round(0.9 * g), round(0.9 * g))
-        tile.center = (round(centre[0]), round(centre[1]))
-        pygame.draw.rect(layer, th.mix(GRID_BG, colour, 0.22), tile,
-                         border_radius=round(0.16 * g))
-        if seat == 1:
-            pygame.draw.circle(layer, colour, centre, 0.4 * g, max(2, round(0.08 * g)))
-        else:
-            for sx in (-1, 1):
-                pygame.draw.polygon(layer, colour, _bar(centre, 0.4 * g * math.sqrt(2) * 0.9,
-                                                        sx, 0.09 * g))
-
-
-def _bar(centre, radius: float, slope: int, width: float) -> list[tuple[float, float]]:
-    """One bar of an X: a thick diagonal across a circle of `radius` (slope +1 or -1)."""
-    cx, cy = centre
-    d = radius / math.sqrt(2)
-    nx, ny = -width / 2 / math.sqrt(2), slope * width / 2 / math.sqrt(2)
-    a, b = (cx - slope * d, cy - d), (cx + slope * d, cy + d)
-    return [(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny), (b[0] - nx, b[1] - ny),
-            (a[0] - nx, a[1] - ny)]
 
 
 def _near_segment(point, a, b, slack: float) -> bool:

@@ -1,0 +1,95 @@
+"""Pulling Strings painted on the seat cards: each seat's mark, name, pieces at home and what it
+is doing now (a sealed choice shows an envelope, never the letter)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.pulling_strings import SEAT_NAMES
+from scenes.boards.base import View
+from scenes.boards.pulling_strings.ground import draw_mark
+from scenes.boards.pulling_strings.plan import Beat
+from scenes.shell import theme as th
+
+if TYPE_CHECKING:
+    from scenes.boards.pulling_strings.board import PullingStringsBoard
+
+def draw_card(board: PullingStringsBoard, surface, view: View, seat: int) -> None:
+    """A seat's card, lit while it chooses or once it has won."""
+    theme = board.theme
+    rect = board.cards[seat]
+    colour = th.SEAT_COLOURS[seat]
+    kind, words = board.seat_note(view, seat)
+    lit = kind in ("choosing", "won")
+    pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
+    pygame.draw.rect(surface, colour if lit else th.PANEL_EDGE, rect,
+                     theme.px(4 if lit else 2), border_radius=theme.px(12))
+    totals = _shown_scores(board, view)
+    if rect.width > rect.height * 1.6:
+        _card_row(board, surface, rect, seat, totals[seat], kind, words)
+    else:
+        _card_column(board, surface, rect, seat, totals[seat], kind, words)
+
+
+def _shown_scores(board: PullingStringsBoard, view: View) -> tuple:
+    if view.animating and view.before is not None and \
+            view.timeline.progress(Beat.PULL, view.t, 1.0) < 1:
+        return view.before.scores()
+    return view.state.scores()
+
+
+def _card_column(board: PullingStringsBoard, surface, rect, seat, total, kind, words) -> None:
+    theme = board.theme
+    colour = th.SEAT_COLOURS[seat]
+    x = rect.centerx
+    y = rect.top + theme.px(14)
+    mark = min(rect.width * 0.16, theme.px(26))
+    draw_mark(surface, seat, (x, y + mark), mark, colour)
+    y += 2 * mark + theme.px(8)
+    y = theme.blit_text(surface, SEAT_NAMES[seat], 26, (x, y), colour, "midtop").bottom
+    y = theme.blit_text(surface, "home", 16, (x, y + theme.px(6)), th.DIM, "midtop").bottom
+    y = theme.blit_text(surface, str(total), 40, (x, y), th.TEXT, "midtop").bottom
+    _draw_note(board, surface, (x, y + theme.px(10)), kind, words, "midtop")
+
+
+def _card_row(board: PullingStringsBoard, surface, rect, seat, total, kind, words) -> None:
+    theme = board.theme
+    colour = th.SEAT_COLOURS[seat]
+    y = rect.centery
+    mark = min(rect.height * 0.28, theme.px(18))
+    x = rect.left + theme.px(12) + mark
+    draw_mark(surface, seat, (x, y), mark, colour)
+    x += mark + theme.px(10)
+    x = theme.blit_text(surface, SEAT_NAMES[seat], 22, (x, y), colour, "midleft").right
+    x = theme.blit_text(surface, f"home {total}", 18, (x + theme.px(10), y), th.TEXT,
+                        "midleft").right
+    _draw_note(board, surface, (rect.right - theme.px(10), y), kind, words, "midright")
+
+
+def _draw_note(board: PullingStringsBoard, surface, pos, kind: str, words: str,
+               anchor: str) -> None:
+    """The card's status line; a sealed choice shows an envelope, never the letter."""
+    theme = board.theme
+    if not words:
+        return
+    if kind == "pulled":
+        words = f"pulled {words}"
+    colour = {"sealed": th.TEXT, "pulled": th.TEXT, "choosing": th.ACCENT,
+              "won": th.ACCENT}.get(kind, th.DIM)
+    image = theme.text(words, 17, colour)
+    icon = theme.px(22) if kind == "sealed" else 0
+    width = image.get_width() + (icon + theme.px(6) if icon else 0)
+    box = pygame.Rect(0, 0, width, max(image.get_height(), icon))
+    setattr(box, anchor, (round(pos[0]), round(pos[1])))
+    if icon:
+        _draw_envelope(board, surface, pygame.Rect(box.left, box.centery - icon * 7 // 20,
+                                                 icon, icon * 7 // 10))
+    surface.blit(image, image.get_rect(midright=box.midright))
+
+
+def _draw_envelope(board: PullingStringsBoard, surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, th.TEXT, rect, border_radius=board.theme.px(2))
+    pygame.draw.lines(surface, th.PANEL, False,
+                      [rect.topleft, (rect.centerx, rect.centery + rect.height // 6),
+                       rect.topright], board.theme.px(2))
