@@ -11,9 +11,9 @@ Seats are named as each game names them ("Eks", "South", "Yellow"); a move's not
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from typing import Any, Generic, Mapping, Sequence
 
-from game.core import Event, GameOver, Move, State
+from game.core import Event, GameOver, Move, StateT
 from game.spec import GameSpec
 
 
@@ -72,7 +72,7 @@ def ending(outcome) -> str:
     return sentence(outcome.reason)
 
 
-class Narrator:
+class Narrator(Generic[StateT]):
     """A game's words. The default speaks of moves by their text; games override."""
 
     reveal_word = "reveal!"  # the last word of the countdown before simultaneous choices show
@@ -87,7 +87,7 @@ class Narrator:
         return self.spec.seat_names[seat]
 
     # ---- counting ----------------------------------------------------------------------------
-    def number(self, state: State) -> int:
+    def number(self, state: StateT) -> int:
         """The number of the turn on screen: the one under way, or once the game is over the
         last one played (the top bar, the log's numbers, results, replay and review agree)."""
         return state.turn - 1 if state.is_terminal else state.turn
@@ -97,25 +97,25 @@ class Narrator:
         return plural(count, self.unit)
 
     # ---- asking for a choice ----------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: StateT, seat: int) -> str:
         """What `seat` is asked to do now, in a few words."""
         return f"{state.seat_name(seat)} to choose"
 
-    def phone_prompt(self, state: State, seat: int) -> str:
+    def phone_prompt(self, state: StateT, seat: int) -> str:
         """What the seat must do, for its phone (where nothing of the board is clicked)."""
         return self.prompt(state, seat)
 
-    def legal_words(self, state: State, seat: int, options: PickOptions) -> str:
+    def legal_words(self, state: StateT, seat: int, options: PickOptions) -> str:
         """What may be picked now, said after a click that is not a choice ("" for nothing
         more than the reason)."""
         return ""
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: StateT) -> str:
         """A move in words for its chooser ("pull c"): said while a secret choice waits for
         Lock in, and by a hint (never the log's text, which hides the chooser's secrets)."""
         return str(move)
 
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+    def move_words(self, move: Move, state: StateT) -> tuple[str, str]:
         """A move as a phone button: the group it is listed under, and its label."""
         return "", str(move)
 
@@ -124,28 +124,28 @@ class Narrator:
         return 0
 
     # ---- secrets ----------------------------------------------------------------------------
-    def has_secret(self, state: State, seat: int) -> bool:
+    def has_secret(self, state: StateT, seat: int) -> bool:
         """True when this seat holds a lasting secret it may want to peek at (hot-seat)."""
         return False
 
-    def secret_words(self, state: State, seat: int) -> str:
+    def secret_words(self, state: StateT, seat: int) -> str:
         """The seat's own lasting secret in words, for its phone ("" when it has none)."""
         return ""
 
     # ---- what happened ----------------------------------------------------------------------
-    def status(self, state: State) -> list[str]:
+    def status(self, state: StateT) -> list[str]:
         """Lines for the scores panel: the figures that decide the game."""
         scores = state.scores()
         if not scores:
             return []
         return [f"{state.seat_name(s)}: {scores[s]}" for s in (0, 1)]
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: StateT, events: Sequence[Event], after: StateT) -> str:
         """A plain-words caption of what just happened (empty for nothing worth saying)."""
         over = next((e for e in events if isinstance(e, GameOver)), None)
         return ending(over.outcome) if over is not None else ""
 
-    def result_words(self, state: State) -> str:
+    def result_words(self, state: StateT) -> str:
         """A finished game's result for the results screen: why it ended and after how long
         ("Eks has 5 at home against 3. Game over after 13 turns.")."""
         if state.outcome is None:
@@ -153,20 +153,20 @@ class Narrator:
         reason = sentence(state.outcome.reason) if state.outcome.reason else ""
         return f"{reason} Game over after {self.units(self.number(state))}.".strip()
 
-    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
+    def summary(self, before: StateT, events: Sequence[Event], after: StateT) -> Summary | None:
         """Results that wait on screen for a player after this step (None: play goes on)."""
         return None
 
-    def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
+    def countdown_word(self, before: StateT, events: Sequence[Event]) -> str | None:
         """The countdown's last word before simultaneous choices are shown, or None for none."""
         return self.reveal_word
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: StateT) -> str:
         """A decision as the public move log says it, after the seat's name ("pulls c");
         secrets stay hidden here ("chose in secret")."""
         return f"plays {move}"
 
-    def notation_text(self, move: Move, seat: int, before: State) -> str:
+    def notation_text(self, move: Move, seat: int, before: StateT) -> str:
         """A decision in the game's notation for the log's notation view (secrets hidden)."""
         return str(move)
 
@@ -182,7 +182,7 @@ class Narrator:
                 groups.append((verb, [rest] if rest else []))
         return join_words([f"{verb} {join_words(rests)}".strip() for verb, rests in groups])
 
-    def chance_text(self, outcome: str, before: State) -> str:
+    def chance_text(self, outcome: str, before: StateT) -> str:
         """How a chance outcome (its record text) appears in the public log, as a clause."""
         return f"chance gives {outcome}"
 
@@ -190,12 +190,12 @@ class Narrator:
         """The log's words when both players agree a draw."""
         return "both players agree a draw"
 
-    def hint_note(self, move: Move, state: State, seat: int) -> str:
+    def hint_note(self, move: Move, state: StateT, seat: int) -> str:
         """Why a hinted move is worth making where the hint's own reason says nothing ("")."""
         return ""
 
     # ---- hints ------------------------------------------------------------------------------
-    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: State,
+    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: StateT,
                     seat: int) -> str:
         """A hinted turn in the chooser's words: its steps in order ("cover f6, g6 and h7"),
         or a move and the others exactly as good ("pull t or g")."""
@@ -208,11 +208,11 @@ class Narrator:
             words.append(self.choice_words(move, step))
         return ", then ".join(words)
 
-    def alike_words(self, move: Move, state: State) -> str:
+    def alike_words(self, move: Move, state: StateT) -> str:
         """Another choice as good as a hint's, named after it ("g" after "pull t")."""
         return self.choice_words(move, state)
 
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: StateT) -> str:
         """Why a hinted turn is good, from the facts the rules compute after it (see
         game/bots/hints.py); each game says its own, this is what every game can say."""
         return self.expects_words(facts)
@@ -233,22 +233,22 @@ class Narrator:
         return f"the computer expects you to win from here {tenths} times in 10"
 
     # ---- the review -------------------------------------------------------------------------
-    def section_of(self, state: State) -> str:
+    def section_of(self, state: StateT) -> str:
         """The part of a match a position belongs to ("Game 2"); "" for a game of one part."""
         return ""
 
-    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+    def moment_words(self, before: StateT, events: Sequence[Event], after: StateT) -> str:
         """One step of the review's line in words: a move, a reveal or what chance gave."""
         return self.describe(before, events, after)
 
-    def swing_words(self, before: State, events: Sequence[Event], after: State,
+    def swing_words(self, before: StateT, events: Sequence[Event], after: StateT,
                     was: float, now: float) -> str:
         """A swing of the review as sentences: what happened, then whose chance it moved from
         what to what (`was` and `now`: the first seat's chance before and after)."""
         what = self.moment_words(before, events, after) or "Play went on."
         return f"{sentence(what)} {self.chance_words(after, was, now)}"
 
-    def chance_words(self, after: State, was: float, now: float) -> str:
+    def chance_words(self, after: StateT, was: float, now: float) -> str:
         """"Red's chance went from 40% to 63%.", for the seat it went up for."""
         seat = 0 if now >= was else 1
         old, new = (was, now) if seat == 0 else (1 - was, 1 - now)

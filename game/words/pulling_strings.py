@@ -7,6 +7,7 @@ from game.core import Event, GameOver, Move, State
 from game.rules.pulling_strings import (
     SIZE,
     STRING_ENDS,
+    PullingStringsState,
     PullsRevealed,
     StackHeld,
     StackMoved,
@@ -42,20 +43,20 @@ def spread_words(whose: str, spread: Any, other: str) -> str:
     return f"{whose} hold {spread.low} to {spread.high} (now {spread.before}), by {other}'s pull"
 
 
-class PullingStringsNarrator(Narrator):
+class PullingStringsNarrator(Narrator[PullingStringsState]):
     """Eks and Oh pull string ends in secret; stacks move, split, combine, strings snap."""
 
     reveal_word = "pull!"
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: PullingStringsState) -> str:
         """"pulls c"."""
         return f"pulls {move}"
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: PullingStringsState) -> str:
         """"pull c"."""
         return f"pull {move}"
 
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+    def move_words(self, move: Move, state: PullingStringsState) -> tuple[str, str]:
         """A pull by its end's letter, under the side of the board it is on."""
         letter = str(move)
         side = side_of(letter)
@@ -67,15 +68,15 @@ class PullingStringsNarrator(Narrator):
         letter = str(move)
         return next((letters.index(letter) for _, letters in SIDES if letter in letters), 0)
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: PullingStringsState, seat: int) -> str:
         """Ask the chooser to pull."""
         return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
 
-    def phone_prompt(self, state: State, seat: int) -> str:
+    def phone_prompt(self, state: PullingStringsState, seat: int) -> str:
         """Ask the phone's player to pull, by the letters the big screen shows."""
         return f"{state.seat_name(seat)}: pull a string (the big screen shows each end's letter)"
 
-    def status(self, state: State) -> list[str]:
+    def status(self, state: PullingStringsState) -> list[str]:
         """Home totals, the tie rule when it applies, broken strings and any turn limit."""
         scores = state.scores()
         lines = [f"Eks (X) at home: {scores[0]}", f"Oh (O) at home: {scores[1]}"]
@@ -90,7 +91,8 @@ class PullingStringsNarrator(Narrator):
             lines.append(f"Turn limit: {state.turn_limit}")
         return lines
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: PullingStringsState, events: Sequence[Event],
+                 after: PullingStringsState) -> str:
         """Who pulled what, then what the stacks did, e.g. 'the stack of 5 splits in two'."""
         reveal = reveal_of(events)
         if reveal is None:
@@ -134,11 +136,11 @@ class PullingStringsNarrator(Narrator):
         return clauses
 
     # ---- hints ------------------------------------------------------------------------------
-    def alike_words(self, move: Move, state: State) -> str:
+    def alike_words(self, move: Move, state: PullingStringsState) -> str:
         """Another pull as good as the hint's, by its letter ("pull t or g")."""
         return str(move)
 
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: PullingStringsState) -> str:
         """What a pull does, from the facts after it for every pull the other could make:
         "neither moves a stack; your homes keep their 3, whatever Oh pulls; Oh cannot bring a
         piece home next turn"."""

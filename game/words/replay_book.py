@@ -31,7 +31,9 @@ class ReplayBook:
         words = narrator_for(record.game, record.options)
         log = MoveLog(words)
         states = [record.initial_state().observe_public()]
-        steps, logs, notation_logs = [], [[]], [[]]
+        steps: list[tuple] = []
+        logs: list[list[str]] = [[]]
+        notation_logs: list[list[str]] = [[]]
         last = LastMoves()
         lasts = [last.shown()]
         for state, _, step, _ in replay_into(log, record, last):

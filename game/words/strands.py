@@ -25,21 +25,21 @@ def deciding_words(state: StrandsState) -> str:
             f"yellow) beat {state.seat_name(1 - winner)}'s ({sizes[1 - winner]}, white).")
 
 
-class StrandsNarrator(Narrator):
+class StrandsNarrator(Narrator[StrandsState]):
     """Black and White cover up to X spaces marked X; the larger largest group wins."""
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: StrandsState) -> str:
         """"covers f6", "ends the turn"."""
         return "ends the turn" if isinstance(move, EndTurn) else f"covers {move}"
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: StrandsState) -> str:
         """"cover f6", "end the turn"."""
         return "end the turn" if isinstance(move, EndTurn) else f"cover {move}"
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: StrandsState, seat: int) -> str:
         """The opening, the first stone of a turn, or more stones on the same number."""
         name = state.seat_name(seat)
-        s: StrandsState = state  # type: ignore[assignment]
+        s = state
         if s.turn_number == 1:
             return f"{name}: cover one space marked 2"
         if not s.placed:
@@ -47,22 +47,22 @@ class StrandsNarrator(Narrator):
         left = s.number - s.placed
         return f"{name}: {left} more on {s.number}s, or end the turn"
 
-    def status(self, state: State) -> list[str]:
+    def status(self, state: StrandsState) -> list[str]:
         """Each seat's group sizes, largest first (the first difference decides)."""
         lines = []
         for seat in (0, 1):
             sizes = state.scores()[seat]
             shown = ", ".join(str(n) for n in sizes[:6]) + (" ..." if len(sizes) > 6 else "")
             lines.append(f"{state.seat_name(seat)}'s group sizes: {shown or 'no stones yet'}")
-        empty = state.stones.count(0)  # type: ignore[attr-defined]
+        empty = state.stones.count(0)
         lines.append(f"Empty spaces: {empty}")
         if not state.is_terminal:
             lines.append("The larger largest group wins; equal, the next ones decide.")
         if state.is_terminal:
-            lines.append(deciding_words(state))  # type: ignore[arg-type]
+            lines.append(deciding_words(state))
         return lines
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: StrandsState, events: Sequence[Event], after: StrandsState) -> str:
         """Which spaces were covered and whether the turn ended."""
         placed = [e.label for e in events if isinstance(e, StonePlaced)]
         words = []
@@ -75,19 +75,20 @@ class StrandsNarrator(Narrator):
                 words.append(f"{before.seat_name(event.seat)} covered {count} marked "
                              f"{event.number}; {after.seat_name(1 - event.seat)} to play.")
         if placed and not words:
-            mover = before.seat_name(before.to_move)  # type: ignore
+            mover = before.seat_name(before.to_move)
             words.append(f"{mover} covered {', '.join(placed)}.")
         return " ".join(words)
 
 
-    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+    def moment_words(self, before: StrandsState, events: Sequence[Event],
+                     after: StrandsState) -> str:
         """A step of the review: the stone covered ("Black covered f6, the last of 3 spaces
         marked 3"), or a turn ended early, and the result if it ended the game."""
         from game.words.base import join_words, plural
         placed = [e.label for e in events if isinstance(e, StonePlaced)]
         ended = next((e for e in events if isinstance(e, TurnEnded)), None)
         over = next((e for e in events if isinstance(e, GameOver)), None)
-        mover = before.seat_name(before.to_move)  # type: ignore[attr-defined]
+        mover = before.seat_name(before.to_move)
         if placed:
             text = f"{mover} covered {join_words(placed)}"
             if ended is not None and ended.stones > 1:
@@ -102,7 +103,7 @@ class StrandsNarrator(Narrator):
             text += ". " + reason[:1].upper() + reason[1:]
         return text + "."
     # ---- hints ------------------------------------------------------------------------------
-    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: State,
+    def hint_choice(self, plan: Sequence[Move], alike: Sequence[Move], state: StrandsState,
                     seat: int) -> str:
         """A whole turn: "cover f6, g6 and h7" (", then end the turn" when it stops early)."""
         stones = [str(m) for m in plan if not isinstance(m, EndTurn)]
@@ -111,7 +112,7 @@ class StrandsNarrator(Narrator):
         text = "cover " + join_words(stones)
         return text + ", then end the turn" if isinstance(plan[-1], EndTurn) else text
 
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: StrandsState) -> str:
         """What a whole turn does to the groups: "grows your largest group from 4 to 9";
         "joins 2 of your groups into one of 6"; and the other's largest."""
         if facts.wins:
