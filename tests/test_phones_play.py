@@ -366,7 +366,8 @@ def test_no_message_to_a_seat_carries_the_other_seats_secret(game_id, seed):
                 continue
             changed_somewhere += 1
             for offer in (True, False):
-                told = phone_message(board.words, state.observe(seat), seat, 1, ["1. a"], offer, None)
+                told = phone_message(board.words, state.observe(seat), seat, 1, ["1. a"], offer,
+                                     None)
                 told_twin = phone_message(board.words, twin.observe(seat), seat, 1, ["1. a"], offer,
                                           None)
                 assert told == told_twin

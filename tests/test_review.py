@@ -293,6 +293,7 @@ def test_a_match_draws_its_games_on_the_graph(driver, quick):
     review = driver.top
     texts = driver.frame_texts()
     assert [name for _, name in review.review.sections] == ["Game 1", "Game 2", "Game 3"]
-    assert all(name in texts for name in ("Game 1", "Game 2", "Game 3")), (texts, review.review.sections, len(review.line()))
+    assert all(name in texts for name in ("Game 1", "Game 2", "Game 3")), \
+        (texts, review.review.sections, len(review.line()))
     assert any(t.startswith("Game ") and ", turn " in t for t in texts)  # the readout
     assert f"{review.review.unit}s" in texts  # the axis says what it counts

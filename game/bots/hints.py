@@ -52,7 +52,8 @@ def hint_seed(observation: State, seat: int, history: Sequence = ()) -> int:
 def turn_goes_on(game_id: str, start: State, now: State, seat: int) -> bool:
     """True when `now` is still `seat`'s own turn begun at `start` in a game whose turns are
     plans of several steps (another stone, another pairing), so a hint asks for the next one."""
-    if game_id not in WHOLE_TURNS or now.is_terminal or now.kind is not NodeKind.DECISION or now.awaiting != (seat,):
+    if game_id not in WHOLE_TURNS or now.is_terminal or now.kind is not NodeKind.DECISION \
+            or now.awaiting != (seat,):
         return False
     return now.turn == start.turn and start.kind is NodeKind.DECISION
 

@@ -418,6 +418,7 @@ def game_summary(before: MoriartyState, event: GameScored) -> Summary:
 
 
 def scored_words(before: MoriartyState, event: GameScored) -> str:
+    """A game of the match scored, in a sentence: how it ended, the points, the colours."""
     names = before.seat_names
     reason = event.reason[:1].upper() + event.reason[1:]
     return (f"Game {event.game_index + 1} over ({reason}): {names[0]} {event.points[0]}, "

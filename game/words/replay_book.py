@@ -17,7 +17,8 @@ from game.words.log import MoveLog, replay_into
 @dataclasses.dataclass(frozen=True)
 class ReplayBook:
     """The public view after each number of entries, each entry's (before, events, after), the
-    move log's lines (words and notation) and each seat's last turn (for the board's marks) at each position."""
+    move log's lines (in words and in notation) and each seat's last turn (for the board's
+    marks) at each position."""
 
     states: list
     steps: list[tuple]

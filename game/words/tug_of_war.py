@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from game.core import Event, GameOver, Move, State
+from game.core import Event, GameOver, Move
 from game.rules.tug_of_war import (
     ACT,
     SETUP_CHOICE,
@@ -193,6 +193,7 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
 
     def describe_event(self, before: TugOfWarState, events: Sequence[Event], index: int,
                         after: TugOfWarState) -> str:
+        """One event of a step in a sentence ("" for one not worth saying)."""
         event = events[index]
         name = before.seat_name
         if isinstance(event, DiceRolled):
@@ -224,6 +225,7 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
         return ""
 
     def describe_roll(self, before: TugOfWarState, event: DiceRolled, after: TugOfWarState) -> str:
+        """A roll of team or common dice, or a re-roll, in a sentence."""
         name = before.seat_name(event.seat)
         if event.group == "team":
             if before.phase == SETUP_REROLL:
@@ -239,6 +241,7 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
         return text
 
     def describe_swap(self, before: TugOfWarState, event: DiceExchanged) -> str:
+        """A swap of a team die for a common die: who, the dice, and the rope."""
         name = before.seat_name(event.seat)
         rise = event.new_value - event.old_value
         count = abs(event.change)
@@ -368,6 +371,41 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
         if chance:
             parts.append(chance)
         return "; ".join(parts)
+
+    def pick_guide(self, state: TugOfWarState, seat: int | None, picked: Sequence[tuple[str, int]],
+                   dice_open: bool = False, button_open: bool = False) -> str:
+        """How to make a move from here (empty while nobody chooses): `picked` the dice picked
+        so far as (kind, value), kind "common" or "team"; `dice_open` when a die may be
+        picked next, `button_open` when a button may be pressed."""
+        s: Any = state
+        if seat is None or s.is_terminal:
+            return ""
+        other = s.seat_name(1 - seat)
+        if s.phase == SETUP_CHOICE:
+            if picked:
+                values = listing([value for _, value in picked])
+                return f"Picked {values} to re-roll: press Re-roll, pick more, or click a " \
+                       "picked die to put it back."
+            return "Keep these dice (their total takes the rope), or click the dice to " \
+                   "re-roll, in any order. Re-rolled dice are final."
+        if not picked:
+            text = f"Common die then a team die it matches or beats: remove a {other} " \
+                   "athlete. Team die then a common die: swap them (once a turn)."
+            if s.rerolls_left and not s.used_common:
+                text = "Re-roll first? Click a common die. " + text
+            return text
+        kind, value = picked[0]
+        if kind == "common":
+            options = []
+            if dice_open:
+                options.append(f"click a team die of {value} or less to remove a {other} "
+                               "athlete")
+            if button_open:
+                options.append("re-roll it")
+            return f"Common {value} picked: {', or '.join(options)}. Click it again to put " \
+                   "it back."
+        return f"Team {value} picked: click a common die to swap in (+1 athlete, plus the " \
+               "rise or minus the fall). Click it again to put it back."
 
 
 NARRATOR = TugOfWarNarrator

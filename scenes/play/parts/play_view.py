@@ -63,7 +63,8 @@ class PlayDrawing:
         if clip.colliderect(scene.rects["top"]):
             self._draw_top(surface, view)
         if clip.colliderect(scene.rects["side"]):
-            self.draw_side(surface, view.words_state, scene.players_line(), scene.log.lines(scene.app.settings.notation),
+            self.draw_side(surface, view.words_state, scene.players_line(),
+                           scene.log.lines(scene.app.settings.notation),
                            scene.lesson_words(), scene.in_lesson())
         if scene.rects["bottom"].height and clip.colliderect(scene.rects["bottom"]):
             self.draw_bottom(surface)
