@@ -21,12 +21,14 @@ log = logging.getLogger("quintet")
 
 
 def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: Sequence[str],
-                  offer: bool, locked: Move | None, held: str = "") -> dict[str, Any]:
+                  offer: bool, locked: Move | None, held: str = "",
+                  revealing: bool = False) -> dict[str, Any]:
     """What a seat's phone shows, from that seat's observation `seen` only.
 
     `offer` says the phone may choose now (the big screen is calm); `locked` is the choice the
     seat has locked in that the big screen has not played yet; `held` what the big screen waits
-    for a player there to do (its Continue), if anything.
+    for a player there to do (its Continue), if anything; `revealing` that the big screen is
+    counting down to a reveal (`seen` is then the game as it stood before it).
     """
     awaited = seat in seen.awaiting and not seen.is_terminal
     secret_turn = seen.kind is NodeKind.SIMULTANEOUS
@@ -42,7 +44,10 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
                                                  "group": group, "at": move})
     moves = [entry for listed in groups.values()
              for entry in sorted(listed, key=lambda e: words.move_place(e.pop("at")))]
-    if seen.is_terminal:
+    if revealing:
+        moves, chosen = [], True
+        prompt = "Both have chosen: watch the big screen for the reveal."
+    elif seen.is_terminal:
         prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
     elif moves:
         prompt = words.phone_prompt(seen, seat)
@@ -262,11 +267,13 @@ class PlayPhones:
 
     def _tell(self) -> None:
         scene = self.scene
-        state = scene.match.state
+        state = scene.turns.shown_state()  # never a result the big screen has not revealed
+        revealing = scene.countdown is not None
         offer = self._calm() or (state.is_terminal and not scene.busy())
         held = scene.hold.prompt if scene.hold is not None and not scene.busy() else ""
         lines = scene.log.lines()
-        key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats))
+        key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats),
+               revealing)
         if key == self._told:
             return
         if self._moved_on(state):
@@ -275,5 +282,5 @@ class PlayPhones:
         self._told = key
         for seat in self.seats:
             self.server.publish(seat, phone_message(
-                scene.words, scene.match.observe(seat), seat, self.seq, lines, offer,
-                self.locked.get(seat, (None, None))[1], held))
+                scene.words, state.observe(seat), seat, self.seq, lines, offer,
+                self.locked.get(seat, (None, None))[1], held, revealing))

@@ -96,6 +96,7 @@ class TurnLoop:
         self.revealing: Animation | None = None  # a reveal waiting for its countdown
         self.countdown: float | None = None  # seconds left before the reveal shows
         self.countdown_word = ""
+        self.before_reveal: State | None = None  # the game as it stood until the reveal shows
         self.hold: Hold | None = None  # a result waiting for a player to have seen it
         self.reveal_unseen = False  # a reveal was shown and no person has decided since
         self.results_shown = False
@@ -277,6 +278,7 @@ class TurnLoop:
                 self.revealing.decision = (state, seat, move)
                 self.countdown_word = word
                 self.countdown = 4 * COUNTDOWN_STEP
+                self.before_reveal = state  # what the big screen has shown until the reveal
                 self.caption = "Both have chosen."  # not the first one's words any more
                 self._sound("tick")
                 return Committed(step, sealed=False, countdown=True)
@@ -297,8 +299,14 @@ class TurnLoop:
         self.log.add(before, seat, move)
         self.last.add(before, seat, move)
 
+    def shown_state(self) -> State:
+        """The game as the big screen has revealed it: until a reveal's countdown ends, the
+        state before its choices were both in (what phones may be told)."""
+        return self.before_reveal if self.before_reveal is not None else self.match.state
+
     def show(self, animation: Animation | None) -> None:
         """Show a step now (its caption comes when it ends)."""
+        self.before_reveal = None
         self.animation = animation
         if animation is not None and animation.decision is not None:
             self.note(*animation.decision)
@@ -368,6 +376,7 @@ class TurnLoop:
                 self.history.add(state, entry.actor, move)
         self.match = match
         self.animation = self.revealing = self.countdown = self.hold = None
+        self.before_reveal = None
         self.reveal_unseen = False
         self.private_seat = None
         self.results_shown = False

@@ -1,0 +1,67 @@
+"""The reveal belongs to the big screen: a phone learns a secret turn's result only when the big
+screen reveals it (its countdown's end); meanwhile it is told to watch the big screen. Checked
+on generated games played on both phones, at every message a phone is sent."""
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.core import NodeKind
+from scenes.play.parts.setup import GameSetup
+from scenes.play.play import PlayScene
+
+
+class Listener:
+    """A phones' server that records what each phone is told, and when."""
+
+    def __init__(self, play: PlayScene) -> None:
+        self.play = play
+        self.told: list[tuple[int, dict, bool, object]] = []
+
+    def publish(self, seat: int, message: dict) -> None:
+        turns = self.play.turns
+        self.told.append((seat, message, turns.countdown is not None, turns.shown_state()))
+
+    def poll(self) -> list:
+        return []
+
+    def stop(self) -> None:
+        pass
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # one app, many games
+@given(game_id=st.sampled_from(["pulling_strings", "moriarty"]), seed=st.integers(0, 500))
+def test_no_phone_hears_a_result_before_the_big_screen_reveals_it(driver, game_id, seed):
+    options = {"games": 1, "round_limit": 3} if game_id == "moriarty" else {}
+    play = PlayScene(driver.app, setup=GameSetup(game_id, options, seed, phones=True))
+    listener = Listener(play)
+    play.phones.server = listener  # heard in process: no network needed here
+    play.layout((1280, 720))
+    rng = random.Random(seed)
+    countdowns = 0
+    for _ in range(3000):
+        if play.match.state.is_terminal and not play.busy():
+            break
+        play.update(0.05)
+        if play.hold is not None:
+            play.acknowledge()
+        turns = play.turns
+        state = play.match.state
+        if turns.busy or turns.hold is not None or state.kind is NodeKind.CHANCE:
+            countdowns += turns.countdown is not None
+            continue
+        for seat in state.awaiting:
+            play.commit(seat, rng.choice(state.legal_moves(seat)))
+            break
+    assert listener.told
+    for seat, message, counting, shown in listener.told:
+        words = play.words
+        assert message["status"] == words.status(shown.observe(seat))
+        if counting:  # the reveal is still to come: the state before both were in
+            assert message["prompt"] == "Both have chosen: watch the big screen for the reveal."
+            assert message["moves"] == [] and message["locked"] == "Watch the big screen."
+            assert shown.kind is NodeKind.SIMULTANEOUS and not shown.is_terminal
+            assert not message["prompt"].startswith("Game over")
+    assert countdowns > 0  # reveals did count down while phones were listening
