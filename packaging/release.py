@@ -4,9 +4,9 @@
 
 Run it with the project's .venv installed from the pins (`.venv/bin/pip install -c
 packaging/constraints.txt -e ".[build]"`): it refuses an environment whose versions differ from
-packaging/constraints.txt. It builds the committed tree (HEAD, exported to a temporary folder, so
-edits not committed never ship; `--worktree` builds the working tree instead, marked as such) and
-writes, into the output folder (default dist/release, emptied first):
+packaging/constraints.txt. It builds a commit (HEAD, or `--commit v0.1.0`), exported to
+build/release, so edits not committed never ship (`--worktree` builds the working tree instead,
+marked as such), and writes, into the output folder (default dist/release, emptied first):
 
   Quintet-<version>-<platform>.tar.gz     the folder build as Quintet/, with LICENSE,
                                           THIRD_PARTY_NOTICES, install-desktop.sh and README.txt
@@ -37,7 +37,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tempfile
 import time
 import tomllib
 import zipfile
@@ -125,9 +124,9 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> Non
         raise SystemExit(f"release: {command[0]} failed with status {done.returncode}")
 
 
-def export_source(into: Path, worktree: bool) -> str:
+def export_source(into: Path, worktree: bool, ref: str = "HEAD") -> str:
     """The tree to build, copied to `into`; what it is (a commit, or the working tree)."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+    commit = subprocess.run(["git", "rev-parse", "--short", ref], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip() or "unknown"
     if worktree:
         listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others",
@@ -137,23 +136,26 @@ def export_source(into: Path, worktree: bool) -> str:
                 (into / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / name, into / name)
         return f"the working tree at {commit} (not committed)"
-    archive = subprocess.run(["git", "archive", "--format=tar", "HEAD"], cwd=ROOT,
+    archive = subprocess.run(["git", "archive", "--format=tar", ref], cwd=ROOT,
                              capture_output=True, check=True).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(into, filter="data")
     return f"commit {commit}"
 
 
-def commit_time() -> int:
+def commit_time(ref: str = "HEAD") -> int:
     """The commit's time (seconds since 1970), which the archive's entries are dated."""
-    out = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True,
-                         text=True).stdout.strip()
+    out = subprocess.run(["git", "log", "-1", "--format=%ct", ref], cwd=ROOT,
+                         capture_output=True, text=True).stdout.strip()
     return int(out) if out.isdigit() else 0
 
 
-def build(source: Path, dist: Path, work: Path, onefile: bool = False) -> None:
+def build(source: Path, dist: Path, work: Path, onefile: bool = False, epoch: int = 0) -> None:
     """One PyInstaller build of source/build.spec into dist."""
-    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    # PyInstaller orders base_library.zip by a set's order: a fixed hash seed fixes it, and
+    # SOURCE_DATE_EPOCH its timestamps (Windows'), so two releases of one commit are the same
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PYTHONHASHSEED="0",
+               SOURCE_DATE_EPOCH=str(epoch or commit_time()))
     env.pop("QUINTET_BUILD_FLOOR", None)
     env["QUINTET_ONEFILE"] = "1" if onefile else "0"
     run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
@@ -273,8 +275,10 @@ def main(argv: list[str] | None = None) -> int:
                                                  "folder.")
     parser.add_argument("--out", type=Path, default=ROOT / "dist" / "release",
                         help="the release folder (default dist/release; emptied first)")
+    parser.add_argument("--commit", default="HEAD",
+                        help="the commit (or tag) to build (default HEAD)")
     parser.add_argument("--worktree", action="store_true",
-                        help="build the working tree, not HEAD (for trying the command out)")
+                        help="build the working tree, not a commit (for trying the command out)")
     parser.add_argument("--no-self-test", action="store_true",
                         help="skip the builds' self-tests")
     parser.add_argument("--no-second-build", action="store_true",
@@ -288,16 +292,20 @@ def main(argv: list[str] | None = None) -> int:
     notices = load_tool("notices")
     inspect = load_tool("inspect_build")
     tag = platform_tag()
-    with tempfile.TemporaryDirectory(prefix="quintet-release-") as scratch_name:
-        scratch = Path(scratch_name)
+    # a fixed place to build in (PyInstaller records its paths in the build): two releases of
+    # one commit on one machine come out the same, byte for byte
+    scratch = ROOT / "build" / "release"
+    shutil.rmtree(scratch, ignore_errors=True)
+    try:
         source = scratch / "source"
-        source.mkdir()
-        what = export_source(source, options.worktree)
+        source.mkdir(parents=True)
+        what = export_source(source, options.worktree, options.commit)
+        epoch = commit_time(options.commit)
         version = tomllib.loads((source / "pyproject.toml").read_text())["project"]["version"]
         changelog_section(version, source / "CHANGELOG.md")  # before the builds, not after
         print(f"Quintet {version} for {tag}, from {what}", flush=True)
         dist, work = scratch / "dist", scratch / "work"
-        build(source, dist, work)
+        build(source, dist, work, epoch=epoch)
         folder = dist / TOP
         missing = notices.lacking(folder, source / "THIRD_PARTY_NOTICES")
         if missing:
@@ -314,13 +322,13 @@ def main(argv: list[str] | None = None) -> int:
         if not options.no_second_build:
             first = file_sizes(folder)
             shutil.move(folder, scratch / "first")
-            build(source, dist, work)
+            build(source, dist, work, epoch=epoch)
             second = file_sizes(folder)
             if first != second:
                 changed = sorted(set(first) ^ set(second))[:10]
                 raise SystemExit(f"release: two builds of one tree differ: {changed}")
             print(f"a second build: the same {len(first)} files, each the same size", flush=True)
-        build(source, dist, work, onefile=True)
+        build(source, dist, work, onefile=True, epoch=epoch)
         onefile = next(p for p in dist.iterdir() if p.name.startswith(f"{TOP}-onefile"))
         if not options.no_self_test:
             executable = next(p for p in (folder / "Quintet", folder / "Quintet.exe")
@@ -334,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         extras = {"LICENSE": (source / "LICENSE").read_bytes(),
                   "THIRD_PARTY_NOTICES": (source / "THIRD_PARTY_NOTICES").read_bytes(),
                   "README.txt": readme_txt(version, floor).encode()}
-        mtime = commit_time()
+        mtime = epoch
         if sys.platform.startswith("linux"):
             extras["install-desktop.sh"] = (source / "packaging" / INSTALLER.name).read_bytes()
             archive = out / f"Quintet-{version}-{tag}.tar.gz"
@@ -350,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
             release_notes(version, what, downloads, floor, source), encoding="utf-8")
         sums = "".join(f"{sha256(p)}  {p.name}\n" for p in downloads)
         (out / "SHA256SUMS").write_text(sums, encoding="utf-8")
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     print(f"\nthe release, in {out}:")
     for path in sorted(out.iterdir()):
         print(f"  {path.stat().st_size:>12,}  {path.name}")
