@@ -251,12 +251,11 @@ def render(build: Path, lenient: bool = False) -> str:
                          "packaging/licenses/):\n  " + "\n  ".join(bundle.unknown))
     sections: list[tuple[str, str, list[str], list[tuple[str, str]]]] = []
     python_files = shared_files(bundle.python)
-    modules = sum(1 for f in bundle.python if f.endswith("(module)"))
     sections.append((
         f"{PYTHON} {platform.python_version()}", "PSF-2.0",
         [f"file: {f}" for f in python_files]
-        + [f"also: {extension_count(bundle.python)} extension modules (python3*/lib-dynload), "
-           f"the standard library's {modules} modules in the executable and base_library.zip",
+        + ["also: the extension modules in python3*/lib-dynload, and the standard library's "
+           "modules in the executable and base_library.zip",
            "source: https://www.python.org"],
         [("Python's LICENSE", (LICENSES / "Python.txt").read_text(encoding="utf-8"))]))
     pyinstaller = metadata.distribution("pyinstaller")
@@ -272,7 +271,7 @@ def render(build: Path, lenient: bool = False) -> str:
         lines = [f"package: {name} {dist.version}"]
         lines += [f"file: {f}" for f in shared_files(files)]
         if extension_count(files):
-            lines.append(f"also: {extension_count(files)} extension modules")
+            lines.append("also: its extension modules")
         vendored = sorted({key for key, lib_files in bundle.libraries.items()
                            if any(f.startswith(f"{top}.libs/")
                                   for f in lib_files for top in (name, name.replace("-", "_")))})
