@@ -4,6 +4,7 @@ on generated games played on both phones, at every message a phone is sent."""
 from __future__ import annotations
 
 import random
+import time
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
@@ -65,3 +66,48 @@ def test_no_phone_hears_a_result_before_the_big_screen_reveals_it(driver, game_i
             assert shown.kind is NodeKind.SIMULTANEOUS and not shown.is_terminal
             assert not message["prompt"].startswith("Game over")
     assert countdowns > 0  # reveals did count down while phones were listening
+
+
+def test_the_phones_offer_continue_and_at_the_end_rematch(driver):
+    import json
+
+    from scenes.play.results import ResultsScene
+    from scenes.screens.menu import MainMenu
+    from tests.phone_client import Phone, start_phones_game
+    play = start_phones_game(driver, "pulling_strings", {"turn_limit": 4}, 3)
+    phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
+    rng, continued = random.Random(3), 0
+    try:
+        driver.until(lambda: driver.top is play, 10)
+        for _ in range(4000):
+            driver.frames(dt=0.05)
+            time.sleep(0.002)  # let the server's thread answer
+            if isinstance(driver.top, ResultsScene):
+                break
+            for phone in phones:
+                told = phone.drain()
+                if told is None:
+                    continue
+                actions = [a["action"] for a in told["actions"]]
+                if actions == ["continue"] and play.hold is not None:
+                    phone.socket.send(json.dumps({"type": "action", "action": "continue",
+                                                  "seq": told["seq"]}))
+                    continued += 1
+                elif told["moves"]:
+                    phone.lock_in(rng.choice(told["moves"])["move"])
+        assert isinstance(driver.top, ResultsScene) and continued > 0  # held, then continued
+        for _ in range(40):
+            driver.frames(dt=0.05)
+            time.sleep(0.002)
+            end = phones[1].drain()
+            if end and end["actions"]:
+                break
+        assert [a["action"] for a in end["actions"]] == ["rematch", "menu"]
+        phones[1].socket.send(json.dumps({"type": "action", "action": "rematch",
+                                          "seq": end["seq"]}))
+        driver.until(lambda: driver.play_scene() is not play, 10)
+        again = driver.play_scene()
+        assert again.setup.game_id == "pulling_strings" and again.setup.phones
+    finally:
+        driver.app.stack.reset(MainMenu(driver.app))
+        driver.frames(2)

@@ -13,7 +13,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from scenes.phones import server as phones_server
 from scenes.phones.server import (
-    BURST, CLOSE_POLICY, CLOSE_RELEASED, MAX_MESSAGE, MAX_STRIKES, PhoneServer, check_message,
+    BURST, CLOSE_POLICY, CLOSE_RELEASED, MAX_MESSAGE, MAX_STRIKES, PHONE_ACTIONS, PhoneServer,
+    check_message,
     nearby,
 )
 from tests.phone_client import claim, connect, receive, ws_url
@@ -210,7 +211,8 @@ def test_the_local_address_is_an_interface_address():
 @given(st.one_of(st.text(max_size=60), st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=45),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["type", "move", "seq", "x"]), inner, max_size=4),
+        st.sampled_from(["type", "move", "seq", "action", "x"]),
+        inner | st.sampled_from(["action", "continue", "rematch", "menu"]), max_size=4),
     max_leaves=8).map(json.dumps)))
 def test_any_text_is_a_checked_message_or_a_value_error(text):
     try:
@@ -219,4 +221,6 @@ def test_any_text_is_a_checked_message_or_a_value_error(text):
         return
     assert message == {"type": "refresh"} or (
         set(message) == {"type", "move", "seq"} and isinstance(message["move"], str)
+        and type(message["seq"]) is int) or (
+        set(message) == {"type", "action", "seq"} and message["action"] in PHONE_ACTIONS
         and type(message["seq"]) is int)

@@ -28,6 +28,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+PHONE_ACTIONS = ("continue", "rematch", "menu")  # what a phone may ask besides a move
 MAX_MESSAGE = 1024  # bytes a phone's message may have (a move is a few dozen)
 RATE = 20.0  # messages a second a phone may keep sending (a person taps a few)...
 BURST = 40  # ...after a burst of this many
@@ -104,6 +105,12 @@ def check_message(text) -> dict:
         raise ValueError("not an object")
     kind = message.get("type")
     if kind == "refresh" and set(message) == {"type"}:
+        return message
+    if kind == "action" and set(message) == {"type", "action", "seq"}:
+        if message["action"] not in PHONE_ACTIONS:
+            raise ValueError("unknown action")
+        if not isinstance(message["seq"], int) or isinstance(message["seq"], bool):
+            raise ValueError("bad seq")
         return message
     if kind != "move" or set(message) != {"type", "move", "seq"}:
         raise ValueError("unknown message")

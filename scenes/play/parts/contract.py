@@ -18,6 +18,7 @@ from game.words.base import Narrator
 
 if TYPE_CHECKING:
     from scenes.play.parts.play_animation import Hold
+    from scenes.play.parts.setup import GameSetup
     from scenes.play.parts.turns import TurnLoop
 
 
@@ -132,3 +133,9 @@ class PlayHost(Protocol):
 
     def peek(self, seat: int, doing: str = "") -> None:
         """Show a seat its own secrets behind a hand-off."""
+
+    def acknowledge(self) -> None:
+        """The result held on screen has been seen: play goes on."""
+
+    def rematch_setup(self) -> "GameSetup":
+        """This game's setup for a rematch."""

@@ -22,13 +22,14 @@ log = logging.getLogger("quintet")
 
 def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: Sequence[str],
                   offer: bool, locked: Move | None, held: str = "",
-                  revealing: bool = False) -> dict[str, Any]:
+                  revealing: bool = False, ended: bool = False) -> dict[str, Any]:
     """What a seat's phone shows, from that seat's observation `seen` only.
 
     `offer` says the phone may choose now (the big screen is calm); `locked` is the choice the
     seat has locked in that the big screen has not played yet; `held` what the big screen waits
     for a player there to do (its Continue), if anything; `revealing` that the big screen is
-    counting down to a reveal (`seen` is then the game as it stood before it).
+    counting down to a reveal (`seen` is then the game as it stood before it); `ended` that
+    the big screen shows the results (the phones may ask for a rematch or the menu too).
     """
     awaited = seat in seen.awaiting and not seen.is_terminal
     secret_turn = seen.kind is NodeKind.SIMULTANEOUS
@@ -73,7 +74,17 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
         "locked": "Watch the big screen." if chosen else "",
         "status": list(words.status(seen)),
         "log": list(log_lines)[-6:],
+        "actions": phone_actions(held, ended),
     }
+
+
+def phone_actions(held: str, ended: bool) -> list[dict[str, str]]:
+    """The big screen's own buttons a phone offers too: Continue while a result is held there,
+    Rematch and Menu once the results show."""
+    if ended:
+        return [{"action": "rematch", "label": "Rematch"},
+                {"action": "menu", "label": "Back to the menu"}]
+    return [{"action": "continue", "label": "Continue"}] if held else []
 
 
 class PlayPhones:
@@ -213,6 +224,9 @@ class PlayPhones:
                     or scene.results_shown)
 
     def _received(self, seat: int, message: dict) -> None:
+        if message.get("type") == "action":
+            self._asked(seat, message)
+            return
         if message.get("type") != "move":
             return
         kiosk = getattr(self.scene.app, "kiosk", None)
@@ -233,6 +247,24 @@ class PlayPhones:
             return
         self.locked[seat] = (state, move)
         self._told = None
+
+    def _asked(self, seat: int, message: dict) -> None:
+        """A phone pressed one of the big screen's buttons: Continue, Rematch or Menu (the same
+        as there, and only when the big screen offers it)."""
+        scene = self.scene
+        action = message["action"]
+        if message["seq"] != self.seq:
+            self._refuse(seat, "The game has moved on.")
+        elif action == "continue" and scene.hold is not None and not scene.busy():
+            scene.acknowledge()
+        elif action in ("rematch", "menu") and scene.results_shown and not scene.demo:
+            app = scene.app
+            if action == "rematch":
+                app.reset("play", setup=scene.rematch_setup())
+            else:
+                app.stack.reset(app.home_scene())
+        else:
+            self._refuse(seat, "That is not on the big screen now.")
 
     def _refuse(self, seat: int, text: str) -> None:
         self.server.tell(seat, {"type": "error", "text": text})
@@ -272,8 +304,9 @@ class PlayPhones:
         offer = self._calm() or (state.is_terminal and not scene.busy())
         held = scene.hold.prompt if scene.hold is not None and not scene.busy() else ""
         lines = scene.log.lines()
+        ended = scene.results_shown and not scene.busy() and scene.hold is None
         key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats),
-               revealing)
+               revealing, ended)
         if key == self._told:
             return
         if self._moved_on(state):
@@ -283,4 +316,4 @@ class PlayPhones:
         for seat in self.seats:
             self.server.publish(seat, phone_message(
                 scene.words, state.observe(seat), seat, self.seq, lines, offer,
-                self.locked.get(seat, (None, None))[1], held, revealing))
+                self.locked.get(seat, (None, None))[1], held, revealing, ended))
