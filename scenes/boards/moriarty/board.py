@@ -2,19 +2,19 @@
 Active tokens, the Edge, and each seat's secret Bonus Colour (shown only to its owner)."""
 from __future__ import annotations
 
-from typing import Hashable, Sequence
+from typing import Sequence
 
 import pygame
 
-from game.core import SEALED, Event, Move, NodeKind, State
+from game.core import Event, Move, State
 from game.rules.moriarty import (
     ACTIVE,
     BONUS,
     COLUMNS,
+    OVER,
     PIVOT,
     SETUP,
     Bonus,
-    BonusesChosen,
     Declare,
     EndGame,
     GameScored,
@@ -24,11 +24,9 @@ from game.rules.moriarty import (
     PickPivot,
     Place,
     Slide,
-    SlidesRevealed,
     Take,
     TokenSlid,
 )
-from game.words.moriarty import MoriartyNarrator
 from scenes.boards.base import Choice, Example, View
 from scenes.boards.moriarty import ground, paint_board, paint_panel
 from scenes.boards.moriarty.layout import (
@@ -42,15 +40,13 @@ from scenes.boards.moriarty.layout import (
     is_spot,
     swatch_spot,
 )
-from scenes.boards.moriarty.plan import Beat, Sliding, plan
-from scenes.boards.moriarty.shapes import token_sprite
+from scenes.boards.moriarty.plan import Sliding, plan
 from scenes.shell.anim import Timeline, lerp
 
 
 class MoriartyBoard(MoriartyLayout):
     """The board on the left (South at the bottom), the seats and the colour tray on the right."""
 
-    words: MoriartyNarrator
     keywords = ("bonus", "edge", "south", "north", "pivot", "take", "toward", "away", "end",
                 "moriarty", "pass")
 
@@ -119,7 +115,10 @@ class MoriartyBoard(MoriartyLayout):
         for event in events:
             if isinstance(event, TokenSlid):
                 rows[event.column] = event.dst
-        return before.replace(rows=tuple(rows), bonus=scored.bonus, pending=(None, None))
+        # the totals and games so far as the summary card tells them (not the game before)
+        return before.replace(rows=tuple(rows), bonus=scored.bonus, pending=(None, None),
+                              totals=scored.totals, history=before.history + (scored,),
+                              phase=OVER)
 
     # ---- animation ------------------------------------------------------------------------
     def plan(self, events: Sequence[Event]) -> Timeline:
@@ -158,54 +157,7 @@ class MoriartyBoard(MoriartyLayout):
                 rows[event.column] = lerp(event.src, event.dst, p)
         return shown, rows
 
-    def progress(self, view: View, payload: Hashable) -> float:
-        """A track's progress in this view (1 when nothing animates)."""
-        if not view.animating:
-            return 1.0
-        return view.timeline.progress(payload, view.t)
-
-    @staticmethod
-    def shown_bonus(view: View, state: MoriartyState, seat: int) -> int | None:
-        """The seat's Bonus Colour if this view may show it: its own view, the game's end
-        (once the scoring shows, and while its summary is read)."""
-        scored = next((e for e in view.events if isinstance(e, GameScored)), None)
-        if scored is not None and (not view.animating
-                                   or view.timeline.progress(Beat.SCORED, view.t) > 0):
-            return scored.bonus[seat]
-        if view.seat == seat or state.is_terminal:
-            return state.bonus[seat]
-        return None
-
-    def activity(self, view: View, state: MoriartyState,
-                 seat: int) -> tuple[str, bool] | None:
-        """A few words on what this seat is doing now, and whether it holds a sealed choice."""
-        events = view.events
-        if state.is_terminal or any(isinstance(e, GameScored) for e in events):
-            return None
-        if any(isinstance(e, (SlidesRevealed, BonusesChosen)) for e in events):
-            return "has chosen", True  # the reveal (or its countdown) of both sealed choices
-        if state.kind is NodeKind.SIMULTANEOUS:
-            pending = state.pending[seat]
-            if pending is SEALED:
-                return "has chosen", True
-            if pending is not None:
-                return "chosen", True
-            if view.thinking is not None:
-                return ("thinking..." if view.thinking == seat else "chooses next"), False
-            return "choosing...", False
-        if seat in state.actors:
-            return ("thinking..." if view.thinking == seat else "to play"), False
-        return None
-
-    def sprite(self, colour: int, radius: int) -> pygame.Surface:
-        """A token image at this radius (made once, then kept)."""
-        sprite = self.sprites.get((colour, radius, False))
-        if sprite is None:
-            sprite = self.sprites[(colour, radius, False)] = token_sprite(
-                self.theme, colour, radius, False)
-        return sprite
-
-    _activity = activity  # the name the play screen's tests know it by
+    _activity = MoriartyLayout.activity  # the name the play screen's tests know it by
 
     # ---- worked examples --------------------------------------------------------------------
     def examples(self) -> list[Example]:

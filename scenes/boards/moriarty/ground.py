@@ -20,9 +20,9 @@ from scenes.boards.moriarty.shapes import (
 from scenes.shell import theme as th
 
 if TYPE_CHECKING:
-    from scenes.boards.moriarty.board import MoriartyBoard
+    from scenes.boards.moriarty.layout import MoriartyLayout
 
-def make_sprites(board: MoriartyBoard) -> None:
+def make_sprites(board: MoriartyLayout) -> None:
     """The token images at the board's and the tray's radius, plain and muted."""
     board.sprites = {}
     for colour in range(4):
@@ -32,7 +32,7 @@ def make_sprites(board: MoriartyBoard) -> None:
                     board.theme, colour, radius, muted)
 
 
-def render_background(board: MoriartyBoard) -> pygame.Surface:
+def render_background(board: MoriartyLayout) -> pygame.Surface:
     """The fixed layer of the board area, drawn once a layout."""
     theme = board.theme
     area = board.area
@@ -71,7 +71,8 @@ def render_background(board: MoriartyBoard) -> pygame.Surface:
     return layer
 
 
-def draw_labels(board: MoriartyBoard, layer: pygame.Surface, shift) -> None:
+def draw_labels(board: MoriartyLayout, layer: pygame.Surface, shift) -> None:
+    """The column and row numbers, the points scale and the North and South labels."""
     theme = board.theme
     cell = board.cell
     font = theme.font(max(theme.text_px(15), round(cell * 0.38)))
@@ -101,7 +102,7 @@ def draw_labels(board: MoriartyBoard, layer: pygame.Surface, shift) -> None:
     blit_centered(layer, pts, (scale_x, north_y))
 
 
-def _draw_centre_line(board: MoriartyBoard, layer: pygame.Surface, shift) -> None:
+def _draw_centre_line(board: MoriartyLayout, layer: pygame.Surface, shift) -> None:
     theme = board.theme
     y = board.grid.top + 4 * board.cell + shift[1]
     left = board.area.left + theme.px(14) + shift[0]

@@ -4,12 +4,16 @@ the spots a player clicks."""
 from __future__ import annotations
 
 import math
+from typing import Hashable
 
 import pygame
 
-from game.core import State
-from game.rules.moriarty import COLUMNS
-from scenes.boards.base import Board, Choice
+from game.core import SEALED, NodeKind, State
+from game.rules.moriarty import COLUMNS, BonusesChosen, GameScored, MoriartyState, SlidesRevealed
+from game.words.moriarty import MoriartyNarrator
+from scenes.boards.base import Board, Choice, View
+from scenes.boards.moriarty.plan import Beat
+from scenes.boards.moriarty.shapes import token_sprite
 from scenes.shell.anim import lerp
 
 END_CHOICE = Choice("End the game", "end", 1)
@@ -41,7 +45,10 @@ def is_spot(spot, kind: str) -> bool:
 
 
 class MoriartyLayout(Board):
-    """Moriarty's geometry: the board's rows and columns, seat cards, tray and notes."""
+    """Moriarty's geometry (the board's rows and columns, seat cards, tray and notes) and what a
+    view shows there: tracks' progress, a seat's activity, a Bonus Colour that may be shown."""
+
+    words: MoriartyNarrator
 
     def __init__(self, spec, options, theme) -> None:
         super().__init__(spec, options, theme)
@@ -191,3 +198,51 @@ class MoriartyLayout(Board):
             if rect is not None and rect.collidepoint(pos):
                 return swatch_spot(k)
         return None
+
+    # ---- what a view shows ------------------------------------------------------------------
+    def progress(self, view: View, payload: Hashable) -> float:
+        """A track's progress in this view (1 when nothing animates)."""
+        if not view.animating:
+            return 1.0
+        return view.timeline.progress(payload, view.t)
+
+    @staticmethod
+    def shown_bonus(view: View, state: MoriartyState, seat: int) -> int | None:
+        """The seat's Bonus Colour if this view may show it: its own view, the game's end
+        (once the scoring shows, and while its summary is read)."""
+        scored = next((e for e in view.events if isinstance(e, GameScored)), None)
+        if scored is not None and (not view.animating
+                                   or view.timeline.progress(Beat.SCORED, view.t) > 0):
+            return scored.bonus[seat]
+        if view.seat == seat or state.is_terminal:
+            return state.bonus[seat]
+        return None
+
+    def activity(self, view: View, state: MoriartyState,
+                 seat: int) -> tuple[str, bool] | None:
+        """A few words on what this seat is doing now, and whether it holds a sealed choice."""
+        events = view.events
+        if state.is_terminal or any(isinstance(e, GameScored) for e in events):
+            return None
+        if any(isinstance(e, (SlidesRevealed, BonusesChosen)) for e in events):
+            return "has chosen", True  # the reveal (or its countdown) of both sealed choices
+        if state.kind is NodeKind.SIMULTANEOUS:
+            pending = state.pending[seat]
+            if pending is SEALED:
+                return "has chosen", True
+            if pending is not None:
+                return "chosen", True
+            if view.thinking is not None:
+                return ("thinking..." if view.thinking == seat else "chooses next"), False
+            return "choosing...", False
+        if seat in state.actors:
+            return ("thinking..." if view.thinking == seat else "to play"), False
+        return None
+
+    def sprite(self, colour: int, radius: int) -> pygame.Surface:
+        """A token image at this radius (made once, then kept)."""
+        sprite = self.sprites.get((colour, radius, False))
+        if sprite is None:
+            sprite = self.sprites[(colour, radius, False)] = token_sprite(
+                self.theme, colour, radius, False)
+        return sprite

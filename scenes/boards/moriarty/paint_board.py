@@ -35,9 +35,9 @@ from scenes.shell import theme as th
 from scenes.shell.anim import lerp, lerp_point
 
 if TYPE_CHECKING:
-    from scenes.boards.moriarty.board import MoriartyBoard
+    from scenes.boards.moriarty.layout import MoriartyLayout
 
-def draw_markers(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_markers(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """Pivot and active tags under the column numbers; the bands behind active columns."""
     if state.pivot is None:
         return
@@ -55,14 +55,14 @@ def draw_markers(board: MoriartyBoard, surface, view: View, state: MoriartyState
     _tag(board, surface, "PIVOT", (x, board.pivot_tag_y), th.ACCENT if p < 1 else th.TEXT)
 
 
-def _tag(board: MoriartyBoard, surface, text: str, centre, colour) -> None:
+def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
     """A word under a column (the actives' on one row, the Pivot's on the next: room for
     words wider than a column without shrinking them)."""
     size = max(board.theme.text_px(13), round(board.cell * 0.3))
     blit_centered(surface, board.theme.font(size).render(text, True, colour), centre)
 
 
-def draw_last_slides(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_last_slides(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """Each player's last slide, as a chess board shows a last move: the square the token
     left and the one it reached outlined in the player's colour, joined by a line."""
     for seat, turns in view.last.items():
@@ -89,7 +89,7 @@ def draw_last_slides(board: MoriartyBoard, surface, view: View, state: MoriartyS
                            max(3, round(board.cell * 0.1)))
 
 
-def draw_tokens(board: MoriartyBoard, surface, view: View, state: MoriartyState, rows) -> None:
+def draw_tokens(board: MoriartyLayout, surface, view: View, state: MoriartyState, rows) -> None:
     """Every token at its (possibly sliding) row, and one flying in from the tray."""
     radius = board.token_radius()
     placing = None
@@ -108,12 +108,12 @@ def draw_tokens(board: MoriartyBoard, surface, view: View, state: MoriartyState,
         _draw_token(board, surface, view, state, col, colour, centre, radius)
 
 
-def _draw_slot(board: MoriartyBoard, surface, centre, radius: int) -> None:
+def _draw_slot(board: MoriartyLayout, surface, centre, radius: int) -> None:
     pygame.draw.circle(surface, th.shade(th.BOARD, 0.8), ipoint(centre), radius)
     pygame.draw.circle(surface, th.DIM, ipoint(centre), radius, max(1, board.theme.px(1)))
 
 
-def _draw_token(board: MoriartyBoard, surface, view: View, state, col: int, colour: int, centre,
+def _draw_token(board: MoriartyLayout, surface, view: View, state, col: int, colour: int, centre,
                 radius: int) -> None:
     theme = board.theme
     x, y = ipoint(centre)
@@ -132,7 +132,7 @@ def _draw_token(board: MoriartyBoard, surface, view: View, state, col: int, colo
                    th.TEXT)
 
 
-def _draw_pivot_frame(board: MoriartyBoard, surface, centre, size: float, p: float) -> None:
+def _draw_pivot_frame(board: MoriartyLayout, surface, centre, size: float, p: float) -> None:
     """A diamond around the Pivot (shape, not only colour)."""
     x, y = centre
     points = [(x, y - size), (x + size, y), (x, y + size), (x - size, y)]
@@ -141,7 +141,7 @@ def _draw_pivot_frame(board: MoriartyBoard, surface, centre, size: float, p: flo
                         max(2, board.theme.px(3)))
 
 
-def _draw_active_chevrons(board: MoriartyBoard, surface, centre, radius: int, p: float) -> None:
+def _draw_active_chevrons(board: MoriartyLayout, surface, centre, radius: int, p: float) -> None:
     """Small up and down arrows: an active token is about to slide."""
     x, y = centre
     colour = th.mix(th.BOARD, th.TEXT, min(1.0, max(0.0, p)))
@@ -153,7 +153,7 @@ def _draw_active_chevrons(board: MoriartyBoard, surface, centre, radius: int, p:
         pygame.draw.polygon(surface, colour, [(x - size, base), (x + size, base), (x, tip)])
 
 
-def draw_highlights(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_highlights(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """Rings on clickable columns, the hover ring, and previews of the choice under the
     pointer."""
     theme = board.theme
@@ -176,7 +176,7 @@ def draw_highlights(board: MoriartyBoard, surface, view: View, state: MoriartySt
     _draw_slide_preview(board, surface, view, state)
 
 
-def _draw_slide_preview(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def _draw_slide_preview(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """While a seat picks toward/away: arrows on its token and a ghost where it would go."""
     seat = view.chooser
     if seat is None or state.phase != DIRECTION or view.seat != seat:
@@ -204,7 +204,7 @@ def _draw_slide_preview(board: MoriartyBoard, surface, view: View, state: Moriar
                     board.cell * 0.16)
 
 
-def draw_overlays(board: MoriartyBoard, surface, view: View) -> None:
+def draw_overlays(board: MoriartyLayout, surface, view: View) -> None:
     """Cards for the reveal, an ended game, a Moriarty verdict and the game's score."""
     events = view.events
     for event in events:
@@ -225,7 +225,7 @@ def draw_overlays(board: MoriartyBoard, surface, view: View) -> None:
         _banner(board, surface, ["Both Bonus Colours are chosen and sealed"])
 
 
-def _draw_reveal(board: MoriartyBoard, surface, view: View, event: SlidesRevealed) -> None:
+def _draw_reveal(board: MoriartyLayout, surface, view: View, event: SlidesRevealed) -> None:
     """Arrows grow from both active tokens the way they are about to slide."""
     before: MoriartyState = view.before  # type: ignore[assignment]
     if before is None or before.tokens[0] is None:
@@ -247,7 +247,7 @@ def _draw_reveal(board: MoriartyBoard, surface, view: View, event: SlidesReveale
                     max(3, board.theme.px(4)), board.cell * 0.2)
 
 
-def _card_rect(board: MoriartyBoard, lines: int) -> pygame.Rect:
+def _card_rect(board: MoriartyLayout, lines: int) -> pygame.Rect:
     theme = board.theme
     w = min(board.area.width - theme.px(40), theme.px(560))
     h = theme.px(30) + lines * (theme.text_px(20) + theme.px(10))
@@ -255,7 +255,7 @@ def _card_rect(board: MoriartyBoard, lines: int) -> pygame.Rect:
                                         board.grid.centery - h // 2)
 
 
-def _banner(board: MoriartyBoard, surface, lines: list[str], rise: float = 0.0) -> pygame.Rect:
+def _banner(board: MoriartyLayout, surface, lines: list[str], rise: float = 0.0) -> pygame.Rect:
     theme = board.theme
     rect = _card_rect(board, len(lines)).move(0, round(rise * theme.px(40)))
     pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
@@ -268,7 +268,7 @@ def _banner(board: MoriartyBoard, surface, lines: list[str], rise: float = 0.0) 
     return rect
 
 
-def _draw_moriarty(board: MoriartyBoard, surface, before: MoriartyState, event: MoriartyDeclared,
+def _draw_moriarty(board: MoriartyLayout, surface, before: MoriartyState, event: MoriartyDeclared,
                    p: float) -> None:
     name = before.seat_name(event.seat)
     other = before.seat_name(1 - event.seat)
@@ -288,7 +288,7 @@ def _draw_moriarty(board: MoriartyBoard, surface, before: MoriartyState, event: 
             draw_cross(surface, mark_centre, theme.px(11))
 
 
-def _draw_scored(board: MoriartyBoard, surface, before: MoriartyState, event: GameScored,
+def _draw_scored(board: MoriartyLayout, surface, before: MoriartyState, event: GameScored,
                  p: float) -> None:
     """The summary card rising into place (it then stays until a player goes on)."""
     board.draw_summary(surface, game_summary(before, event), rise=1 - min(1.0, p * 3))

@@ -32,9 +32,9 @@ from scenes.shell import theme as th
 from scenes.shell.anim import lerp_point
 
 if TYPE_CHECKING:
-    from scenes.boards.moriarty.board import MoriartyBoard
+    from scenes.boards.moriarty.layout import MoriartyLayout
 
-def draw_cards(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_cards(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """Both seat cards, South's at the bottom, and the Edge badge."""
     for seat in (state.south, state.north):
         role = state.role(seat)
@@ -42,7 +42,7 @@ def draw_cards(board: MoriartyBoard, surface, view: View, state: MoriartyState) 
     _draw_edge_badge(board, surface, view, state)
 
 
-def _draw_card(board: MoriartyBoard, surface, view: View, state: MoriartyState, seat: int,
+def _draw_card(board: MoriartyLayout, surface, view: View, state: MoriartyState, seat: int,
                card: pygame.Rect) -> None:
     """Role (and, on your own card, which way is toward you), name and what the seat is
     doing, its points, and its Bonus Colour once it may be shown."""
@@ -84,7 +84,7 @@ def _draw_card(board: MoriartyBoard, surface, view: View, state: MoriartyState, 
         theme.blit_text(surface, "Bonus Colour: secret", 16, (x, y), th.DIM)
 
 
-def _draw_edge_badge(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def _draw_edge_badge(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """The Edge: a labelled badge on its holder's card, gliding when it passes."""
     if state.phase not in (PIVOT, ACTIVE, DIRECTION, DECLARE) or state.is_terminal:
         return
@@ -107,7 +107,7 @@ def _draw_edge_badge(board: MoriartyBoard, surface, view: View, state: MoriartyS
     surface.blit(text, text.get_rect(center=rect.center))
 
 
-def _badge_pos(board: MoriartyBoard, state: MoriartyState, seat: int) -> tuple[int, int]:
+def _badge_pos(board: MoriartyLayout, state: MoriartyState, seat: int) -> tuple[int, int]:
     """The Edge badge's centre: just after its holder's name."""
     theme = board.theme
     card = board.cards[state.role(seat).lower()]
@@ -117,7 +117,7 @@ def _badge_pos(board: MoriartyBoard, state: MoriartyState, seat: int) -> tuple[i
             card.top + theme.px(8) + theme.line(15) + board.line_gap() + name.get_height() // 2)
 
 
-def draw_tray(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """The four colours: pick one at setup, for the Bonus, or to name in a Moriarty."""
     theme = board.theme
     tray = board.tray
@@ -145,14 +145,14 @@ def draw_tray(board: MoriartyBoard, surface, view: View, state: MoriartyState) -
                             "midtop")
 
 
-def _tray_heading(board: MoriartyBoard, view: View, state: MoriartyState) -> str:
+def _tray_heading(board: MoriartyLayout, view: View, state: MoriartyState) -> str:
     picked = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
     own = view.chooser is not None and view.seat == view.chooser
     return board.words.tray_heading(state, view.chooser, own,
                                    MORIARTY_CHOICE in view.selected, picked)
 
 
-def draw_notes(board: MoriartyBoard, surface, view: View, state: MoriartyState) -> None:
+def draw_notes(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """The round in words, what the column under the pointer is worth, and a rules hint."""
     theme = board.theme
     size = 16
@@ -167,7 +167,7 @@ def draw_notes(board: MoriartyBoard, surface, view: View, state: MoriartyState) 
             y += step
 
 
-def _note_lines(board: MoriartyBoard, view: View, state: MoriartyState) -> list[tuple[str, tuple]]:
+def _note_lines(board: MoriartyLayout, view: View, state: MoriartyState) -> list[tuple[str, tuple]]:
     """The round in words, what the column under the pointer is worth, and a rules hint."""
     revealed = next((e for e in view.events if isinstance(e, SlidesRevealed)), None) \
         if view.animating and view.before is not None else None

@@ -154,7 +154,8 @@ class PullingStringsBoard(Board):
             right = pygame.Rect(inner.right - half, inner.top, half, strip_h)
         self.cards = (left, right)
         self._fit_grid(grid)
-        self.background = ground.render_background(self, grid)
+        self.background = ground.render_background(self.theme, self.area, grid, self.gap,
+                                                   self.cell_xy)
 
     def panels(self) -> list[pygame.Rect]:
         """The two seat cards."""
@@ -279,7 +280,8 @@ class PullingStringsBoard(Board):
         else:
             self._draw_still(surface, view)
         for seat in (0, 1):
-            paint_cards.draw_card(self, surface, view, seat)
+            paint_cards.draw_card(self.theme, surface, view, self.cards[seat], seat,
+                                  self.seat_note(view, seat))
 
     def _draw_still(self, surface: pygame.Surface, view: View) -> None:
         state = view.state

@@ -3,7 +3,7 @@ homes; and a seat's mark, an X or a ring."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Callable
 
 import pygame
 
@@ -11,34 +11,30 @@ from game.rules.pulling_strings import HOMES, SIZE
 from scenes.boards.base import draw_board_area
 from scenes.shell import theme as th
 
-if TYPE_CHECKING:
-    from scenes.boards.pulling_strings.board import PullingStringsBoard
-
 GRID_BG = th.shade(th.BOARD, 0.82)
 
-def render_background(board: PullingStringsBoard, grid: pygame.Rect) -> pygame.Surface:
+def render_background(theme: th.Theme, area: pygame.Rect, grid: pygame.Rect, gap: float,
+                      cell_xy: Callable[[tuple[int, int]], tuple[float, float]]) -> pygame.Surface:
     """The panel, the grid's well, the intersections and the homes (all fixed)."""
-    theme = board.theme
-    layer = pygame.Surface(board.area.size)
+    layer = pygame.Surface(area.size)
     layer.fill(th.BACKGROUND)
-    shift = (-board.area.left, -board.area.top)
+    shift = (-area.left, -area.top)
     draw_board_area(layer, theme, layer.get_rect())
     pygame.draw.rect(layer, GRID_BG, grid.move(shift).inflate(theme.px(8), theme.px(8)),
                      border_radius=theme.px(18))
     for row in range(SIZE):
         for col in range(SIZE):
-            x, y = board.cell_xy((row, col))
+            x, y = cell_xy((row, col))
             pygame.draw.circle(layer, th.PANEL_EDGE, (x + shift[0], y + shift[1]),
-                               max(2, 0.05 * board.gap))
+                               max(2, 0.05 * gap))
     for seat in (0, 1):
         for cell in HOMES[seat]:
-            x, y = board.cell_xy(cell)
-            _draw_home(board, layer, seat, (x + shift[0], y + shift[1]))
+            x, y = cell_xy(cell)
+            _draw_home(gap, layer, seat, (x + shift[0], y + shift[1]))
     return layer
 
 
-def _draw_home(board: PullingStringsBoard, layer, seat: int, centre) -> None:
-    g = board.gap
+def _draw_home(g: float, layer, seat: int, centre) -> None:
     colour = th.SEAT_COLOURS[seat]
     tile = pygame.Rect(0, 0, round(0.9 * g), round(0.9 * g))
     tile.center = (round(centre[0]), round(centre[1]))

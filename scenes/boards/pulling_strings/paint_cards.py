@@ -2,8 +2,6 @@
 is doing now (a sealed choice shows an envelope, never the letter)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.rules.pulling_strings import SEAT_NAMES
@@ -12,35 +10,31 @@ from scenes.boards.pulling_strings.ground import draw_mark
 from scenes.boards.pulling_strings.plan import Beat
 from scenes.shell import theme as th
 
-if TYPE_CHECKING:
-    from scenes.boards.pulling_strings.board import PullingStringsBoard
 
-def draw_card(board: PullingStringsBoard, surface, view: View, seat: int) -> None:
+def draw_card(theme: th.Theme, surface, view: View, rect: pygame.Rect, seat: int,
+              note: tuple[str, str]) -> None:
     """A seat's card, lit while it chooses or once it has won."""
-    theme = board.theme
-    rect = board.cards[seat]
     colour = th.SEAT_COLOURS[seat]
-    kind, words = board.seat_note(view, seat)
+    kind, words = note
     lit = kind in ("choosing", "won")
     pygame.draw.rect(surface, th.PANEL, rect, border_radius=theme.px(12))
     pygame.draw.rect(surface, colour if lit else th.PANEL_EDGE, rect,
                      theme.px(4 if lit else 2), border_radius=theme.px(12))
-    totals = _shown_scores(board, view)
+    totals = _shown_scores(view)
     if rect.width > rect.height * 1.6:
-        _card_row(board, surface, rect, seat, totals[seat], kind, words)
+        _card_row(theme, surface, rect, seat, totals[seat], kind, words)
     else:
-        _card_column(board, surface, rect, seat, totals[seat], kind, words)
+        _card_column(theme, surface, rect, seat, totals[seat], kind, words)
 
 
-def _shown_scores(board: PullingStringsBoard, view: View) -> tuple:
+def _shown_scores(view: View) -> tuple:
     if view.animating and view.before is not None and \
             view.timeline.progress(Beat.PULL, view.t, 1.0) < 1:
         return view.before.scores()
     return view.state.scores()
 
 
-def _card_column(board: PullingStringsBoard, surface, rect, seat, total, kind, words) -> None:
-    theme = board.theme
+def _card_column(theme: th.Theme, surface, rect, seat, total, kind, words) -> None:
     colour = th.SEAT_COLOURS[seat]
     x = rect.centerx
     y = rect.top + theme.px(14)
@@ -50,11 +44,10 @@ def _card_column(board: PullingStringsBoard, surface, rect, seat, total, kind, w
     y = theme.blit_text(surface, SEAT_NAMES[seat], 26, (x, y), colour, "midtop").bottom
     y = theme.blit_text(surface, "home", 16, (x, y + theme.px(6)), th.DIM, "midtop").bottom
     y = theme.blit_text(surface, str(total), 40, (x, y), th.TEXT, "midtop").bottom
-    _draw_note(board, surface, (x, y + theme.px(10)), kind, words, "midtop")
+    _draw_note(theme, surface, (x, y + theme.px(10)), kind, words, "midtop")
 
 
-def _card_row(board: PullingStringsBoard, surface, rect, seat, total, kind, words) -> None:
-    theme = board.theme
+def _card_row(theme: th.Theme, surface, rect, seat, total, kind, words) -> None:
     colour = th.SEAT_COLOURS[seat]
     y = rect.centery
     mark = min(rect.height * 0.28, theme.px(18))
@@ -64,13 +57,12 @@ def _card_row(board: PullingStringsBoard, surface, rect, seat, total, kind, word
     x = theme.blit_text(surface, SEAT_NAMES[seat], 22, (x, y), colour, "midleft").right
     x = theme.blit_text(surface, f"home {total}", 18, (x + theme.px(10), y), th.TEXT,
                         "midleft").right
-    _draw_note(board, surface, (rect.right - theme.px(10), y), kind, words, "midright")
+    _draw_note(theme, surface, (rect.right - theme.px(10), y), kind, words, "midright")
 
 
-def _draw_note(board: PullingStringsBoard, surface, pos, kind: str, words: str,
+def _draw_note(theme: th.Theme, surface, pos, kind: str, words: str,
                anchor: str) -> None:
     """The card's status line; a sealed choice shows an envelope, never the letter."""
-    theme = board.theme
     if not words:
         return
     if kind == "pulled":
@@ -83,13 +75,13 @@ def _draw_note(board: PullingStringsBoard, surface, pos, kind: str, words: str,
     box = pygame.Rect(0, 0, width, max(image.get_height(), icon))
     setattr(box, anchor, (round(pos[0]), round(pos[1])))
     if icon:
-        _draw_envelope(board, surface, pygame.Rect(box.left, box.centery - icon * 7 // 20,
+        _draw_envelope(theme, surface, pygame.Rect(box.left, box.centery - icon * 7 // 20,
                                                  icon, icon * 7 // 10))
     surface.blit(image, image.get_rect(midright=box.midright))
 
 
-def _draw_envelope(board: PullingStringsBoard, surface, rect: pygame.Rect) -> None:
-    pygame.draw.rect(surface, th.TEXT, rect, border_radius=board.theme.px(2))
+def _draw_envelope(theme: th.Theme, surface, rect: pygame.Rect) -> None:
+    pygame.draw.rect(surface, th.TEXT, rect, border_radius=theme.px(2))
     pygame.draw.lines(surface, th.PANEL, False,
                       [rect.topleft, (rect.centerx, rect.centery + rect.height // 6),
-                       rect.topright], board.theme.px(2))
+                       rect.topright], theme.px(2))

@@ -33,10 +33,11 @@ from game.rules.synch import (
     square_label,
 )
 from game.words.synch import on_grid, phase, target
-from scenes.boards.base import Board, Example, View, draw_board_area, latest
+from scenes.boards.base import Example, View, latest
 from scenes.boards.synch import paint_column
+from scenes.boards.synch.layout import EMPTY_CELL, GRID_LINE, LABEL_SIZE, SynchLayout
 from scenes.boards.synch.plan import Beat, Blocked, Claim, Drop, Held, plan
-from scenes.boards.synch.shapes import mark_sprite, marker_sprite, unit
+from scenes.boards.synch.shapes import unit
 from scenes.boards.synch.spots import (
     MODE_CHOICES,
     direction_spot,
@@ -50,109 +51,13 @@ from scenes.shell.anim import (
 )
 
 SYMBOLS = ("X", "O")
-EMPTY_CELL = (66, 75, 96)
-GRID_LINE = (40, 46, 61)
-LABEL_SIZE = 15  # design px of the coordinates along the edges
 
 
 
-class SynchBoard(Board):
+class SynchBoard(SynchLayout):
     """Click a square (or type `d4`) to place, the mode buttons to decide, the compass to direct."""
 
     keywords = ("synch", "sync", "opp", "opposition") + tuple(d.lower() for d in DIRECTIONS)
-
-    def __init__(self, spec, options, theme) -> None:
-        super().__init__(spec, options, theme)
-        self.n = int(options.get("size", 8))
-        self.cell = 10
-        self.grid = pygame.Rect(0, 0, 0, 0)
-        self.column = pygame.Rect(0, 0, 0, 0)
-        self.compass: dict[str, pygame.Rect] = {}
-        self.compass_centre = pygame.Rect(0, 0, 0, 0)
-        self.role_rects: list[pygame.Rect] = []
-        self.mode_rect = pygame.Rect(0, 0, 0, 0)
-        self.caption_y = 0
-        self.background: pygame.Surface | None = None
-        self.markers: list[pygame.Surface] = []
-        self.inner_cross: pygame.Surface | None = None
-        self.ghosts: list[pygame.Surface] = []
-        self.marks: list[pygame.Surface] = []
-        self.icons: list[pygame.Surface] = []
-        self.centre_icons: list[pygame.Surface] = []
-        self._layers: dict[tuple, pygame.Surface] = {}
-        self._key = None
-
-    # ---- geometry -------------------------------------------------------------------------
-    def layout(self, area: pygame.Rect) -> None:
-        """Fit the grid and the column to the area."""
-        super().layout(area)
-        self._key = None
-        self._fit(self.n)
-
-    def _fit(self, n: int) -> None:
-        key = (n, tuple(self.area), self.theme.text_scale, self.theme.scale)
-        if key == self._key:
-            return
-        self._key, self.n = key, n
-        theme, area = self.theme, self.area
-        pad, gap = theme.px(14), theme.px(22)
-        label = theme.text(str(n), LABEL_SIZE)
-        left_w = label.get_width() + theme.px(12)
-        bottom_h = label.get_height() + theme.px(8)
-        column_min = max(theme.px(230), theme.text_px(18) * 9)
-        side = min(area.height - 2 * pad - bottom_h,
-                   area.width - 2 * pad - left_w - gap - column_min)
-        self.cell = max(6, side // n)
-        size = self.cell * n
-        column_w = max(10, min(theme.px(330), area.width - 2 * pad - left_w - size - gap))
-        total = left_w + size + gap + column_w
-        left = area.left + max(pad, (area.width - total) // 2) + left_w
-        top = area.top + (area.height - size - bottom_h) // 2
-        self.grid = pygame.Rect(left, top, size, size)
-        self.column = pygame.Rect(self.grid.right + gap, area.top + pad, column_w,
-                                  area.height - 2 * pad)
-        self._layout_column()
-        self._make_sprites()
-        self.background = self._render_background()
-        self._layers = {}
-
-    def _layout_column(self) -> None:
-        theme, column = self.theme, self.column
-        y = column.top + theme.text("M", 17).get_height() + theme.px(10)
-        row_h = max(theme.px(38), theme.text_px(18) + theme.px(12))
-        self.role_rects = []
-        for _ in range(2):
-            self.role_rects.append(pygame.Rect(column.left, y, column.width, row_h))
-            y += row_h + theme.px(6)
-        y += theme.px(10)
-        self.caption_y = y
-        y += theme.text("M", 15).get_height() + theme.px(4)
-        badge_h = max(theme.px(48), theme.text_px(20) + theme.px(18))
-        self.mode_rect = pygame.Rect(column.left, y, column.width, badge_h)
-        y += badge_h + theme.px(16)
-        gap = theme.px(6)
-        room = column.bottom - y
-        button = max(8, min((column.width - 2 * gap) // 3, (room - 2 * gap) // 3, theme.px(84)))
-        top = y + max(0, (room - 3 * button - 2 * gap) // 3)
-        cx = column.centerx - button // 2
-        self.compass = {}
-        for name, (dr, dc) in DIRECTIONS.items():
-            self.compass[name] = pygame.Rect(cx + dc * (button + gap),
-                                             top + (1 + dr) * (button + gap), button, button)
-        self.compass_centre = pygame.Rect(cx, top + button + gap, button, button)
-
-    def panels(self) -> list[pygame.Rect]:
-        """The seats' role rows, the announced mode and the direction buttons."""
-        return [*self.role_rects, self.mode_rect, *self.compass.values()]
-
-    def cell_rect(self, square: tuple[int, int]) -> pygame.Rect:
-        """The on-screen rectangle of a grid square."""
-        return pygame.Rect(self.grid.left + square[1] * self.cell,
-                           self.grid.top + square[0] * self.cell, self.cell, self.cell)
-
-    def _centre(self, square) -> tuple[float, float]:
-        return (self.grid.left + (square[1] + 0.5) * self.cell,
-                self.grid.top + (square[0] + 0.5) * self.cell)
 
     def path(self, move: Move, state: State) -> tuple:
         """A square is one click, a direction one compass button, a mode one action button."""
@@ -223,43 +128,7 @@ class SynchBoard(Board):
         """Drop in, show the direction, slide both markers, then fill or cross out squares."""
         return plan(events)
 
-    # ---- sprites and static layers ---------------------------------------------------------
-    def _make_sprites(self) -> None:
-        cell = self.cell
-        big = max(6, round(cell * 0.78))
-        self.markers = [marker_sprite(seat, big) for seat in (0, 1)]
-        self.inner_cross = marker_sprite(0, max(5, round(cell * 0.42)))
-        self.ghosts = []
-        for seat in (0, 1):
-            ghost = marker_sprite(seat, big)
-            ghost.set_alpha(110)
-            self.ghosts.append(ghost)
-        small = max(5, round(cell * 0.5))
-        self.marks = [mark_sprite(seat, small) for seat in (0, 1)]
-        icon = max(8, round(self.role_rects[0].height * 0.62)) if self.role_rects else 16
-        self.icons = [marker_sprite(seat, icon) for seat in (0, 1)]
-        centre = max(8, round(self.compass_centre.width * 0.55))
-        self.centre_icons = [marker_sprite(seat, centre) for seat in (0, 1)]
-
-    def _render_background(self) -> pygame.Surface:
-        theme = self.theme
-        layer = pygame.Surface(self.area.size)
-        layer.fill(th.BACKGROUND)
-        local = layer.get_rect()
-        draw_board_area(layer, theme, local)
-        dx, dy = -self.area.left, -self.area.top
-        frame = self.grid.move(dx, dy).inflate(theme.px(8), theme.px(8))
-        pygame.draw.rect(layer, GRID_LINE, frame, border_radius=theme.px(6))
-        for index in range(self.n):
-            x, y = self._centre((index, index))
-            letter = theme.text(square_label((0, index), self.n)[0], LABEL_SIZE, th.DIM)
-            layer.blit(letter, letter.get_rect(midtop=(round(x) + dx, self.grid.bottom + dy
-                                                       + theme.px(8))))
-            number = theme.text(str(self.n - index), LABEL_SIZE, th.DIM)
-            layer.blit(number, number.get_rect(midright=(self.grid.left + dx - theme.px(9),
-                                                         round(y) + dy)))
-        return layer
-
+    # ---- the claims' layer ---------------------------------------------------------------
     def _claims_layer(self, claims: tuple) -> pygame.Surface:
         layer = self._layers.get(claims)
         if layer is not None:
@@ -324,7 +193,7 @@ class SynchBoard(Board):
             colour = th.SEAT_COLOURS[seat]
             pygame.draw.rect(surface, colour, self.cell_rect(src).inflate(-2 * width, -2 * width),
                              width, border_radius=self.theme.px(4))
-            pygame.draw.line(surface, colour, self._centre(src), self._centre(dst), width)
+            pygame.draw.line(surface, colour, self.centre(src), self.centre(dst), width)
 
     def _draw_claim_animations(self, surface, view: View) -> None:
         for event in view.events:
@@ -373,27 +242,12 @@ class SynchBoard(Board):
 
     def _hover_labels(self, surface, square) -> None:
         theme = self.theme
-        x, y = self._centre(square)
+        x, y = self.centre(square)
         name = square_label(square, self.n)
         theme.blit_text(surface, name[0], LABEL_SIZE, (round(x), self.grid.bottom + theme.px(8)),
                         th.ACCENT, "midtop")
         theme.blit_text(surface, name[1:], LABEL_SIZE,
                         (self.grid.left - theme.px(9), round(y)), th.ACCENT, "midright")
-
-    def hot_direction(self, view: View) -> str | None:
-        """The compass direction under the pointer or the keyboard's focus, if any."""
-        for spot in (view.hover, view.focus):
-            if spot_kind(spot) == "dir":
-                return spot[1]
-        return None
-
-    def hot_mode(self, view: View) -> bool | None:
-        """The mode button under the pointer or focus: True synch, False opposition."""
-        for spot in (view.hover, view.focus):
-            for synch, choice in MODE_CHOICES.items():
-                if spot == choice:
-                    return synch
-        return None
 
     def _draw_preview(self, surface, view: View) -> None:
         """Arrows to where the markers would go for the hovered direction or mode."""
@@ -421,9 +275,9 @@ class SynchBoard(Board):
         if on_grid(dst, state.size):
             ghost = self.ghosts[seat]
             surface.blit(ghost, ghost.get_rect(center=self.cell_rect(dst).center))
-            self._arrow(surface, self._centre(src), self._centre(dst), colour, 1.0)
+            self._arrow(surface, self.centre(src), self.centre(dst), colour, 1.0)
         else:
-            self._arrow(surface, self._centre(src), self._centre(dst), th.WARNING, 0.5)
+            self._arrow(surface, self.centre(src), self.centre(dst), th.WARNING, 0.5)
 
     def _draw_move_arrows(self, surface, view: View) -> None:
         p = view.timeline.progress(Beat.ARROW, view.t, default=0.0)
@@ -432,11 +286,11 @@ class SynchBoard(Board):
         for event in view.events:
             if isinstance(event, MarkerMoved):
                 colour = th.SEAT_COLOURS[event.seat]
-                self._arrow(surface, self._centre(event.src), self._centre(event.dst), colour, p)
+                self._arrow(surface, self.centre(event.src), self.centre(event.dst), colour, p)
         chosen = next((e for e in view.events if isinstance(e, DirectionChosen)), None)
         if chosen is not None and not any(isinstance(e, MarkerMoved) for e in view.events):
             src = view.state.markers[chosen.seat]
-            self._arrow(surface, self._centre(src), self._centre(target(src, chosen.direction)),
+            self._arrow(surface, self.centre(src), self.centre(target(src, chosen.direction)),
                         th.SEAT_COLOURS[chosen.seat], p)
 
     def _arrow(self, surface, a, b, colour, p: float) -> None:
@@ -459,7 +313,7 @@ class SynchBoard(Board):
         """Where each marker is drawn now (sliding, dropping or bumping while animating)."""
         state = view.state
         spots: list[tuple[float, float] | None] = [
-            self._centre(m) if m is not None else None for m in state.markers]
+            self.centre(m) if m is not None else None for m in state.markers]
         if not view.animating:
             return spots
         timeline, t = view.timeline, view.t
@@ -468,16 +322,16 @@ class SynchBoard(Board):
         for event in view.events:
             if isinstance(event, MarkerPlaced):
                 p = timeline.progress(Drop(event.seat), t)
-                x, y = self._centre(event.square)
+                x, y = self.centre(event.square)
                 spots[event.seat] = None if p <= 0 else (x, y - (1 - p) * self.cell * 1.6)
             elif isinstance(event, MarkerMoved):
-                spots[event.seat] = lerp_point(self._centre(event.src), self._centre(event.dst),
+                spots[event.seat] = lerp_point(self.centre(event.src), self.centre(event.dst),
                                                slide)
             elif isinstance(event, MarkerHeld):
                 p = timeline.progress(Held(event.seat), t)
                 ux, uy = unit(held_way)
                 bump = math.sin(math.pi * p) * self.cell * 0.22
-                x, y = self._centre(event.at)
+                x, y = self.centre(event.at)
                 spots[event.seat] = (x + ux * bump, y + uy * bump)
         return spots
 

@@ -15,9 +15,10 @@ from scenes.boards.synch.spots import direction_spot
 from scenes.shell import theme as th
 
 if TYPE_CHECKING:
-    from scenes.boards.synch.board import SynchBoard
+    from scenes.boards.synch.layout import SynchLayout
 
-def draw_column(board: SynchBoard, surface, view: View, shown) -> None:
+def draw_column(board: SynchLayout, surface, view: View, shown) -> None:
+    """The column beside the grid: its heading, the roles, the mode and the compass."""
     theme, column = board.theme, board.column
     state = view.state
     if state.is_terminal and not view.animating:
@@ -32,7 +33,7 @@ def draw_column(board: SynchBoard, surface, view: View, shown) -> None:
     _draw_compass(board, surface, view, shown)
 
 
-def _draw_roles(board: SynchBoard, surface, view: View, shown) -> None:
+def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
     theme = board.theme
     if shown.placing:
         rows = [(0, "places first"), (1, "places second")]
@@ -56,7 +57,7 @@ def _draw_roles(board: SynchBoard, surface, view: View, shown) -> None:
                         th.TEXT if active else th.DIM, "midright")
 
 
-def _mode_words(board: SynchBoard, view: View, shown) -> tuple[str, str, bool | None, str | None]:
+def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool | None, str | None]:
     """The caption, badge text, mode (True synch, False opposition) and direction shown."""
     state = view.state
     if state.is_terminal and not view.animating:
@@ -88,7 +89,7 @@ def _mode_words(board: SynchBoard, view: View, shown) -> tuple[str, str, bool | 
     return f"{decider} announced", f"In {mode_word(synch)}", synch, None
 
 
-def _draw_mode(board: SynchBoard, surface, view: View, shown) -> None:
+def _draw_mode(board: SynchLayout, surface, view: View, shown) -> None:
     theme, rect = board.theme, board.mode_rect
     caption, words, synch, name = _mode_words(board, view, shown)
     theme.blit_text(surface, caption, 15, (rect.left, board.caption_y), th.DIM)
@@ -114,7 +115,7 @@ def _draw_mode(board: SynchBoard, surface, view: View, shown) -> None:
     theme.blit_text(surface, words, 20, (x, rect.centery), colour, "midleft")
 
 
-def _mode_icon(board: SynchBoard, surface, box: pygame.Rect, synch: bool) -> None:
+def _mode_icon(board: SynchLayout, surface, box: pygame.Rect, synch: bool) -> None:
     """Two arrows: side by side the same way (synch), or opposite ways (opposition)."""
     inner = box.inflate(-box.width // 3, -box.height // 3)
     width = max(2, box.height // 14)
@@ -131,7 +132,7 @@ def _mode_icon(board: SynchBoard, surface, box: pygame.Rect, synch: bool) -> Non
         pygame.draw.polygon(surface, th.ACCENT, [(tip, y), (back, y - head), (back, y + head)])
 
 
-def _draw_compass(board: SynchBoard, surface, view: View, shown) -> None:
+def _draw_compass(board: SynchLayout, surface, view: View, shown) -> None:
     theme = board.theme
     now = phase(view.state)
     chosen = next((e.direction for e in view.events if isinstance(e, DirectionChosen)),
@@ -166,7 +167,7 @@ def _draw_compass(board: SynchBoard, surface, view: View, shown) -> None:
     _draw_compass_centre(board, surface, view, shown)
 
 
-def _draw_compass_centre(board: SynchBoard, surface, view: View, shown) -> None:
+def _draw_compass_centre(board: SynchLayout, surface, view: View, shown) -> None:
     rect = board.compass_centre
     if shown.placing or view.state.is_terminal and not view.animating:
         return
@@ -175,7 +176,8 @@ def _draw_compass_centre(board: SynchBoard, surface, view: View, shown) -> None:
     surface.blit(icon, icon.get_rect(center=rect.center))
 
 
-def compass_arrow(board: SynchBoard, surface, box: pygame.Rect, name: str, colour) -> None:
+def compass_arrow(board: SynchLayout, surface, box: pygame.Rect, name: str, colour) -> None:
+    """An arrow pointing a compass direction's way inside a box."""
     ux, uy = unit(name)
     r = min(box.width, box.height) / 2
     cx, cy = box.center

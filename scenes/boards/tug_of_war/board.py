@@ -25,7 +25,7 @@ from game.rules.tug_of_war import (
     TugOfWarState,
 )
 from game.words.base import PickOptions
-from game.words.tug_of_war import TugOfWarNarrator, free_slots
+from game.words.tug_of_war import free_slots
 from scenes.boards.base import Choice, Example, View
 from scenes.boards.tug_of_war import ground, paint_dice, paint_rope
 from scenes.boards.tug_of_war.ground import SEAT_FILL
@@ -44,16 +44,8 @@ from scenes.shell.anim import Timeline
 class TugOfWarBoard(TugLayout):
     """The rope, both teams and the nine dice; dice are the spots, buttons keep or end."""
 
-    words: TugOfWarNarrator
     keywords = ("keep", "reroll", "end")
     seat_colours = SEAT_FILL  # for the frame's prompt and results title, once it reads them
-
-    def __init__(self, spec, options, theme) -> None:
-        super().__init__(spec, options, theme)
-        self.layer: pygame.Surface | None = None
-        self.rope: pygame.Surface | None = None
-        self.faces: dict[tuple, pygame.Surface] = {}
-        self.pawns: list[pygame.Surface] = []
 
     def layout(self, area: pygame.Rect) -> None:
         """The geometry, then the layer, rope, pawns and die faces drawn for it."""
@@ -63,14 +55,6 @@ class TugOfWarBoard(TugLayout):
         self.pawns = [ground.render_pawn(self, 0), ground.render_pawn(self, 1)]
         self.rope = ground.render_rope(self)
         self.layer = ground.render_layer(self)
-
-    def face(self, kind: int, value: int, dim: bool = False) -> pygame.Surface:
-        """A die face (kind 0 Yellow, 1 Red, 2 common; value 0 is an empty slot), cached."""
-        key = (kind, value, dim)
-        surface = self.faces.get(key)
-        if surface is None:
-            surface = self.faces[key] = ground.render_face(self, kind, value, dim)
-        return surface
 
     # ---- spots and moves ------------------------------------------------------------------
     def path(self, move: Move, state: State) -> tuple:
@@ -148,13 +132,6 @@ class TugOfWarBoard(TugLayout):
                 return spot
         return None
 
-    @staticmethod
-    def die_value(state: State, spot: tuple) -> int:
-        """The face a die spot shows in this state."""
-        dice = state.common if spot[0] == "common" else state.team[spot[1]]
-        slot = spot[-1]
-        return dice[slot] if slot < len(dice) else 0
-
     def guess_move(self, path: Sequence, state: State) -> Move | None:
         """What a clicked pair of dice would mean: common then team removes, team then common
         swaps; a lone die that starts nothing is read as its likeliest pairing."""
@@ -219,7 +196,7 @@ class TugOfWarBoard(TugLayout):
         if not view.animating:
             paint_rope.draw_last_turns(self, surface, view)
         paint_dice.draw_dice(self, surface, view, progress)
-        paint_dice.draw_hint(self, surface, view)
+        paint_dice.draw_hint(self, surface, self.hint(view))
         paint_rope.draw_banner(self, surface, view.state, progress)
 
     def hint(self, view: View) -> str:

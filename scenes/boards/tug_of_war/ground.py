@@ -11,7 +11,7 @@ from scenes.boards.base import draw_board_area
 from scenes.shell import theme as th
 
 if TYPE_CHECKING:
-    from scenes.boards.tug_of_war.board import TugOfWarBoard
+    from scenes.boards.tug_of_war.layout import TugLayout
 
 SEAT_FILL = (th.YELLOW, th.VERMILION)
 PIP_ON = ((40, 36, 20), (255, 246, 236), (34, 36, 44))  # pips on Yellow, Red and common dice
@@ -25,7 +25,8 @@ PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
         6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
 
 
-def render_layer(board: TugOfWarBoard) -> pygame.Surface:
+def render_layer(board: TugLayout) -> pygame.Surface:
+    """The fixed layer: the board's ground and the dice groups' labels."""
     theme, area = board.theme, board.area
     layer = pygame.Surface(area.size)
     layer.fill(th.BACKGROUND)
@@ -46,7 +47,8 @@ def render_layer(board: TugOfWarBoard) -> pygame.Surface:
     return layer
 
 
-def render_rope(board: TugOfWarBoard) -> pygame.Surface:
+def render_rope(board: TugLayout) -> pygame.Surface:
+    """The rope, drawn once a layout."""
     width = board.rope_right - board.rope_left
     thick = max(4, board.theme.px(9))
     rope = pygame.Surface((width, thick + 2), pygame.SRCALPHA)
@@ -60,7 +62,7 @@ def render_rope(board: TugOfWarBoard) -> pygame.Surface:
     return rope
 
 
-def render_pawn(board: TugOfWarBoard, seat: int) -> pygame.Surface:
+def render_pawn(board: TugLayout, seat: int) -> pygame.Surface:
     """A pawn with the seat's head shape and letter, leaning back from the centre."""
     w, h, k = board.pawn_w, board.athlete_h, 3
     big = pygame.Surface((w * k, h * k), pygame.SRCALPHA)
@@ -87,7 +89,8 @@ def render_pawn(board: TugOfWarBoard, seat: int) -> pygame.Surface:
     return pygame.transform.rotozoom(pawn, lean, 1.0)
 
 
-def render_face(board: TugOfWarBoard, kind: int, value: int, dim: bool) -> pygame.Surface:
+def render_face(board: TugLayout, kind: int, value: int, dim: bool) -> pygame.Surface:
+    """A die face (kind 0 Yellow, 1 Red, 2 common; value 0 an empty slot), dimmed when used."""
     size, k = board.die, 2
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     rect = big.get_rect()

@@ -7,9 +7,10 @@ from typing import Sequence
 
 import pygame
 
+from game.core import State
 from game.rules.tug_of_war import ATHLETES
 from game.words.base import plural
-from game.words.tug_of_war import free_slots
+from game.words.tug_of_war import TugOfWarNarrator, free_slots
 from scenes.boards.base import Board, Choice
 from scenes.boards.tug_of_war.plan import common_spot, team_spot
 
@@ -44,10 +45,16 @@ def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
 
 
 class TugLayout(Board):
-    """Where every part of the Tug of War board goes."""
+    """Where every part of the Tug of War board goes, and the die faces drawn for it."""
+
+    words: TugOfWarNarrator
 
     def __init__(self, spec, options, theme) -> None:
         super().__init__(spec, options, theme)
+        self.layer: pygame.Surface | None = None
+        self.rope: pygame.Surface | None = None
+        self.faces: dict[tuple, pygame.Surface] = {}
+        self.pawns: list[pygame.Surface] = []
         self.die = 40
         self.die_rects: dict[tuple, pygame.Rect] = {}
 
@@ -115,3 +122,15 @@ class TugLayout(Board):
         feet = self.rope_y - self.row_gap if index % 2 == 0 else \
             self.rope_y + self.row_gap + self.athlete_h
         return (self.end_x[seat] + direction * index * self.step, feet)
+
+    def face(self, kind: int, value: int, dim: bool = False) -> pygame.Surface:
+        """A die face (kind 0 Yellow, 1 Red, 2 common; value 0 is an empty slot), drawn once a
+        layout."""
+        return self.faces[(kind, value, dim)]
+
+    @staticmethod
+    def die_value(state: State, spot: tuple) -> int:
+        """The face a die spot shows in this state."""
+        dice = state.common if spot[0] == "common" else state.team[spot[1]]
+        slot = spot[-1]
+        return dice[slot] if slot < len(dice) else 0

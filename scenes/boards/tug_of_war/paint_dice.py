@@ -23,9 +23,10 @@ from scenes.shell import theme as th
 from scenes.shell.anim import ease_out_bounce
 
 if TYPE_CHECKING:
-    from scenes.boards.tug_of_war.board import TugOfWarBoard
+    from scenes.boards.tug_of_war.layout import TugLayout
 
-def draw_dice(board: TugOfWarBoard, surface, view: View, progress: dict) -> None:
+def draw_dice(board: TugLayout, surface, view: View, progress: dict) -> None:
+    """The nine dice: tumbling, lifted when picked, swapping, with their marks and notes."""
     state = view.state
     lifted = set(view.selected)
     moving = _moving_dice(board, state, progress)
@@ -52,7 +53,7 @@ def draw_dice(board: TugOfWarBoard, surface, view: View, progress: dict) -> None
         _draw_twins(board, surface, view)
 
 
-def _draw_twins(board: TugOfWarBoard, surface, view: View) -> None:
+def _draw_twins(board: TugLayout, surface, view: View) -> None:
     """An "=" on each of two or three equal dice that may be picked: either will do."""
     groups: dict[tuple, list] = {}
     for spot in view.clickable:
@@ -74,7 +75,7 @@ def _draw_twins(board: TugOfWarBoard, surface, view: View) -> None:
             theme.blit_text(surface, "=", 22, centre, th.TEXT, "center")
 
 
-def _moving_dice(board: TugOfWarBoard, state: State, progress: dict) -> dict:
+def _moving_dice(board: TugLayout, state: State, progress: dict) -> dict:
     """Swapped dice on their way, by spot: (kind, value shown, centre now)."""
     moving = {}
     for key, p in progress.items():
@@ -93,7 +94,7 @@ def _moving_dice(board: TugOfWarBoard, state: State, progress: dict) -> dict:
     return moving
 
 
-def _draw_rolling(board: TugOfWarBoard, surface, view: View, spot, kind: int, value: int,
+def _draw_rolling(board: TugLayout, surface, view: View, spot, kind: int, value: int,
                   p: float) -> None:
     rect = board.die_rects[spot]
     seed = spot[-1] * 3 + (0 if spot[0] == "common" else 1 + spot[1])
@@ -106,7 +107,7 @@ def _draw_rolling(board: TugOfWarBoard, surface, view: View, spot, kind: int, va
     surface.blit(image, image.get_rect(center=(rect.centerx + jitter, rect.centery - drop)))
 
 
-def _draw_die_marks(board: TugOfWarBoard, surface, view: View, spot, rect: pygame.Rect, used: bool,
+def _draw_die_marks(board: TugLayout, surface, view: View, spot, rect: pygame.Rect, used: bool,
                     value: int) -> None:
     theme = board.theme
     ring_rect = rect.inflate(theme.px(12), theme.px(12))
@@ -126,7 +127,7 @@ def _draw_die_marks(board: TugOfWarBoard, surface, view: View, spot, rect: pygam
                                             + theme.px(6)), colour, "midtop")
 
 
-def _target_note(board: TugOfWarBoard, view: View, spot) -> str:
+def _target_note(board: TugLayout, view: View, spot) -> str:
     """What clicking this die now would do, shown under it once a first die is picked."""
     if not view.selected or view.state.phase != ACT:
         return ""
@@ -144,7 +145,7 @@ def _target_note(board: TugOfWarBoard, view: View, spot) -> str:
     return ""
 
 
-def _used(board: TugOfWarBoard, state: State, spot) -> bool:
+def _used(board: TugLayout, state: State, spot) -> bool:
     if state.phase != ACT or state.is_terminal:
         return False
     if spot[0] == "common":
@@ -152,7 +153,7 @@ def _used(board: TugOfWarBoard, state: State, spot) -> bool:
     return spot[1] == state.to_move and bool(state.used_team >> spot[2] & 1)
 
 
-def _draw_pair_link(board: TugOfWarBoard, surface, progress: dict) -> None:
+def _draw_pair_link(board: TugLayout, surface, progress: dict) -> None:
     for key, p in progress.items():
         if not isinstance(key, Pair) or p >= 1 or p <= 0:
             continue
@@ -168,8 +169,8 @@ def _draw_pair_link(board: TugOfWarBoard, surface, progress: dict) -> None:
         pygame.draw.circle(surface, th.ACCENT, (end[0], end[1] - lift), board.theme.px(6))
 
 
-def draw_hint(board: TugOfWarBoard, surface, view: View) -> None:
-    text = board.hint(view)
+def draw_hint(board: TugLayout, surface, text: str) -> None:
+    """The guide to the next pick, whole sentences in at most two lines."""
     if not text:
         return
     theme = board.theme

@@ -20,14 +20,15 @@ from scenes.boards.tug_of_war.plan import (
 from scenes.shell import theme as th
 
 if TYPE_CHECKING:
-    from scenes.boards.tug_of_war.board import TugOfWarBoard
+    from scenes.boards.tug_of_war.layout import TugLayout
 
-def draw_header(board: TugOfWarBoard, surface, state: State) -> None:
+def draw_header(board: TugLayout, surface, state: State) -> None:
+    """The phase in words, at the top."""
     board.theme.blit_text(surface, board.words.phase_words(state), 21,
                          (board.inner.centerx, board.header_y), th.TEXT, "midtop")
 
 
-def draw_names(board: TugOfWarBoard, surface, state: State, shown: list[float]) -> None:
+def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> None:
     """Each side's badge, name, athletes on the rope (as many as stand there now) and
     reserve; the side whose turn it is sits on a tinted pill."""
     theme = board.theme
@@ -40,7 +41,7 @@ def draw_names(board: TugOfWarBoard, surface, state: State, shown: list[float]) 
         _draw_name_row(board, surface, seat, words, y, seat == acting)
 
 
-def draw_last_turns(board: TugOfWarBoard, surface, view: View) -> None:
+def draw_last_turns(board: TugLayout, surface, view: View) -> None:
     """Under each side's name, what it did on its last turn."""
     theme = board.theme
     room = board.inner.width // 2 - theme.px(12)
@@ -58,7 +59,7 @@ def draw_last_turns(board: TugOfWarBoard, surface, view: View) -> None:
                         "topleft" if seat == 0 else "topright")
 
 
-def _draw_name_row(board: TugOfWarBoard, surface, seat: int, words, y: int, active: bool) -> None:
+def _draw_name_row(board: TugLayout, surface, seat: int, words, y: int, active: bool) -> None:
     theme = board.theme
     radius = max(6, (theme.text_px(28) + theme.px(6)) // 2 - theme.px(2))
     gap = theme.px(8)
@@ -79,7 +80,7 @@ def _draw_name_row(board: TugOfWarBoard, surface, seat: int, words, y: int, acti
         x += image.get_width() + gap
 
 
-def _draw_badge(board: TugOfWarBoard, surface, seat: int, centre, radius: int) -> None:
+def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int) -> None:
     edge = th.shade(SEAT_FILL[seat], 0.4)
     if seat == 0:
         pygame.draw.circle(surface, edge, centre, radius)
@@ -93,7 +94,7 @@ def _draw_badge(board: TugOfWarBoard, surface, seat: int, centre, radius: int) -
     board.theme.blit_text(surface, SEAT_LETTER[seat], 18, centre, letter_colour, "center")
 
 
-def draw_team_line(board: TugOfWarBoard, surface, state: State, before: State,
+def draw_team_line(board: TugLayout, surface, state: State, before: State,
                     progress: dict) -> list[float]:
     """The rope, its ribbon and both teams; how many athletes of each side show now."""
     shown = [0.0, 0.0]
@@ -121,14 +122,14 @@ def draw_team_line(board: TugOfWarBoard, surface, state: State, before: State,
     return shown
 
 
-def _draw_athlete(board: TugOfWarBoard, surface, seat: int, index: int, p: float) -> None:
+def _draw_athlete(board: TugLayout, surface, seat: int, index: int, p: float) -> None:
     x, y = board.athlete_pos(seat, index)
     pawn = board.pawns[seat]
     lift = (1 - p) * board.athlete_h * 1.5  # joiners drop in from above
     surface.blit(pawn, pawn.get_rect(midbottom=(round(x), round(y - lift))))
 
 
-def _draw_leaver(board: TugOfWarBoard, surface, seat: int, index: int, p: float) -> None:
+def _draw_leaver(board: TugLayout, surface, seat: int, index: int, p: float) -> None:
     x, y = board.athlete_pos(seat, index)
     outward = -1 if seat == 0 else 1
     x += outward * p * board.step * 5
@@ -138,7 +139,7 @@ def _draw_leaver(board: TugOfWarBoard, surface, seat: int, index: int, p: float)
     surface.blit(pawn, pawn.get_rect(center=(round(x), round(y - board.athlete_h / 2))))
 
 
-def _draw_marker(board: TugOfWarBoard, surface, shown: list[float]) -> None:
+def _draw_marker(board: TugLayout, surface, shown: list[float]) -> None:
     """The ribbon on the rope leans toward the side with more athletes."""
     half = (board.rope_right - board.rope_left) / 2
     lean = max(-1.0, min(1.0, (shown[0] - shown[1]) / ATHLETES))
@@ -151,7 +152,8 @@ def _draw_marker(board: TugOfWarBoard, surface, shown: list[float]) -> None:
     pygame.draw.polygon(surface, th.shade(th.TEXT, 0.45), flag, max(1, size // 5))
 
 
-def draw_banner(board: TugOfWarBoard, surface, state: State, progress: dict) -> None:
+def draw_banner(board: TugLayout, surface, state: State, progress: dict) -> None:
+    """A pill naming whose turn begins, or who has won, growing and shrinking."""
     for key, p in progress.items():
         if not isinstance(key, Banner) or not 0 < p < 1:
             continue
@@ -163,7 +165,7 @@ def draw_banner(board: TugOfWarBoard, surface, state: State, progress: dict) -> 
         _pill(board, surface, word, seat, min(1.0, 3 * math.sin(math.pi * min(p, 1.0))))
 
 
-def _pill(board: TugOfWarBoard, surface, word: str, seat: int, grow: float) -> None:
+def _pill(board: TugLayout, surface, word: str, seat: int, grow: float) -> None:
     theme = board.theme
     image = theme.text(word, 30, th.TEXT)
     rect = image.get_rect(center=(board.area.centerx, board.zone.top + theme.px(22)))
