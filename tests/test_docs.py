@@ -127,3 +127,14 @@ def test_the_docs_install_lines_are_the_readmes():
     for doc in DOCS:
         lines = set(install.findall(doc.read_text(encoding="utf-8")))
         assert lines <= readme, f"{doc.name} installs another way than the README: {lines}"
+
+
+def test_the_readmes_picture_is_made_by_the_screenshot_tool(tmp_path):
+    """The tool that draws docs/screenshot.png still works (so the picture can stay current)."""
+    out = tmp_path / "shot.png"
+    done = subprocess.run([sys.executable, "-m", "scenes.tools.screenshot", "--out", str(out),
+                           "--moves", "4", "--size", "640x360"], cwd=ROOT, timeout=300,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert out.read_bytes().startswith(b"\x89PNG") and out.stat().st_size > 10_000
+    assert "docs/screenshot.png" in (ROOT / "README.md").read_text(encoding="utf-8")
