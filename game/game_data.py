@@ -25,7 +25,7 @@ def read_game_file(text: str, fmt: str, version: int, keys: frozenset,
     if unknown:
         raise error(f"unknown keys {sorted(unknown)}")
     game = data.get("game")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in GAMES:
         raise error(f"{game!r} is not a game")
     options = data.get("options") or {}
     if not isinstance(options, dict):

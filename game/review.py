@@ -22,7 +22,7 @@ import dataclasses
 import multiprocessing
 import random
 import threading
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from game.bots.games import knowledge_for
 from game.bots.knowledge import terminal_value
@@ -31,6 +31,9 @@ from game.record import Record, load_record
 from game.words import narrator_for
 from game.words.base import Narrator, capital
 from game.words.replay_book import ReplayBook
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 SAMPLES = 320  # playouts a position is valued by (shared among its worlds)
 CHUNK = 6  # positions a worker values per task (progress moves by chunks)
@@ -206,8 +209,9 @@ class ReviewRun:
         self.size = len(record.entries) + 1
         text = record.dumps()
         bounds = [(i, min(i + CHUNK, self.size)) for i in range(0, self.size, CHUNK)]
-        self._pool = multiprocessing.get_context("spawn").Pool(processes=jobs)
-        self._tasks = [self._pool.apply_async(chunk_values, (text, start, stop, samples))
+        pool = multiprocessing.get_context("spawn").Pool(processes=jobs)
+        self._pool: Pool | None = pool
+        self._tasks = [pool.apply_async(chunk_values, (text, start, stop, samples))
                        for start, stop in bounds]
         self._values: list[float] | None = None
         self.error = ""

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Collection, Sequence
+from typing import Callable, Collection, Mapping, Sequence
 
 from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge
@@ -92,6 +92,7 @@ class Bot:
         opponent = self._opponent(seat, history)
         for weight, world in worlds:
             share = budget.times(max(1, round(budget.iterations * weight)), budget.seconds * weight)
+            search: Search | DepthSearch
             if self.knowledge.searches_all(world):
                 search = DepthSearch(world, self.knowledge, self.rng, self.level.exploration)
             else:
@@ -134,7 +135,7 @@ class Bot:
             return best
         return self._pick(values, as_counts=False)
 
-    def _pick(self, scores: dict[Move, float], as_counts: bool) -> Move:
+    def _pick(self, scores: Mapping[Move, float], as_counts: bool) -> Move:
         temperature = self.level.temperature
         if temperature <= 0.0 or len(scores) == 1:
             return max(scores, key=scores.__getitem__)

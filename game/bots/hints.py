@@ -15,12 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.bots.games import knowledge_for
 from game.bots.knowledge import Knowledge, unseal
 from game.bots.levels import Level
 from game.core import Move, NodeKind, State
+
+if TYPE_CHECKING:
+    from game.rules.pulling_strings import PullingStringsState
 
 SOLVED_HINTS = ("tug_of_war",)  # games whose Hard bot is exact (its own level name is used)
 HINT_SECONDS = 20.0  # a hint's search stops at its iterations; this is only a safety net
@@ -214,7 +217,7 @@ def _pull_facts(state, seat, plan, after, base, full=True) -> PullFacts:
                      **(_next_turn(live, seat) if live and full else {}))
 
 
-def _next_turn(live: Sequence[State], seat: int) -> dict[str, int]:
+def _next_turn(live: Sequence[PullingStringsState], seat: int) -> dict[str, Any]:
     """What the other seat can bring home next turn, over this turn's replies: the most it can
     be sure of (its pull against every pull of `seat`), and the most at all."""
     from game.rules.pulling_strings import HOMES, SIZE
@@ -222,11 +225,11 @@ def _next_turn(live: Sequence[State], seat: int) -> dict[str, int]:
     near = {(r + dr, c + dc) for r, c in HOMES[other]
             for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))}
     for state in live:
-        if not any(0 <= r < SIZE and 0 <= c < SIZE and state.stack_at(r, c)  # type: ignore
+        if not any(0 <= r < SIZE and 0 <= c < SIZE and state.stack_at(r, c)
                    for r, c in near):
             continue  # no stack is a step from the other's homes: nothing can arrive there
         mine, theirs = state.legal_moves(seat), state.legal_moves(other)
-        before = state.home_total(other)  # type: ignore[attr-defined]
+        before = state.home_total(other)
         for pull in theirs:
             low = None
             for answer in mine:

@@ -27,7 +27,7 @@ class History:
             return
         if before.kind is not NodeKind.SIMULTANEOUS or not before.reveals_choices:
             return
-        if before.pending == (None, None):  # type: ignore[attr-defined]
+        if before.pending == (None, None):
             self._sealed = (before.observe_public(), seat, move)
             return
         sealed, self._sealed = self._sealed, None

@@ -12,7 +12,7 @@ import random
 from typing import Sequence
 
 from game.bots.levels import default_levels
-from game.core import SEALED, Move, NodeKind, State
+from game.core import SEALED, Move, NodeKind, State, StateT
 
 
 def terminal_value(state: State) -> float:
@@ -32,7 +32,6 @@ class Knowledge:
 
     playout_depth = 1000  # transitions a playout may run before the evaluation is asked
     uses_history = False  # True if `worlds` reads the public history (send it to the bot)
-    weighs_moves = False  # True if `doubt` may say more than 0.0 in a world known for sure
     prior_visits = 8.0  # how many search visits the evaluation of a secret turn's cell is worth
     search_plies = 0  # above 0: search every line this deep (DepthSearch) where `searches_all`
     deepening_step = 1  # plies DepthSearch adds each time it deepens
@@ -41,6 +40,13 @@ class Knowledge:
     reading = 0.0  # above 0: at secret turns, play on a model of the opponent (`reading.py`),
     # followed at most this much (a level's setting)
     model_in_tree = 0.0  # above 0: the search expects that model of the opponent below the root
+    fused = 0.0  # above 0: at a secret turn below the root of a search over several worlds,
+    # the bot mixes as it must, not knowing the world, and the other answers each world
+
+    @property
+    def weighs_moves(self) -> bool:
+        """True if `doubt` may say more than 0.0 in a world known for sure."""
+        return False
 
     def adopt(self, traits: Sequence[tuple[str, float]]) -> None:
         """Take on a level's settings for this knowledge (names of its class attributes)."""
@@ -184,7 +190,7 @@ class Knowledge:
         return [self.leaf_value(self.in_world(state, world)) for _, world in worlds]
 
 
-def unseal(observation: State) -> State:
+def unseal(observation: StateT) -> StateT:
     """The observation with any sealed choice of the other seat reopened (not yet chosen)."""
     pending = getattr(observation, "pending", (None, None))
     if SEALED not in pending:

@@ -13,7 +13,7 @@ import bisect
 import dataclasses
 import math
 import random
-from typing import Callable
+from typing import Callable, Sequence
 
 from game.bots.knowledge import Knowledge, terminal_value
 from game.bots.levels import Budget
@@ -133,7 +133,9 @@ class Search:
         if self.rave > 0.0:
             self._iterate_rave()
             return
-        node, path = self.root, []
+        node = self.root
+        path: list[tuple[_Node, tuple[int, float, int, float] | None]] = []
+        child: _Node | None
         while True:
             kind = node.kind
             if kind is DECISION:
@@ -151,7 +153,7 @@ class Search:
                 i, pi = self._sample_regret(node, 0)
                 j, pj = self._sample_regret(node, 1)
                 if self.opponent is not None:
-                    i, pi, j, pj = self._modelled(node, i, pi, j, pj)
+                    i, pi, j, pj = self._modelled(node, self.opponent, i, pi, j, pj)
                 path.append((node, (i, pi, j, pj)))
                 child = node.children.get((i, j))
                 if child is None:
@@ -280,11 +282,11 @@ class Search:
                 return k, p
         return len(strategy) - 1, strategy[-1]
 
-    def _modelled(self, node: _Node, i: int, pi: float, j: int, pj: float) -> tuple:
+    def _modelled(self, node: _Node, opponent: OpponentModel, i: int, pi: float, j: int,
+                  pj: float) -> tuple[int, float, int, float]:
         """The sampled pair with the modelled seat's choice drawn from its model instead, at
         the model's share of visits once the node has enough (its regrets then learn
         nothing from the visit: the choice was not theirs)."""
-        opponent = self.opponent
         if node.visits < opponent.after or self.rng.random() >= opponent.follow:
             return i, pi, j, pj
         cumulative = node.model
@@ -324,7 +326,8 @@ class Search:
             stats[move] = (child.visits, 1.0 - mean if flip else mean)
         return stats
 
-    def joint_stats(self) -> tuple[tuple, tuple, dict[tuple[int, int], tuple[int, float]]]:
+    def joint_stats(self) -> tuple[Sequence[Move], Sequence[Move],
+                                   dict[tuple[int, int], tuple[int, float]]]:
         """At a simultaneous root: both seats' moves, and per visited pair of move indices its
         visits and seat 0's mean value."""
         node = self.root

@@ -31,9 +31,13 @@ import queue
 import threading
 import traceback
 import weakref
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core import Move, State
+
+if TYPE_CHECKING:
+    from multiprocessing.process import BaseProcess
+    from multiprocessing.queues import Queue
 
 JOIN_SECONDS = 1.0  # how long close() waits for the process before terminating it
 NO_TICKET = 0
@@ -124,11 +128,11 @@ class BotWorker:
 
     def __init__(self) -> None:
         self._context = multiprocessing.get_context("spawn")
-        self._process = None
-        self._requests = None
-        self._results = None
-        self._live = None  # shared: the ticket the process may work on now
-        self._finalizer = None
+        self._process: BaseProcess | None = None
+        self._requests: Queue[Any] | None = None
+        self._results: Queue[Any] | None = None
+        self._live: Any = None  # shared (a RawValue): the ticket the process may work on now
+        self._finalizer: weakref.finalize[Any, BotWorker] | None = None
         self._ticket = NO_TICKET
         self.outstanding: int | None = None  # the ticket whose answer is awaited
         self.starts = 0  # processes started so far (a restart after a crash counts)
@@ -150,16 +154,16 @@ class BotWorker:
             return
         self._stop_process()
         context = self._context
-        self._requests = context.Queue()
-        self._requests.cancel_join_thread()  # a dead reader must never hang our exit
+        self._requests = requests = context.Queue()
+        requests.cancel_join_thread()  # a dead reader must never hang our exit
         self._results = context.Queue()
         self._live = context.RawValue("q", NO_TICKET)
-        self._process = context.Process(target=_serve, name="quintet-bots", daemon=True,
-                                        args=(self._requests, self._results, self._live))
-        self._process.start()
+        self._process = process = context.Process(
+            target=_serve, name="quintet-bots", daemon=True,
+            args=(self._requests, self._results, self._live))
+        process.start()
         self.starts += 1
-        self._finalizer = weakref.finalize(self, _shut_down, self._process, self._requests,
-                                           self._live)
+        self._finalizer = weakref.finalize(self, _shut_down, process, requests, self._live)
 
     def _stop_process(self) -> None:
         if self._finalizer is not None:
@@ -179,6 +183,7 @@ class BotWorker:
         self._ticket += 1
         ticket = self._ticket
         self._live.value = ticket
+        assert self._requests is not None  # start() made it
         self._requests.put((ticket, key, game_id, level, seed, observation, seat,
                             tuple(history)))
         self.outstanding = ticket

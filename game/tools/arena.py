@@ -30,7 +30,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
 from game.bots.draws import accepts_draw
@@ -55,7 +55,7 @@ TABLE_SECRET = (("hard", "predictor"), ("medium", "predictor"))
 TABLE_OPEN = (("hard", "uct"),)
 
 
-def table_pairings(games: Sequence[str]) -> list[tuple[str, tuple[str, str]]]:
+def table_pairings(games: Iterable[str]) -> list[tuple[str, tuple[str, str]]]:
     """The pairings `--table` plays, game by game."""
     return [(g, pair) for g in games
             for pair in TABLE + (TABLE_SECRET if g in SECRET_GAMES else TABLE_OPEN)]
@@ -199,7 +199,7 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
     think: tuple[list[float], list[float]] = ([], [])
     history = History()
     decisions = 0
-    declarations = []
+    declarations: list[Declaration] = []
     clock = setup.read_clock
     while not match.state.is_terminal:
         state = match.state
@@ -220,13 +220,16 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             history.add(before, seat, move)
             decisions += 1
             declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
-    return _result(match, first_seat, decisions, think, declarations,
-                   match.state.outcome.reason)
+    outcome = match.state.outcome
+    assert outcome is not None  # the loop ran to the end
+    return _result(match, first_seat, decisions, think, declarations, outcome.reason)
 
 
 def _result(match: Match, first_seat: int, decisions: int, think, declarations,
             ending: str) -> GameResult:
-    winner = match.state.outcome.winner
+    outcome = match.state.outcome
+    assert outcome is not None  # results are of finished games
+    winner = outcome.winner
     score = 0.5 if winner is None else (1.0 if winner == first_seat else 0.0)
     return GameResult(score, decisions, match.state.turn, think, tuple(declarations), ending)
 
@@ -350,6 +353,7 @@ def run_pairings(pairings: Sequence[tuple[str, tuple[str, str]]], games: int, jo
     results: list[list[GameResult | None]] = [[None] * games for _ in pairings]
     ended = [0.0] * len(pairings)
     with contextlib.ExitStack() as stack:
+        finished: Iterable[tuple[Any, GameResult]]
         if jobs <= 1:
             finished = map(_play_numbered, tasks)
         else:

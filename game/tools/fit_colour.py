@@ -25,7 +25,7 @@ from game.bots.games.moriarty_colour import (
 )
 from game.bots.history import History
 from game.match import Match
-from game.rules.moriarty import PickPivot, Take
+from game.rules.moriarty import MoriartyState, PickPivot, Take
 
 SCALES = {"medium": 0.3, "hard": 0.1}  # budget shares: quick, and about equally strong
 Choice = tuple  # (public state, seat, move, true colour, game index)
@@ -49,6 +49,7 @@ def play_match(seed: int) -> list[Choice]:
         state = match.state
         for seat in state.awaiting:
             before = match.state
+            assert isinstance(before, MoriartyState)
             move = bots[seat].choose(match.observe(seat), seat, history.entries)
             if isinstance(move, (PickPivot, Take)):
                 choices.append((before.observe_public(), seat, move, before.bonus[seat],

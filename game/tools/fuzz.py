@@ -56,6 +56,7 @@ def random_options(spec: GameSpec, rng: random.Random) -> dict[str, Any]:
             chosen[option.name] = rng.random() < 0.5
         else:
             low, high = option.minimum, option.maximum
+            assert low is not None and high is not None  # a number option has both bounds
             edges = (low, low + 1, option.default, high)
             chosen[option.name] = rng.choice(edges) if rng.random() < 0.5 else \
                 rng.randint(low, high)

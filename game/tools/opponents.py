@@ -9,7 +9,7 @@ see) for the distribution that bot samples its choice from, and best-responds to
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.bots import make_bot
 from game.bots.games.moriarty import MIN_WEIGHT
@@ -17,7 +17,13 @@ from game.bots.games.moriarty_colour import ColourReader
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State, tuple_with
 from game.rules.pulling_strings import HOMES, SIZE
-from game.rules.moriarty import BONUS, SETUP
+from game.rules.moriarty import BONUS, SETUP, MoriartyState
+
+if TYPE_CHECKING:
+    from game.rules.pulling_strings import PullingStringsState
+    from game.rules.strands import StrandsState
+    from game.rules.synch import SynchState
+    from game.rules.tug_of_war import TugOfWarState
 
 WIN = 1000.0  # a finished game outweighs any count
 LOOKAHEAD = 3  # plies searched at most while the count has not changed yet
@@ -38,46 +44,47 @@ def _near_home_weights(seat: int) -> tuple[float, ...]:
 PULLING_WEIGHTS = (_near_home_weights(0), _near_home_weights(1))
 
 
-def _pulling_strings(state: State, seat: int) -> float:
+def _pulling_strings(state: PullingStringsState, seat: int) -> float:
     """Pieces on own homes minus the other's, a little for pieces one step from a home."""
     mine, theirs = PULLING_WEIGHTS[seat], PULLING_WEIGHTS[1 - seat]
-    return sum(n * (a - b) for n, a, b in zip(state.stacks, mine, theirs) if n)  # type: ignore
+    return sum(n * (a - b) for n, a, b in zip(state.stacks, mine, theirs) if n)
 
 
-def _moriarty(state: State, seat: int) -> float:
+def _moriarty(state: MoriartyState, seat: int) -> float:
     """Running totals plus what the board would score now (the other's colour unknown)."""
-    totals = state.totals  # type: ignore[attr-defined]
-    if state.phase == SETUP:  # type: ignore[attr-defined]
+    totals = state.totals
+    if state.phase == SETUP:
         return totals[seat] - totals[1 - seat]
     return (totals[seat] + state.board_points(seat)) \
-        - (totals[1 - seat] + state.board_points(1 - seat))  # type: ignore[attr-defined]
+        - (totals[1 - seat] + state.board_points(1 - seat))
 
 
-def _strands(state: State, seat: int) -> float:
+def _strands(state: StrandsState, seat: int) -> float:
     """The largest group's lead; then, a little, the groups' summed squares (bigger is better)."""
-    mine, theirs = state.group_sizes(seat), state.group_sizes(1 - seat)  # type: ignore
+    mine, theirs = state.group_sizes(seat), state.group_sizes(1 - seat)
     largest = (mine[0] if mine else 0) - (theirs[0] if theirs else 0)
     return largest + 0.001 * (sum(n * n for n in mine) - sum(n * n for n in theirs))
 
 
-def _synch(state: State, seat: int) -> float:
+def _synch(state: SynchState, seat: int) -> float:
     """Symbols claimed, own minus the other's."""
-    claims = state.claims  # type: ignore[attr-defined]
+    claims = state.claims
     return claims.count(seat + 1) - claims.count(2 - seat)
 
 
 OWN_ATHLETE = 0.1  # Tug of War: one's own athletes, next to one pulled off the other's
 
 
-def _tug_of_war(state: State, seat: int) -> float:
+def _tug_of_war(state: TugOfWarState, seat: int) -> float:
     """Athletes: the other's to pull off first, own a little. Counted alike, an exchange that
     raised a team die (more athletes) outweighed the removals it made harder, and greedy lost
     36 of 40 to random; counted so, it beats random 36 of 40."""
-    athletes = state.athletes  # type: ignore[attr-defined]
+    athletes = state.athletes
     return OWN_ATHLETE * athletes[seat] - athletes[1 - seat]
 
 
-COUNTS: dict[str, Callable[[State, int], float]] = {
+# by game id, each taking that game's state
+COUNTS: dict[str, Callable[[Any, int], float]] = {
     "pulling_strings": _pulling_strings, "moriarty": _moriarty, "strands": _strands,
     "synch": _synch, "tug_of_war": _tug_of_war,
 }
@@ -85,8 +92,9 @@ COUNTS: dict[str, Callable[[State, int], float]] = {
 
 def count(state: State, seat: int) -> float:
     """The simple count of `state` for `seat`; a finished game is worth +-WIN."""
-    if state.is_terminal:
-        winner = state.outcome.winner  # type: ignore[union-attr]
+    outcome = state.outcome
+    if outcome is not None:  # the game is over
+        winner = outcome.winner
         return 0.0 if winner is None else (WIN if winner == seat else -WIN)
     return COUNTS[state.game_id](state, seat)
 
@@ -191,13 +199,13 @@ class Predictor(Greedy):
         """What the bot may be seeing: in Moriarty its own colour is secret to the predictor,
         so one view per colour, weighed by the predictor's belief; its own colour hidden."""
         other = 1 - seat
-        if state.game_id != "moriarty" or state.phase == BONUS:  # type: ignore[attr-defined]
+        if not isinstance(state, MoriartyState) or state.phase == BONUS:
             return [(1.0, state)]
         views = []
-        belief = self.colours.belief(history, seat, state)  # type: ignore[arg-type]
+        belief = self.colours.belief(history, seat, state)
         for colour, p in enumerate(belief):
             if p >= MIN_WEIGHT:  # as the bot itself leaves out unlikely colours
-                own_hidden = tuple_with(state.bonus, seat, None)  # type: ignore[attr-defined]
+                own_hidden = tuple_with(state.bonus, seat, None)
                 bonus = tuple_with(own_hidden, other, colour)
                 views.append((p, state.replace(bonus=bonus)))
         total = sum(p for p, _ in views)

@@ -31,12 +31,15 @@ import sys
 import time
 from array import array
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from game.bots.tug_table import (
     TABLE_FILE, Layout, TugTable, red_start_value, reroll_choices, reroll_value,
     roll_probabilities, setup_values,
 )
+
+if TYPE_CHECKING:
+    import numpy
 
 TEAM_DICE = 3  # so at most 3 removals and at most 3 re-rolls a turn
 
@@ -54,7 +57,7 @@ def turn_endings(team: tuple[int, ...], roll: tuple[int, ...]) -> list[tuple]:
 
     Each ending is (most removals, exchange's rise in value or None for no exchange, team after).
     """
-    endings = {(max_removals(roll, team), None, team)}
+    endings: set[tuple[int, int | None, tuple[int, ...]]] = {(max_removals(roll, team), None, team)}
     for common in set(roll):
         for old in set(team):
             if common != old:
@@ -97,7 +100,7 @@ class Solution:
     """A solved game: values[a_me-1, a_opp-1, my team, their team], and how it went."""
 
     layout: Layout
-    values: object  # numpy array, float64
+    values: numpy.ndarray  # float64
     sweeps: int
     residual: float
     seconds: float
@@ -132,10 +135,11 @@ class Solver:
         self.roll_p = np.array([probabilities[roll] for roll in teams])  # rolls are multisets too
         # How an ending moves my athletes: variant 0 keeps them (no exchange); variant k > 0 is
         # an exchange rising by rises[k]. Row n of a block stands for "not allowed".
-        self.rises = [None] + [d for d in range(1 - faces, faces) if d]
+        exchanges = [d for d in range(1 - faces, faces) if d]
+        self.rises: list[int | None] = [None, *exchanges]
         mine = np.arange(1, n + 1)
         self.slots = [mine - 1]
-        for rise in self.rises[1:]:
+        for rise in exchanges:
             on_rope = np.minimum(n, mine + 1 + rise)
             self.slots.append(np.where(on_rope >= 1, on_rope - 1, n))
         variant = {rise: k for k, rise in enumerate(self.rises)}

@@ -22,6 +22,7 @@ from game.bots.history import History
 from game.bots.perfect_tug import PerfectTugPlayer
 from game.core import NodeKind
 from game.match import Match, RandomPlayer
+from game.rules.tug_of_war import TugOfWarState
 from game.tools.arena import p95, wilson
 
 GAME_ID = "tug_of_war"
@@ -58,11 +59,12 @@ def play_game(names: tuple[str, str], seed: int, judge: PerfectTugPlayer) -> Gam
     history = History()
     while not match.state.is_terminal:
         state = match.state
+        assert isinstance(state, TugOfWarState)
         if state.kind is NodeKind.CHANCE:
             match.resolve_chance()
             continue
         seat = state.to_move
-        observation = match.observe(seat)
+        observation = state.observe(seat)  # what match.observe(seat) gives
         start = time.perf_counter()
         if names[seat] == "random":
             move = players[seat].choose(observation, seat)
@@ -73,7 +75,9 @@ def play_game(names: tuple[str, str], seed: int, judge: PerfectTugPlayer) -> Gam
         record.losses[seat].append(max(values.values()) - values[move])
         match.play(move, seat)
         history.add(state, seat, move)
-    record.winner = match.state.outcome.winner
+    outcome = match.state.outcome
+    assert outcome is not None and outcome.winner is not None  # over, and Tug of War never draws
+    record.winner = outcome.winner
     return record
 
 

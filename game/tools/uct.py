@@ -39,6 +39,7 @@ class _Node:
         self.kind = state.kind
         self.visits = 0
         self.children: dict = {}
+        self.moves: tuple[tuple[Move, ...], ...]
         if self.kind is NodeKind.DECISION:
             self.moves = (state.legal_moves(state.actors[0]),)
         elif self.kind is NodeKind.SIMULTANEOUS:
@@ -93,7 +94,8 @@ class PlainUCT:
         return best  # type: ignore[return-value]
 
     def _iterate(self, root: _Node) -> None:
-        node, path, expanded = root, [], False
+        node, expanded = root, False
+        path: list[tuple[_Node, tuple[Move, ...] | None]] = []
         while not expanded and node.kind is not NodeKind.TERMINAL:
             if node.kind is NodeKind.CHANCE:
                 key = _sample(node.state, self.rng)

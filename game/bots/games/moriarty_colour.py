@@ -51,7 +51,8 @@ def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int,
     if isinstance(move, Take):
         other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
         return 0, 0, (colours[move.column] == colour) - (colours[other] == colour)
-    left, right = state.actives(move.column)  # type: ignore[attr-defined]
+    assert isinstance(move, PickPivot)  # the options are pivots or takes
+    left, right = state.actives(move.column)
     return colours[move.column] == colour, (colours[left] == colour) + (colours[right] == colour), 0
 
 
@@ -200,10 +201,10 @@ class ColourReader:
                 for c in range(COLOURS):
                     logs[kind][c] += math.log(values[c])
             if mixed:
-                values = found[AHEAD] if isinstance(move, Slide) else \
+                mixed_values = found[AHEAD] if isinstance(move, Slide) else \
                     [sum(found[SEARCHING]) / COLOURS] * COLOURS
                 for c in range(COLOURS):
-                    logs[MIXED][c] += math.log(values[c])
+                    logs[MIXED][c] += math.log(mixed_values[c])
         return logs
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
