@@ -13,9 +13,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from scenes.phones import server as phones_server
 from scenes.phones.server import (
-    BURST, CLOSE_POLICY, CLOSE_RELEASED, MAX_MESSAGE, MAX_STRIKES, PHONE_ACTIONS, PhoneServer,
-    check_message,
-    nearby,
+    BURST, CLOSE_MOVED, CLOSE_POLICY, CLOSE_RELEASED, CODE_ALPHABET, CODE_LENGTH, GUESS_BURST,
+    MAX_MESSAGE, MAX_STRIKES, PHONE_ACTIONS, PhoneServer, check_message, nearby, typed_code,
 )
 from tests.phone_client import claim, connect, receive, ws_url
 
@@ -59,7 +58,8 @@ def test_the_page_is_served_for_a_seats_token_only(server):
     base = f"http://127.0.0.1:{server.port}"
     assert fetch(f"{base}/p/{'A' * 32}")[0] == 403
     assert fetch(f"{base}/p/")[0] == 403
-    assert fetch(f"{base}/")[0] == 404
+    assert fetch(f"{base}/")[0] == 200  # the page that asks for a join code
+    assert fetch(f"{base}/x/{server.seats[0].token}")[0] == 404
     assert fetch(f"{base}/favicon.ico")[0] == 404
     with pytest.raises(InvalidStatus) as refused:
         connect(f"ws://127.0.0.1:{server.port}/ws/{'A' * 32}")
@@ -224,3 +224,106 @@ def test_any_text_is_a_checked_message_or_a_value_error(text):
         and type(message["seq"]) is int) or (
         set(message) == {"type", "action", "seq"} and message["action"] in PHONE_ACTIONS
         and type(message["seq"]) is int)
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    """Hand a redirect back as it is."""
+
+    def redirect_request(self, *args, **kwargs):
+        """No following."""
+        return None
+
+
+def join(server, code: str) -> tuple[int, str]:
+    """Type a join code: (status, where it sends the phone)."""
+    opener = urllib.request.build_opener(NoRedirect)
+    try:
+        with opener.open(f"http://127.0.0.1:{server.port}/j/{code}", timeout=5) as response:
+            return response.status, response.headers.get("Location", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers.get("Location") or error.read().decode()
+
+
+def test_each_seat_has_a_short_code_without_look_alikes(server):
+    codes = [server.code(0), server.code(1)]
+    assert codes[0] != codes[1]
+    for code in codes:
+        assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+    assert not set("0O1IL") & set(CODE_ALPHABET)
+    assert typed_code(" ab-c 12 ") == "ABC12"
+    assert server.address() == f"http://127.0.0.1:{server.port}"
+
+
+def test_a_typed_code_leads_to_its_seats_page(server):
+    code = server.code(1)
+    token = server.seats[1].token
+    assert join(server, code) == (303, f"/p/{token}")
+    assert join(server, code.lower()[:3] + "%20" + code.lower()[3:]) == (303, f"/p/{token}")
+    form = f"http://127.0.0.1:{server.port}/j?code={code}"
+    assert urllib.request.urlopen(form, timeout=5).url.endswith(f"/p/{token}")
+
+
+def test_wrong_and_near_miss_codes_are_refused_and_guessing_is_limited(server):
+    code = server.code(0)
+    near = [code[:-1] + next(c for c in CODE_ALPHABET if c != code[-1]), code[:-1], code + "A",
+            "", "%00" + code, "../p/" + server.seats[0].token]
+    for typed in near:
+        status, body = join(server, typed)
+        assert status != 303 and "/p/" not in body, typed
+    status, body = join(server, "ZZZZZZ")
+    assert status == 403 and "No seat has that code" in body
+    for _ in range(GUESS_BURST):
+        join(server, "ZZZZZZ")
+    status, body = join(server, code)  # the bucket is empty: not even the right code is tried
+    assert status == 429 and "Too many wrong codes" in body
+
+
+def test_a_phone_that_lost_its_key_asks_and_the_big_screen_lets_it_in(server):
+    first, _ = claim(server, 0)
+    status, _, body = fetch(server.url(0).replace("/p/", "/s/") + "?key=wrong")
+    assert status == 200 and json.loads(body) == {"seat": "Seat 1", "phone": "other",
+                                                  "asking": False}
+    with pytest.raises(InvalidStatus):  # the websocket still refuses it
+        connect(ws_url(server, 0))
+    knock_url = ws_url(server, 0).replace("/ws/", "/knock/")
+    asking = connect(knock_url)
+    assert receive(asking, "asked")["seat"] == "Seat 1"
+    deadline = time.monotonic() + 5
+    while not server.asking(0):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    assert server.poll() == [(0, {"type": "ask"})]
+    with pytest.raises(InvalidStatus):  # one asks at a time
+        connect(knock_url)
+    assert server.let_in(0)
+    key = receive(asking, "granted")["key"]
+    with pytest.raises(ConnectionClosed) as closed:  # the old phone is closed...
+        receive(first, "state")
+    assert closed.value.rcvd.code == CLOSE_MOVED
+    with pytest.raises(InvalidStatus):  # ...and its key no longer opens the seat
+        connect(ws_url(server, 0, key="x"))
+    again = connect(ws_url(server, 0, key))
+    server.publish(0, {"type": "state", "seq": 3})
+    assert receive(again, "state")["seq"] == 3
+    again.close()
+
+
+def test_a_phone_that_asks_can_be_turned_away(server):
+    claim(server, 1)
+    asking = connect(ws_url(server, 1).replace("/ws/", "/knock/"))
+    receive(asking, "asked")
+    assert server.poll() == [(1, {"type": "ask"})] or server.asking(1)
+    server.turn_away(1)
+    assert receive(asking, "refused")
+    assert not server.asking(1)
+
+
+def test_a_free_seat_or_a_wrong_token_cannot_be_asked_for(server):
+    with pytest.raises(InvalidStatus) as refused:
+        connect(ws_url(server, 0).replace("/ws/", "/knock/"))
+    assert refused.value.response.status_code == 409
+    base = f"ws://127.0.0.1:{server.port}"
+    with pytest.raises(InvalidStatus) as refused:
+        connect(f"{base}/knock/{'A' * 32}")
+    assert refused.value.response.status_code == 403
+    assert fetch(f"http://127.0.0.1:{server.port}/s/{'A' * 32}")[0] == 403

@@ -8,10 +8,17 @@ and the first phone to connect claims the seat with a device key of its own, so 
 that saw the QR code across the room gets 403, as does a wrong or revoked token. Messages are
 small and rate-limited; a malformed one gets an error reply, and a phone that keeps sending
 them is disconnected. The server never touches the game: it only relays text.
+
+A seat can also be joined by typing: `/` asks for a short join code (6 characters without
+look-alikes), and `/j/<code>` sends the phone on to its seat's page. Wrong codes are limited
+for the whole server together (GUESS_BURST, then GUESS_RATE a second), so guessing one of the
+two live codes takes decades. A phone that lost its key asks for its seat at `/knock/<token>`;
+the app puts the question on the big screen and answers with `let_in` or `turn_away`.
 """
 from __future__ import annotations
 
 import asyncio
+import html
 import http
 import ipaddress
 import json
@@ -22,7 +29,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -38,6 +45,13 @@ MAX_MOVE_TEXT = 40
 TOKEN_BYTES = 24  # 192 bits
 CLOSE_POLICY = 1008  # websocket close code: a policy was broken
 CLOSE_RELEASED = 4001  # the seat went back to the big screen
+CLOSE_MOVED = 4002  # the big screen let another phone into the seat
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY23456789"  # 28: no 0/O, 1/I/L, 2/Z, 5/S, 8/B
+CODE_LENGTH = 6  # 28**6 = 481,890,304 codes
+GUESS_BURST = 10  # wrong join codes the whole server takes at once...
+GUESS_RATE = 10 / 60  # ...then this many a second (10 a minute), all phones together
+PREFERRED_PORT = 8765  # a port to type that stays the same from game to game (if free)
+NOTE_MARK = b"<!--note-->"  # where the join page says why a code was refused
 log = logging.getLogger("quintet")
 
 
@@ -66,28 +80,47 @@ def nearby(address: str | None) -> bool:
     return ip.is_private or ip.is_loopback or ip.is_link_local
 
 
+def new_code() -> str:
+    """A fresh join code: CODE_LENGTH characters of CODE_ALPHABET, from `secrets`."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def typed_code(text: str) -> str:
+    """A code as a person typed it, made comparable: capitals, no spaces or dashes."""
+    return "".join(char for char in text.upper() if char not in " -_.+")[:4 * CODE_LENGTH]
+
+
 @dataclass
 class Seat:
-    """One seat's invitation: its token, and the key of the phone that claimed it."""
+    """One seat's invitation: its token and join code, the key of the phone that claimed it,
+    and a phone asking to take the seat over (if any)."""
 
     token: str
+    code: str = field(default_factory=new_code)
     key: str | None = None
     sockets: set = field(default_factory=set)
+    knock: object | None = None
 
 
 @dataclass
 class Bucket:
-    """A token bucket: RATE messages a second after a BURST."""
+    """A token bucket: `rate` a second after a `burst`."""
 
     tokens: float = BURST
     at: float = field(default_factory=time.monotonic)
+    rate: float = RATE
+    burst: float = BURST
+
+    def refill(self) -> float:
+        """The tokens now (refilled at `rate` a second, up to `burst`)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        return self.tokens
 
     def take(self) -> bool:
-        """Spend one token if the bucket has one (refilled at RATE a second, up to BURST)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
-        self.at = now
-        if self.tokens < 1:
+        """Spend one token if the bucket has one."""
+        if self.refill() < 1:
             return False
         self.tokens -= 1
         return True
@@ -125,11 +158,18 @@ def check_message(text) -> dict:
 class PhoneServer:
     """The web server for phone controllers: a page and a websocket per seat, in a thread."""
 
-    def __init__(self, page: bytes, seats=(0, 1), host: str | None = None, port: int = 0) -> None:
+    def __init__(self, page: bytes, seats=(0, 1), host: str | None = None, port: int = 0,
+                 join_page: bytes = b"", names: tuple[str, ...] = ()) -> None:
         self.page = page
+        self.join_page = join_page or b"<!doctype html><title>Quintet</title>" + NOTE_MARK
+        self.names = {seat: names[seat] if seat < len(names) else f"Seat {seat + 1}"
+                      for seat in seats}
         self.host = host or local_address()
-        self.port = port  # 0: any free port; the real one once ready
-        self.seats = {seat: Seat(secrets.token_urlsafe(TOKEN_BYTES)) for seat in seats}
+        self.port = port  # 0: any free port; the real one once ready (any, if it was taken)
+        self.seats: dict[int, Seat] = {}
+        for seat in seats:
+            self.seats[seat] = self._fresh_seat()
+        self._guesses = Bucket(GUESS_BURST, rate=GUESS_RATE, burst=GUESS_BURST)
         self.error: str | None = None  # why it could not start
         self.ready = threading.Event()
         self._latest: dict[int, str] = {}
@@ -154,6 +194,45 @@ class PhoneServer:
         with self._lock:
             token = self.seats[seat].token
         return f"http://{self.host}:{self.port}/p/{token}"
+
+    def address(self) -> str | None:
+        """The short address to type on a phone (then its seat's code); None until listening."""
+        if not self.ready.is_set() or self.error:
+            return None
+        return f"http://{self.host}:{self.port}"
+
+    def code(self, seat: int) -> str:
+        """The seat's join code, to read aloud and type."""
+        with self._lock:
+            return self.seats[seat].code
+
+    def asking(self, seat: int) -> bool:
+        """True while a phone without the seat's key asks to take it over."""
+        with self._lock:
+            return self.seats[seat].knock is not None
+
+    def let_in(self, seat: int) -> bool:
+        """Give the seat to the phone asking for it (the big screen said yes): it gets a new key,
+        and the phone that had the seat is closed. False if no phone asks any more."""
+        with self._lock:
+            entry = self.seats[seat]
+            knock, entry.knock = entry.knock, None
+            if knock is None:
+                return False
+            entry.key = key = secrets.token_urlsafe(16)
+            old = list(entry.sockets)
+        self._call(self._grant, knock, key)
+        for connection in old:
+            self._call(self._close, connection, CLOSE_MOVED, "this seat moved to another phone")
+        return True
+
+    def turn_away(self, seat: int) -> None:
+        """Refuse the phone asking for the seat (the big screen said no)."""
+        with self._lock:
+            entry = self.seats[seat]
+            knock, entry.knock = entry.knock, None
+        if knock is not None:
+            self._call(self._refuse_knock, knock)
 
     def claimed(self, seat: int) -> bool:
         """True once a phone has claimed the seat."""
@@ -193,11 +272,19 @@ class PhoneServer:
         """Revoke a seat's token and close its phone (the seat goes back to the big screen)."""
         with self._lock:
             entry = self.seats[seat]
-            self.seats[seat] = Seat(secrets.token_urlsafe(TOKEN_BYTES))
+            self.seats[seat] = self._fresh_seat(seat)
             self._latest.pop(seat, None)
-            sockets = list(entry.sockets)
+            sockets = list(entry.sockets) + ([entry.knock] if entry.knock is not None else [])
         for connection in sockets:
             self._call(self._close, connection, CLOSE_RELEASED, "back to the big screen")
+
+    def _fresh_seat(self, seat: int | None = None) -> Seat:
+        """A new invitation: a new token, and a code no other seat has."""
+        taken = {entry.code for other, entry in self.seats.items() if other != seat}
+        while True:
+            fresh = Seat(secrets.token_urlsafe(TOKEN_BYTES))
+            if fresh.code not in taken:
+                return fresh
 
     def stop(self) -> None:
         """Stop serving (at once, without waiting for the thread)."""
@@ -241,10 +328,16 @@ class PhoneServer:
         self._stop = self._loop.create_future()
         if self._stopping.is_set():  # stopped before it began: never listen
             return
-        async with serve(self._handle, self.host, self.port, process_request=self._check,
-                         max_size=MAX_MESSAGE, max_queue=4, open_timeout=10,
-                         ping_interval=15, ping_timeout=15, close_timeout=2,
-                         server_header=None) as server:
+        options = dict(process_request=self._check, max_size=MAX_MESSAGE, max_queue=4,
+                       open_timeout=10, ping_interval=15, ping_timeout=15, close_timeout=2,
+                       server_header=None)
+        try:
+            listening = await serve(self._handle, self.host, self.port, **options)
+        except OSError:
+            if not self.port:
+                raise
+            listening = await serve(self._handle, self.host, 0, **options)  # taken: any port
+        async with listening as server:
             self.port = server.sockets[0].getsockname()[1]
             self.ready.set()
             await self._stop
@@ -263,17 +356,28 @@ class PhoneServer:
             return connection.respond(http.HTTPStatus.FORBIDDEN, "Forbidden\n")
         parts = urlsplit(request.path)
         kind, _, token = parts.path.lstrip("/").partition("/")
-        seat = self._seat_of(token) if kind in ("p", "ws") and token else None
+        if kind in ("", "j") and not token and not parts.query:
+            return self._join_page(connection, http.HTTPStatus.OK, "")
+        if kind == "j":
+            return self._join(connection, unquote(token) or
+                              parse_qs(parts.query).get("code", [""])[0])
+        seat = self._seat_of(token) if kind in ("p", "ws", "s", "knock") and token else None
         if seat is None:
-            status = http.HTTPStatus.FORBIDDEN if kind in ("p", "ws") else http.HTTPStatus.NOT_FOUND
+            status = (http.HTTPStatus.FORBIDDEN if kind in ("p", "ws", "s", "knock")
+                      else http.HTTPStatus.NOT_FOUND)
             return connection.respond(status, f"{status.phrase}\n")
         if kind == "p":
             return self._page(connection)
+        if kind == "s":
+            return self._seat_state(connection, seat, parts.query)
         origin = request.headers.get("Origin")
         if origin is not None and origin != f"http://{self.host}:{self.port}":
             # a page from elsewhere, in a phone's browser: only our own page may connect
             return connection.respond(http.HTTPStatus.FORBIDDEN, "Forbidden\n")
-        if not self._may_take(seat, parts.query):
+        if kind == "knock":
+            if not self.claimed(seat) or self.asking(seat):
+                return connection.respond(http.HTTPStatus.CONFLICT, "Conflict\n")
+        elif not self._may_take(seat, parts.query):
             return connection.respond(http.HTTPStatus.FORBIDDEN,
                                       "This seat is on another phone.\n")
         if self._open >= MAX_CONNECTIONS:
@@ -287,19 +391,68 @@ class PhoneServer:
             owner = self.seats[seat].key
         return owner is None or secrets.compare_digest(owner, key)
 
-    def _page(self, connection: ServerConnection) -> Response:
+    def _join(self, connection: ServerConnection, typed: str) -> Response:
+        """A typed join code: on to its seat's page, or the join page again saying why not.
+        Wrong codes spend the server's guess bucket; while it is empty no code is even looked
+        at, so guessing runs at GUESS_RATE however many phones try."""
+        if self._guesses.refill() < 1:
+            return self._join_page(connection, http.HTTPStatus.TOO_MANY_REQUESTS,
+                                   "Too many wrong codes were typed just now. Wait a minute, "
+                                   "then type the code again.")
+        code = typed_code(typed)
+        with self._lock:
+            found = [entry.token for entry in self.seats.values()
+                     if secrets.compare_digest(entry.code, code)]
+        if not found:
+            self._guesses.take()
+            return self._join_page(connection, http.HTTPStatus.FORBIDDEN,
+                                   "No seat has that code. Check it on the big screen "
+                                   "(its Phones button shows the codes) and type it again.")
+        response = connection.respond(http.HTTPStatus.SEE_OTHER, "")
+        response.headers["Location"] = f"/p/{found[0]}"
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    def _join_page(self, connection: ServerConnection, status: http.HTTPStatus,
+                   note: str) -> Response:
+        return self._page(connection, self.join_page.replace(
+            NOTE_MARK, html.escape(note).encode()), status)
+
+    def _seat_state(self, connection: ServerConnection, seat: int, query: str) -> Response:
+        """What a page that could not connect may know of its seat: its name, and whether it
+        is free, this phone's (by its key), or on another phone (and whether one asks)."""
+        key = parse_qs(query).get("key", [""])[0]
+        with self._lock:
+            entry = self.seats[seat]
+            phone = ("free" if entry.key is None else
+                     "yours" if secrets.compare_digest(entry.key, key) else "other")
+            asking = entry.knock is not None
+        body = json.dumps({"seat": self.names[seat], "phone": phone, "asking": asking})
         response = connection.respond(http.HTTPStatus.OK, "")
-        response.body = self.page
+        self._body(response, body.encode(), "application/json")
+        return response
+
+    @staticmethod
+    def _body(response: Response, body: bytes, kind: str) -> None:
+        response.body = body
         headers = response.headers
         for name in ("Content-Type", "Content-Length"):
             del headers[name]
-        headers["Content-Type"] = "text/html; charset=utf-8"
-        headers["Content-Length"] = str(len(self.page))
+        headers["Content-Type"] = kind
+        headers["Content-Length"] = str(len(body))
         headers["Cache-Control"] = "no-store"
-        headers["Referrer-Policy"] = "no-referrer"  # the token is in the address
         headers["X-Content-Type-Options"] = "nosniff"
+
+    def _page(self, connection: ServerConnection, page: bytes | None = None,
+              status: http.HTTPStatus = http.HTTPStatus.OK) -> Response:
+        response = connection.respond(status, "")
+        self._body(response, self.page if page is None else page, "text/html; charset=utf-8")
+        headers = response.headers
+        headers["Referrer-Policy"] = "no-referrer"  # the token is in the address
         headers["Content-Security-Policy"] = ("default-src 'none'; style-src 'unsafe-inline'; "
-                                              "script-src 'unsafe-inline'; connect-src 'self'")
+                                              "script-src 'unsafe-inline'; connect-src 'self'; "
+                                              "form-action 'self'")
         return response
 
     def _admit(self, seat: int, query: str, connection) -> tuple[Seat, str | None] | None:
@@ -320,6 +473,10 @@ class PhoneServer:
         parts = urlsplit(connection.request.path)
         token = parts.path.rpartition("/")[2]
         seat = self._seat_of(token)
+        if parts.path.startswith("/knock/"):
+            if seat is not None:
+                await self._knock(connection, seat, token)
+            return
         admitted = self._admit(seat, parts.query, connection) if seat is not None else None
         if admitted is None:  # revoked since the handshake, or claimed by another phone
             await connection.close(CLOSE_POLICY, "this seat is not yours")
@@ -366,6 +523,52 @@ class PhoneServer:
                 await connection.close(CLOSE_POLICY, "too many bad messages")
                 return
             await connection.send(json.dumps({"type": "error", "text": problem}))
+
+    async def _knock(self, connection: ServerConnection, seat: int, token: str) -> None:
+        """A phone without the seat's key asks for it: the app is told, and the phone waits
+        (sending nothing) for `let_in` or `turn_away`."""
+        with self._lock:
+            entry = self.seats[seat]
+            if entry.knock is not None or entry.key is None:
+                busy = True
+            else:
+                entry.knock, busy = connection, False
+        if busy:
+            await connection.close(CLOSE_POLICY, "another phone is asking")
+            return
+        self._open += 1
+        try:
+            self._inbox.put((seat, token, {"type": "ask"}))
+            await connection.send(json.dumps({"type": "asked", "seat": self.names[seat]}))
+            async for _ in connection:  # a phone that asks only waits
+                await connection.close(CLOSE_POLICY, "only wait")
+        except ConnectionClosed:
+            pass
+        finally:
+            self._open -= 1
+            with self._lock:
+                if entry.knock is connection:
+                    entry.knock = None
+
+    @staticmethod
+    def _grant(connection: ServerConnection, key: str) -> None:
+        async def grant() -> None:
+            try:
+                await connection.send(json.dumps({"type": "granted", "key": key}))
+                await connection.close(1000, "let in")
+            except ConnectionClosed:
+                pass
+        asyncio.ensure_future(grant())
+
+    @staticmethod
+    def _refuse_knock(connection: ServerConnection) -> None:
+        async def refuse() -> None:
+            try:
+                await connection.send(json.dumps({"type": "refused"}))
+                await connection.close(1000, "refused")
+            except ConnectionClosed:
+                pass
+        asyncio.ensure_future(refuse())
 
     def _send(self, seat: int, text: str) -> None:
         with self._lock:
