@@ -133,8 +133,8 @@ class DepthSearch:
                       for i, a in enumerate(moves[0]) for j, b in enumerate(moves[1])}
             return moves, values
         actor = state.actors[0]
-        moves = tuple(knowledge.root_moves(state, actor, None))
-        return moves, {m: self._child(state, m, depth - 1) for m in moves}
+        options = tuple(knowledge.root_moves(state, actor, None))
+        return options, {m: self._child(state, m, depth - 1) for m in options}
 
     def _child(self, state: State, move, depth: int) -> list[float]:
         """The values, world by world, after `move` (or a pair of secret moves) from `state`."""

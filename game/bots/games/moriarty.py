@@ -107,7 +107,7 @@ class GameKnowledge(Knowledge):
         bonus = world.bonus  # type: ignore[attr-defined]
         if self.unseen <= 0.0 or None in bonus:
             return []
-        return [(1.0 / COLOURS, world.replace(bonus=tuple_with(bonus, seat, c)))  # type: ignore
+        return [(1.0 / COLOURS, world.replace(bonus=tuple_with(bonus, seat, c)))
                 for c in range(COLOURS)]
 
     def in_world(self, state: State, world: State) -> State:
@@ -127,16 +127,18 @@ class GameKnowledge(Knowledge):
         belief may be wrong; an ending wins a tie (its points are sure). A level that conceals
         its colour pays for each pivot or take by what it gives away."""
         if isinstance(move, Declare):
-            belief = sum(weight for weight, world in worlds
-                         if world.bonus[1 - seat] == move.colour)  # type: ignore[attr-defined]
+            belief = sum((weight for weight, world in worlds
+                          if world.bonus[1 - seat] == move.colour),  # type: ignore[attr-defined]
+                         0.0)
             return MARGIN if belief >= self.declare_confidence else None
         if isinstance(move, EndGame):
             return -SURE_THING
         if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
             # only a cost: a move that would lower their belief is not worth more for it, or
             # a bluff could outbid a sure ending
-            return self.concealment * max(0.0, self.colours.giveaway(history, seat,
-                                                                     worlds[0][1], move))
+            world = worlds[0][1]
+            assert isinstance(world, MoriartyState)
+            return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
 
     def plies_from(self, root: State) -> int:
@@ -162,8 +164,9 @@ class GameKnowledge(Knowledge):
         """The evaluation, or the game as it would end now: while a token is on row 0 or 9 the
         player ahead ends the game at their next choice, and each player has one before the
         tokens move again, but the taker of an Active Token, who has only their own."""
+        assert isinstance(state, MoriartyState)
         value = self.value(state)
-        if state.phase not in (PIVOT, ACTIVE) or not state.can_end:  # type: ignore[attr-defined]
+        if state.phase not in (PIVOT, ACTIVE) or not state.can_end:
             return value
         ended = self.value(state.apply(END).state)
         if state.phase == PIVOT:
