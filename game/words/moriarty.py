@@ -12,7 +12,7 @@ from game.rules.moriarty import (
     DECLARE,
     DIRECTION,
     EDGE,
-    PIVOT,
+    OVER, PIVOT,
     SETUP,
     Bonus,
     BonusesChosen,
@@ -79,9 +79,9 @@ class MoriartyNarrator(Narrator):
             lines = [f"Game {s.game_index + 1} of {s.games} (bonus x{3 + s.game_index})"]
         for seat in (0, 1):
             lines.append(f"{names[seat]} ({s.role(seat)}): {s.totals[seat]} points in all")
-            if not s.is_terminal:
+            if not s.is_terminal and s.phase != OVER:  # (a scored game's board is counted in)
                 more = "" if s.bonus[seat] is not None else " + bonus"
-                lines.append(f"   on the board now: {s.board_points(seat)}{more}")
+                lines.append(f"{names[seat]} on the board now: {s.board_points(seat)}{more}")
         if s.phase in (PIVOT, ACTIVE, DIRECTION, DECLARE) and not s.is_terminal:
             lines.append(f"Round {s.rounds + 1} of this game; {names[s.edge]} has the Edge")
         for game in s.history:

@@ -624,6 +624,8 @@ class PlayScene(Scene):
                 self.refresh_buttons()
                 return
         if spot in self.clickable():
+            if self.message_is_error:
+                self.say("")  # the refusal was about a pick that has been put right
             if self.pending_choice() is not None:
                 self.selected = ()  # another choice replaces the one waiting
             self.selected += (spot,)

@@ -282,6 +282,8 @@ class TurnLoop:
                 self.caption = "Both have chosen."  # not the first one's words any more
                 self._sound("tick")
                 return Committed(step, sealed=False, countdown=True)
+        if state.kind is NodeKind.SIMULTANEOUS:
+            self.caption = ""  # "X has chosen, in secret" is past: the step's words follow it
         self.note(state, seat, move)
         self.show(self.animate(before, step, self.observation(step.state), False))
         return Committed(step, sealed=False, countdown=False)

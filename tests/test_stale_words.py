@@ -1,0 +1,69 @@
+"""No stale words: a message or caption tied to a state goes when the state does. Generated play
+through the real play screen, with wrong clicks thrown in: after every move no error is left
+standing, "has chosen, in secret" only while that choice is still sealed, and a summary card
+and the score panel behind it tell the same totals."""
+from __future__ import annotations
+
+import random
+
+import pygame
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from game.core import NodeKind
+from scenes.play.handoff import HandoffScene
+from scenes.play.play import PlayScene
+from scenes.play.results import ResultsScene
+
+GAMES = {"pulling_strings": {"turn_limit": 6}, "moriarty": {"games": 3, "round_limit": 2},
+         "strands": {"side": 5}, "synch": {"move_limit": 10}, "tug_of_war": {}}
+
+
+def wrong_click(driver, scene: PlayScene, rng: random.Random) -> None:
+    """A click on the board somewhere that is not a choice now (if one can be found)."""
+    area = scene.board.area
+    for _ in range(20):
+        pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
+        spot = scene.board.spot_at(pos, scene.observation())
+        if spot is not None and spot not in scene.clickable():
+            driver.click(pos)
+            return
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # one app, many games
+@given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
+def test_no_word_outlives_its_state(driver, game_id, seed):
+    rng = random.Random(seed)
+    scene = driver.start(game_id, GAMES[game_id], seed=seed)
+    for _ in range(400):
+        driver.settle(acknowledge=False)
+        top = driver.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoffScene):
+            driver.key(pygame.K_RETURN)
+            continue
+        if scene.hold is not None:
+            summary = scene.hold.summary
+            if summary is not None and game_id == "moriarty":  # the card and the panel agree
+                match_line = next(line for line in summary.lines if "The match" in line)
+                panel = scene.words.status(scene.hold.backdrop)
+                for line in panel:
+                    if "points in all" in line:
+                        name, _, rest = line.partition(" (")
+                        total = rest.split(": ")[1].split(" ")[0]
+                        assert f"{name} {total}" in match_line, (panel, match_line)
+            driver.key(pygame.K_SPACE, " ")
+            continue
+        if rng.random() < 0.5:
+            wrong_click(driver, scene, rng)
+        state = scene.match.state
+        move = rng.choice(state.legal_moves(scene.chooser))
+        for spot in scene.board.path(move, state):  # each pick of the move, one by one
+            driver.click(driver.spot_pos(spot))
+            assert not scene.message_is_error, scene.message  # a refusal outlives no pick
+        if scene.pending_choice() is not None:
+            driver.click(driver.lock_in_button().rect.center)
+        now = scene.match.state
+        if "has chosen, in secret" in scene.caption:
+            assert now.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in now.pending)
