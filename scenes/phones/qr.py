@@ -1,6 +1,8 @@
 """A QR code drawn into a pygame surface (the qrcode library makes the modules)."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 QUIET_ZONE = 4  # modules of white around the code, as the standard asks
@@ -12,7 +14,8 @@ def qr_modules(text: str) -> list[list[bool]]:
     """The code's dark (True) and light modules, row by row, without the quiet zone."""
     import qrcode  # loaded with the phones, never at start-up
 
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
+    code: qrcode.QRCode[Any] = qrcode.QRCode(
+        error_correction=qrcode.constants.ERROR_CORRECT_M, border=0)
     code.add_data(text)
     code.make(fit=True)
     return code.get_matrix()

@@ -29,6 +29,7 @@ import socket
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from websockets.asyncio.server import ServerConnection, serve
@@ -257,7 +258,7 @@ class PhoneServer:
 
     def poll(self) -> list[tuple[int, dict]]:
         """What phones sent since the last poll: (seat, message), from current tokens only."""
-        found = []
+        found: list[tuple[int, dict]] = []
         while True:
             try:
                 seat, token, message = self._inbox.get_nowait()
@@ -328,9 +329,9 @@ class PhoneServer:
         self._stop = self._loop.create_future()
         if self._stopping.is_set():  # stopped before it began: never listen
             return
-        options = dict(process_request=self._check, max_size=MAX_MESSAGE, max_queue=4,
-                       open_timeout=10, ping_interval=15, ping_timeout=15, close_timeout=2,
-                       server_header=None)
+        options: dict[str, Any] = dict(
+            process_request=self._check, max_size=MAX_MESSAGE, max_queue=4, open_timeout=10,
+            ping_interval=15, ping_timeout=15, close_timeout=2, server_header=None)
         try:
             listening = await serve(self._handle, self.host, self.port, **options)
         except OSError:
