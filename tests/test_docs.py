@@ -38,7 +38,7 @@ def exists(path: str) -> bool:
 
 def named_paths(text: str) -> list[str]:
     """The repository paths a doc names in `code` spans and in its code blocks' words."""
-    words = re.findall(r"`([^`\s]+)`", text)
+    words = re.findall(r"`([^`\s]+)`", FENCE.sub("", text))
     for block in FENCE.findall(text):
         words += block.split()
     found = []
@@ -118,6 +118,34 @@ def test_every_command_in_the_docs_runs_a_module_with_options_it_takes():
         assert importlib.util.find_spec(module) is not None, f"no module {module}"
         for option in re.findall(r"(?<![\w-])(--[a-z][\w-]*)", arguments):
             assert option in help_text(module), f"{module} takes no {option}"
+
+
+def doc_scripts() -> list[tuple[str, str]]:
+    """Each `python packaging/<tool>.py` command in the docs: (the script, its arguments)."""
+    found = []
+    for doc in DOCS:
+        text = doc.read_text(encoding="utf-8")
+        prose = FENCE.sub("", text)
+        for block in FENCE.findall(text) + re.findall(r"`([^`]+)`", prose):
+            for match in re.finditer(r"python3? (packaging/\w+\.py)([^`\n&]*)", block):
+                found.append((match.group(1), match.group(2).split("#")[0]))
+    return found
+
+
+def test_every_packaging_tool_the_docs_run_takes_the_options_they_give():
+    scripts = doc_scripts()
+    assert {"packaging/release.py", "packaging/notices.py"} <= {s for s, _ in scripts}
+    for script, arguments in scripts:
+        assert (ROOT / script).is_file(), script
+        options = re.findall(r"(?<![\w-])(--[a-z][\w-]*)", arguments)
+        if not options:
+            continue
+        assert "argparse" in (ROOT / script).read_text(encoding="utf-8"), script
+        done = subprocess.run([sys.executable, script, "--help"], cwd=ROOT, timeout=60,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        for option in options:
+            assert option in done.stdout, f"{script} takes no {option}"
 
 
 def test_the_docs_install_lines_are_the_readmes():
