@@ -164,5 +164,29 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
                          "whatever you pull")
         return "; ".join(p for p in parts if p)
 
+    def seat_note(self, state: PullingStringsState, seat: int, pulled: str | None = None,
+                  sealed: bool = False, chooser: int | None = None,
+                  thinking: int | None = None) -> tuple[str, str]:
+        """What a seat's card says now, as (kind, words): `pulled` the end it pulled while the
+        reveal shows, `sealed` during the countdown before it, `chooser` the seat choosing in
+        this view and `thinking` a computer seat thinking; the other's pick is only ever
+        'has chosen'."""
+        if pulled is not None:
+            return "pulled", pulled
+        if sealed:
+            return "sealed", "has chosen"  # the countdown before the reveal
+        result = state.result
+        if result is not None:  # the game is over
+            if result.winner is None:
+                return "done", "draw"
+            return ("won", "wins!") if result.winner == seat else ("done", "")
+        if state.pending[seat] is not None:
+            return "sealed", "has chosen"
+        if chooser == seat or thinking == seat:
+            return "choosing", "thinking..." if thinking == seat else "choosing..."
+        if thinking is not None and seat in state.awaiting:
+            return "waiting", "chooses next"  # after the computer has committed its pull
+        return "waiting", "to choose" if seat in state.awaiting else ""
+
 
 NARRATOR = PullingStringsNarrator

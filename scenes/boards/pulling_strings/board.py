@@ -29,7 +29,7 @@ from game.rules.pulling_strings import (
     from_diagram,
     string_cells,
 )
-from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, reveal_of
+from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, PullingStringsNarrator, reveal_of
 from scenes.boards.base import Board, Example, View, latest
 from scenes.boards.pulling_strings import ground, paint_cards
 from scenes.boards.pulling_strings.ground import draw_mark
@@ -113,6 +113,7 @@ def last_pulls(view: View) -> dict[int, str]:
 class PullingStringsBoard(Board):
     """The grid of strings with lettered ends; a seat card either side shows homes and choices."""
 
+    words: PullingStringsNarrator
     keywords = tuple(ENDS)
 
     def __init__(self, spec, options, theme) -> None:
@@ -549,26 +550,13 @@ class PullingStringsBoard(Board):
     # ---- seat cards -----------------------------------------------------------------------
     def seat_note(self, view: View, seat: int) -> tuple[str, str]:
         """What a seat's card says now: (kind, words); the other's pick is only ever 'chosen'."""
-        state = view.state
         reveal = reveal_of(view.events)
-        if view.animating and reveal is not None:
-            return "pulled", reveal.ends[seat]
-        if reveal is not None and view.timeline is None:
-            return "sealed", "has chosen"  # the countdown before the reveal
-        if state.is_terminal:
-            result = state.result
-            if result.winner is None:
-                return "done", "draw"
-            return ("won", "wins!") if result.winner == seat else ("done", "")
-        if state.pending[seat] is not None:
-            return "sealed", "has chosen"
-        if view.chooser == seat or view.thinking == seat:
-            return "choosing", "thinking..." if view.thinking == seat else "choosing..."
-        if view.thinking is not None and seat in state.awaiting:
-            return "waiting", "chooses next"  # after the computer has committed its pull
-        return "waiting", "to choose" if seat in state.awaiting else ""
+        pulled = reveal.ends[seat] if view.animating and reveal is not None else None
+        state: PullingStringsState = view.state  # type: ignore[assignment]
+        return self.words.seat_note(state, seat, pulled,
+                                    reveal is not None and view.timeline is None,
+                                    view.chooser, view.thinking)
 
-    # ---- shared pieces --------------------------------------------------------------------
     _seat_note = seat_note  # the name the play screen's tests know it by
 
     def _text(self, surface, text: str, pixels: float, centre, colour) -> None:
