@@ -316,7 +316,9 @@ def test_the_log_hides_bonus_colours(driver):
         _play(driver, text)
     _ready(driver)
     log = " ".join(scene.log.lines())
-    assert "bonus ?" in log and "bonus O" not in log and "bonus B" not in log
+    assert "picks a Bonus Colour in secret" in log and "bonus O" not in log
+    notation = " ".join(scene.log.lines(notation=True))
+    assert "bonus ?" in notation and "bonus O" not in notation and "bonus B" not in notation
 
 
 def test_secret_words_countdown_and_peek():
@@ -326,11 +328,13 @@ def test_secret_words_countdown_and_peek():
     step = state.apply_joint(parse_move("bonus O"), parse_move("bonus G"))
     assert board.words.countdown_word(state, step.events) is None
     assert board.words.has_secret(step.state, 0) and board.words.has_secret(step.state, 1)
-    assert board.words.log_text(parse_move("bonus O"), 0, state) == "bonus ?"
+    assert board.words.log_text(parse_move("bonus O"), 0, state) == \
+        "picks a Bonus Colour in secret"
+    assert board.words.notation_text(parse_move("bonus O"), 0, state) == "bonus ?"
     slide_state = _direction_state("B")
     step = slide_state.apply_joint(parse_move("toward"), parse_move("away"))
     assert board.words.countdown_word(slide_state, step.events) == "slide!"
-    assert board.words.log_text(parse_move("away"), 1, slide_state) == "away"
+    assert board.words.log_text(parse_move("away"), 1, slide_state) == "slides away"
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -351,7 +355,7 @@ def test_status_shows_game_totals_board_points_and_the_edge():
     lines = board.words.status(state.observe(0))
     assert lines[0] == "Game 1 of 3 (bonus x3)"
     assert "Eks (South): 0 points in all" in lines and "Oh (North): 0 points in all" in lines
-    assert f"   on the board now: {state.board_points(0)}" in lines  # own bonus known
+    assert f"Eks on the board now: {state.board_points(0)}" in lines  # own bonus known
     assert any(line.endswith("+ bonus") for line in lines)  # the opponent's is not
     assert "Round 1 of this game; Eks has the Edge" in lines
 
