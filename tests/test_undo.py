@@ -182,7 +182,7 @@ def test_undo_asks_the_other_player_only_outside_the_asker_s_own_turn(driver, ga
         if scene.chooser is None:
             break
         name = scene.match.state.seat_name(scene.chooser)
-        lines = scene.log.lines()  # what the players see: is the log's last line my turn so far?
+        lines = scene.log.lines(notation=True)  # is the log's last line my turn so far?
         number, _, line = lines[-1].partition(". ") if lines else ("", "", "")
         seats = tuple(scene.match.state.seat_name(s) + " " for s in (0, 1))
         parts = [part for part in line.split(", ") if part.startswith(seats)]  # not dice
