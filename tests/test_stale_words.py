@@ -67,3 +67,37 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
         now = scene.match.state
         if "has chosen, in secret" in scene.caption:
             assert now.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in now.pending)
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
+def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
+    """Wherever a single choice (or one button finishing a pick begun) is on offer, Enter makes
+    it: the selection or the game moves on."""
+    rng = random.Random(seed)
+    scene = driver.start(game_id, GAMES[game_id], seed=seed)
+    pressed = 0
+    for _ in range(300):
+        driver.settle()
+        top = driver.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, HandoffScene):
+            driver.key(pygame.K_RETURN)
+            continue
+        state = scene.match.state
+        move = rng.choice(state.legal_moves(scene.chooser))
+        for spot in scene.board.path(move, state):
+            only = scene.keys.only_action()
+            if only is not None:  # one thing can be done: Enter does it
+                before = (scene.selected, len(scene.match.entries), scene.pending_choice())
+                driver.key(pygame.K_RETURN)
+                pressed += 1
+                assert (scene.selected, len(scene.match.entries),
+                        scene.pending_choice()) != before, f"Enter ignored {only!r}"
+                break
+            driver.click(driver.spot_pos(spot))
+        if scene.pending_choice() is not None:
+            driver.key(pygame.K_RETURN)  # Enter seals the choice selected
+    assert pressed or game_id != "tug_of_war"  # Tug of War's re-rolls offer one button

@@ -54,6 +54,8 @@ class PlayKeys:
                 scene.activate(scene.focus)
             elif scene.lesson_spot() is not None:
                 scene.activate(scene.lesson_spot())  # Enter does what the lesson's ring asks
+            elif self.only_action() is not None:
+                scene.activate(self.only_action())  # the one thing that can be done now
             return True
         if key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -69,6 +71,16 @@ class PlayKeys:
         if char and char.isalnum() and scene.bots.busy_message():
             return True
         return False
+
+    def only_action(self):
+        """The one spot or button that can be picked now, if there is just one: the only
+        choice left, or the one button that finishes a pick already begun (Re-roll)."""
+        scene = self.scene
+        clickable = scene.clickable()
+        if len(clickable) == 1:
+            return next(iter(clickable))
+        buttons = [spot for spot in clickable if isinstance(spot, Choice)]
+        return buttons[0] if scene.selected and len(buttons) == 1 else None
 
     def _submit_typed(self, final: bool) -> None:
         scene = self.scene
