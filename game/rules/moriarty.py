@@ -348,7 +348,8 @@ class MoriartyState(State):
         if phase == PIVOT:
             return PIVOTS + ending + (GUESSES if self.rounds else ())
         if phase == ACTIVE:
-            return tuple(Take(c) for c in self.actives(self.pivot)) + ending  # type: ignore
+            assert self.pivot is not None  # chosen before the active tokens
+            return tuple(Take(c) for c in self.actives(self.pivot)) + ending
         return (PASS,) + GUESSES  # DECLARE
 
     def _explain_illegal(self, seat: int, move: Move) -> str:
@@ -359,8 +360,8 @@ class MoriartyState(State):
             return "Moriarty can be declared only between rounds"
         if isinstance(move, Slide) and self.phase == DIRECTION:
             return "a token on row 0 or 9 must move toward the Center Line"
-        if isinstance(move, Take) and self.phase == ACTIVE:
-            sides = " or ".join(str(c + 1) for c in self.actives(self.pivot))  # type: ignore
+        if isinstance(move, Take) and self.phase == ACTIVE and self.pivot is not None:
+            sides = " or ".join(str(c + 1) for c in self.actives(self.pivot))
             return f"take one of the active tokens, in column {sides}"
         if isinstance(move, Place) and self.phase == SETUP:
             if self.colours[move.column] is not None:
@@ -388,7 +389,8 @@ class MoriartyState(State):
             after = self.replace(pivot=move.column, phase=ACTIVE)
             return Step(after, (PivotChosen(seat, move.column, actives),))
         if isinstance(move, Take):
-            other = next(c for c in self.actives(self.pivot) if c != move.column)  # type: ignore
+            assert self.pivot is not None  # chosen before the active tokens
+            other = next(c for c in self.actives(self.pivot) if c != move.column)
             tokens = (move.column, other) if seat == 0 else (other, move.column)
             after = self.replace(tokens=tokens, phase=DIRECTION)
             return Step(after, (TokensAssigned(tokens),))
@@ -400,12 +402,15 @@ class MoriartyState(State):
         return self._pass_edge([])  # Pass
 
     def _resolve(self, moves: tuple[Move, Move]) -> Step:
+        first, second = moves
         if self.phase == BONUS:
-            colours = (moves[0].colour, moves[1].colour)  # type: ignore[attr-defined]
+            assert isinstance(first, Bonus) and isinstance(second, Bonus)
+            colours = (first.colour, second.colour)
             after = self.replace(bonus=colours, phase=EDGE,
                                         turn_number=self.turn_number + 1)
             return Step(after, (BonusesChosen(),))
-        toward = (moves[0].toward, moves[1].toward)  # type: ignore[attr-defined]
+        assert isinstance(first, Slide) and isinstance(second, Slide)
+        toward = (first.toward, second.toward)
         events: list[Event] = [SlidesRevealed(toward)]
         rows = list(self.rows)
         deltas = []
@@ -415,13 +420,15 @@ class MoriartyState(State):
             deltas.append(delta)
             rows[column] += delta
             events.append(TokenSlid(column, self.rows[column], rows[column], "active"))
-        pivot_row = rows[self.pivot]  # type: ignore[index]
+        pivot = self.pivot
+        assert pivot is not None  # chosen before the slides
+        pivot_row = rows[pivot]
         if deltas[0] == deltas[1]:
             target = min(9, max(0, pivot_row - 2 * deltas[0]))
         else:
             target = pivot_row + 1 if pivot_row <= 4 else pivot_row - 1
-        rows[self.pivot] = target  # type: ignore[index]
-        events.append(TokenSlid(self.pivot, pivot_row, target, "pivot"))  # type: ignore[arg-type]
+        rows[pivot] = target
+        events.append(TokenSlid(pivot, pivot_row, target, "pivot"))
         after = self.replace(rows=tuple(rows), pivot=None, tokens=(None, None),
                                     rounds=self.rounds + 1, phase=DECLARE)
         if after.rounds >= self.round_limit:

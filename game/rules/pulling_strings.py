@@ -212,7 +212,9 @@ class PullingStringsState(State):
         raise IllegalMoveError("Pulling Strings has no one-seat decisions")
 
     def _resolve(self, moves: tuple[Move, Move]) -> Step:
-        end0, end1 = moves[0].end, moves[1].end  # type: ignore[attr-defined]
+        pull0, pull1 = moves
+        assert isinstance(pull0, Pull) and isinstance(pull1, Pull)  # its only moves
+        end0, end1 = pull0.end, pull1.end
         events: list[Event] = [PullsRevealed((end0, end1))]
         pulled: dict[tuple[int, int], list[tuple[int, int]]] = {}
         for end in dict.fromkeys((end0, end1)):  # Eks's pull first, each end once

@@ -235,14 +235,14 @@ class StrandsState(State):
 
     def _apply_decision(self, move: Move) -> Step:
         seat = self.to_move
-        if isinstance(move, EndTurn):
+        if not isinstance(move, Place):  # the other move: EndTurn
             return self._end_turn([])
-        cell = self.board.index(move.label)  # type: ignore[attr-defined]
+        cell = self.board.index(move.label)
         stones = list(self.stones)
         stones[cell] = seat + 1
         after = self.replace(stones=tuple(stones), number=self.board.numbers[cell],
                                     placed=self.placed + 1)
-        events: list[Event] = [StonePlaced(seat, cell, move.label)]  # type: ignore[attr-defined]
+        events: list[Event] = [StonePlaced(seat, cell, move.label)]
         room = any(not stones[i] for i in self.board.by_number[after.number])
         if self.turn_number == 1 or after.placed >= after.number or not room:
             return after._end_turn(events)

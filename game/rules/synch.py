@@ -258,17 +258,22 @@ class SynchState(State):
     def _apply_decision(self, move: Move) -> Step:
         seat = self.actors[0]
         if isinstance(move, PlaceMarker):
-            return self._place(seat, label_square(move.label, self.size))  # type: ignore[arg-type]
+            square = label_square(move.label, self.size)
+            assert square is not None  # a legal move's square is on the board
+            return self._place(seat, square)
         if isinstance(move, Mode):
             events: list[Event] = [ModeAnnounced(seat, move.synch)]
             if self.variant == DECIDER_FIRST:
                 return Step(self.replace(mode=move), tuple(events))
-            return self._move(self.direction.name, move.synch, events)  # type: ignore[union-attr]
-        events = [DirectionChosen(seat, move.name)]  # type: ignore[attr-defined]
+            assert self.direction is not None  # directioner first: it came before the mode
+            return self._move(self.direction.name, move.synch, events)
+        assert isinstance(move, Direction)  # the third kind of move
+        events = [DirectionChosen(seat, move.name)]
         if self.variant == DECIDER_FIRST:
-            return self._move(move.name, self.mode.synch, events)  # type: ignore
-        if not self._decider_modes(move.name):  # type: ignore[attr-defined]
-            return self._move(move.name, None, events)  # type: ignore[attr-defined]
+            assert self.mode is not None  # decider first: it came before the direction
+            return self._move(move.name, self.mode.synch, events)
+        if not self._decider_modes(move.name):
+            return self._move(move.name, None, events)
         return Step(self.replace(direction=move), tuple(events))
 
     def _place(self, seat: int, square: tuple[int, int]) -> Step:

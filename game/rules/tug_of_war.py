@@ -348,8 +348,9 @@ class TugOfWarState(State):
             return Step(self.replace(phase=TURN_REROLL, reroll_slots=slot), ())
         if isinstance(move, EndTurn):
             return self._end_turn([], "ended")
-        common_slot = _slots_of(self.common, (move.common,), self.used_common)[0]  # type: ignore
-        team_slot = _slots_of(self.team[seat], (move.team,), self.used_team)[0]  # type: ignore
+        assert isinstance(move, (Remove, Exchange))  # the moves that pair two dice
+        common_slot = _slots_of(self.common, (move.common,), self.used_common)[0]
+        team_slot = _slots_of(self.team[seat], (move.team,), self.used_team)[0]
         used = dict(used_common=self.used_common | 1 << common_slot,
                     used_team=self.used_team | 1 << team_slot)
         if isinstance(move, Remove):
@@ -364,14 +365,14 @@ class TugOfWarState(State):
                 return Step(after.replace(result=result), tuple(events))
             return after._continue(events)
         old = self.team[seat][team_slot]
-        on_rope = min(ATHLETES, self.athletes[seat] + 1 + move.common - old)  # type: ignore
+        on_rope = min(ATHLETES, self.athletes[seat] + 1 + move.common - old)
         change = on_rope - self.athletes[seat]
-        dice = tuple_with(self.team[seat], team_slot, move.common)  # type: ignore
+        dice = tuple_with(self.team[seat], team_slot, move.common)
         team = tuple_with(self.team, seat, dice)
         common = tuple_with(self.common, common_slot, old)
         after = self.replace(athletes=tuple_with(self.athletes, seat, on_rope), team=team,
                                     common=common, exchanged=True, **used)
-        event = DiceExchanged(seat, common_slot, team_slot, move.common,  # type: ignore
+        event = DiceExchanged(seat, common_slot, team_slot, move.common,
                               old, change, on_rope)
         return after._continue([event])
 
