@@ -101,6 +101,11 @@ class Narrator(Generic[StateT]):
         """What `seat` is asked to do now, in a few words."""
         return f"{state.seat_name(seat)} to choose"
 
+    def touch_prompt(self, state: StateT, seat: int) -> str:
+        """The prompt for a touch screen (the kiosk): no word of keys to type."""
+        prompt = self.prompt(state, seat)
+        return prompt.replace(" (click or type its letter)", "").replace("click ", "tap ")
+
     def phone_prompt(self, state: StateT, seat: int) -> str:
         """What the seat must do, for its phone (where nothing of the board is clicked)."""
         return self.prompt(state, seat)

@@ -209,7 +209,10 @@ class PlayScene(Scene):
     def prompt_words(self, state: State, seat: int) -> str:
         """The top bar's request: the lesson's ask, else the board's prompt."""
         ask = self.guide.ask(self.match, seat) if self.guide is not None else ""
-        return ask or self.words.prompt(state, seat)
+        if ask:
+            return ask
+        touch = self.app.kiosk is not None  # a kiosk's screen is touched, not typed at
+        return self.words.touch_prompt(state, seat) if touch else self.words.prompt(state, seat)
 
     def lesson_spot(self) -> Any:
         """The spot or button the lesson asks to be picked next (its own ring, which Enter

@@ -101,6 +101,7 @@ class App:
         if kiosk:
             from scenes.shell.kiosk import Kiosk
             self.kiosk = Kiosk(self)
+            self.theme.key_hints = False  # a touch screen at a game night: no keyboard hints
         self._relayout()
 
     @property

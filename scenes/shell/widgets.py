@@ -29,7 +29,8 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
     colour = th.TEXT if button.enabled else th.DIM
     lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
     label_h, hint_h = theme.line(size), theme.line(size * 0.6)
-    if button.hint and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
+    if button.hint and getattr(theme, "key_hints", True) \
+            and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
         top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
         theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
                         "midtop")
