@@ -59,7 +59,9 @@ def apply_entry(spec: GameSpec, state: State, entry: Entry) -> Step:
         if entry.text != "draw":
             raise GameError(f"{entry.text!r} is not an agreement (only 'draw')")
         return state.agree_draw()
-    return state.apply(spec.parse_move(entry.text), entry.actor)  # type: ignore[arg-type]
+    if not isinstance(entry.actor, int):
+        raise GameError(f"{entry.actor!r} is not an actor (0, 1, {CHANCE} or {AGREEMENT})")
+    return state.apply(spec.parse_move(entry.text), entry.actor)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,7 +181,8 @@ def turn_log(record: Record) -> list[str]:
     lines: list[str] = []
     names = record.spec.seat_names
     state = record.initial_state()
-    current, parts = None, []  # type: ignore[var-annotated]
+    current: int | None = None
+    parts: list[tuple[str, str]] = []
     for entry, step in record.replay():
         if state.turn != current and parts:
             lines.append(_turn_line(current, parts))
@@ -189,10 +192,11 @@ def turn_log(record: Record) -> list[str]:
             parts.append((CHANCE, f"[{entry.text}]"))
         elif entry.actor == AGREEMENT:
             parts.append((AGREEMENT, "draw agreed"))
-        elif parts and parts[-1][0] == names[entry.actor]:  # type: ignore[index]
+        elif parts and parts[-1][0] == names[int(entry.actor)]:
             parts[-1] = (parts[-1][0], f"{parts[-1][1]} {entry.text}")
         else:
-            parts.append((names[entry.actor], f"{names[entry.actor]} {entry.text}"))  # type: ignore
+            name = names[int(entry.actor)]
+            parts.append((name, f"{name} {entry.text}"))
         state = step.state
     if parts:
         lines.append(_turn_line(current, parts))

@@ -37,7 +37,8 @@ def entry_facts(record: Record) -> list[EntryFacts]:
     state = record.initial_state()
     for entry, step in record.replay():
         secret = state.kind is NodeKind.SIMULTANEOUS and isinstance(entry.actor, int)
-        other_in = secret and state.pending[1 - entry.actor] is not None  # type: ignore
+        other_in = secret and isinstance(entry.actor, int) and \
+            state.pending[1 - entry.actor] is not None
         facts.append(EntryFacts(state.turn, secret and not other_in, other_in))
         state = step.state
     return facts
