@@ -164,17 +164,59 @@ def waiting(driver, page):
     return until
 
 
-def test_a_second_page_on_a_claimed_seat_is_shut_out_and_says_so(driver, browsers):
+def text_of(page, element_id: str) -> str:
+    """The text of an element of the page."""
+    from selenium.webdriver.common.by import By
+    return page.find_element(By.ID, element_id).text
+
+
+def test_a_second_page_on_a_claimed_seat_is_told_so_and_may_ask_the_big_screen(driver, browsers):
     from selenium.webdriver.common.by import By
     play = start_phones_game(driver, "moriarty", None, seed=2)
     first, second = browsers(), browsers()
     first.get(play.phones.url(0))
     waiting(driver, first)(lambda: play.phones.claimed(0))
-    second.get(play.phones.url(0))  # someone across the room scanned the same code
-    waiting(driver, second)(lambda: second.find_element(By.ID, "link").text.startswith(
-        "Cannot reach the game"))
-    assert second.find_element(By.ID, "prompt").text == ""  # it was told nothing of the seat
-    assert first.find_element(By.ID, "link").text == "Connected"
+    second.get(play.phones.url(0))  # the same code, on a phone without the seat's key
+    until = waiting(driver, second)
+    until(lambda: "seat is on another phone" in text_of(second, "refusedText"))
+    assert "Eks's seat: let this new phone in?" in text_of(second, "refusedText")
+    assert "Cannot reach" not in text_of(second, "link")  # not the words of a network fault
+    assert text_of(second, "prompt") == ""  # it was told nothing of the seat
+    assert text_of(first, "link") == "Connected"
+    second.find_element(By.ID, "ask").click()  # "Ask for Eks's seat"
+    until(lambda: play.phones.asking(0) and getattr(driver.top, "route", "") == "phones")
+    driver.frames(2)  # the question shows on the big screen
+    assert "Look at the big screen" in text_of(second, "refusedText")
+    driver.click(driver.top.group.buttons[4].rect.center)  # No
+    until(lambda: "said no" in text_of(second, "refusedText"))
+    assert text_of(first, "link") == "Connected"
+    second.find_element(By.ID, "ask").click()  # again; this time the big screen says yes
+    until(lambda: play.phones.asking(0))
+    driver.frames(2)
+    driver.click(driver.top.group.buttons[3].rect.center)  # Let it in
+    until(lambda: text_of(second, "link") == "Connected" and text_of(second, "prompt") != "")
+    waiting(driver, first)(lambda: "moved to another phone" in text_of(first, "link"))
+    second.refresh()  # the new phone keeps its new key
+    until(lambda: text_of(second, "link") == "Connected")
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
+
+
+def test_a_seat_is_joined_by_typing_its_code(driver, browsers):
+    from selenium.webdriver.common.by import By
+    play = start_phones_game(driver, "pulling_strings", None, seed=3)
+    page = browsers()
+    page.get(play.phones.address())
+    box = page.find_element(By.ID, "code")
+    box.send_keys("zzz zzz")
+    box.submit()
+    assert "No seat has that code" in text_of(page, "note")
+    code = play.phones.code(1)
+    box = page.find_element(By.ID, "code")
+    box.send_keys(code[:3].lower() + " " + code[3:])  # as a person types it, read aloud
+    box.submit()
+    waiting(driver, page)(lambda: play.phones.claimed(1) and text_of(page, "link") == "Connected")
+    assert text_of(page, "who") == "You are Oh"
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames(2)
 

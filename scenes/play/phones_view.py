@@ -1,5 +1,6 @@
-"""The phones' screen over a game: a QR code per seat to scan, who is connected, and the way
-back to the big screen for a seat."""
+"""The phones' screen over a game: a QR code per seat to scan, or a short address and a code
+to type, who is connected, a phone asking for its seat back, and the way back to the big
+screen for a seat."""
 from __future__ import annotations
 
 import pygame
@@ -12,15 +13,10 @@ from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel, d
 AUTO_CLOSE = 1.5  # seconds the screen stays once every phone has connected (opened at start)
 
 
-def break_text(theme: th.Theme, text: str, size: float, width: int) -> list[str]:
-    """A text with no spaces (an address) cut into lines that fit `width`."""
-    lines, line = [], ""
-    for char in text:
-        if line and theme.text(line + char, size).get_width() > width:
-            lines.append(line)
-            line = ""
-        line += char
-    return lines + ([line] if line else [])
+def spaced(code: str) -> str:
+    """A join code as it is read aloud: in two halves ('ACD 479')."""
+    half = (len(code) + 1) // 2
+    return f"{code[:half]} {code[half:]}".strip()
 
 
 class PhonesScene(Scene):
@@ -38,7 +34,11 @@ class PhonesScene(Scene):
         names = play.match.state.seat_names
         self.group = ButtonGroup([Button(f"{names[0]}: use this screen", ("release", 0)),
                                   Button(f"{names[1]}: use this screen", ("release", 1)),
-                                  Button("Done", "done", hint="Enter")], self._choose)
+                                  Button("Done", "done", hint="Enter"),
+                                  Button("Let it in", ("let", 0), enabled=False),
+                                  Button("No", ("refuse", 0), enabled=False),
+                                  Button("Let it in", ("let", 1), enabled=False),
+                                  Button("No", ("refuse", 1), enabled=False)], self._choose)
         self.group.focus = 2
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.columns: list[pygame.Rect] = []
@@ -50,6 +50,11 @@ class PhonesScene(Scene):
             self.app.stack.pop()
             return
         if not self.phones.on_phone(value[1]):
+            return
+        if value[0] in ("let", "refuse"):
+            self.phones.answer(value[1], value[0] == "let")
+            self.app.sound.play("click")
+            self.app.invalidate()
             return
         self.phones.release(value[1])
         self.app.sound.play("click")
@@ -78,20 +83,31 @@ class PhonesScene(Scene):
             button = self.group.buttons[seat]
             button.rect = pygame.Rect(column.left, column.bottom - button_h, column.width,
                                       button_h)
+            half = (column.width - pad) // 2
+            for index, left in ((3 + 2 * seat, column.left),
+                                (4 + 2 * seat, column.right - half)):
+                self.group.buttons[index].rect = pygame.Rect(
+                    left, button.rect.top - pad - button_h, half, button_h)
 
     def update(self, dt: float) -> None:
         """Close once both phones are in (the game beneath keeps them told: its
         `update_covered`)."""
         self.clock += dt
         seats = sorted(self.phones.seats)
-        seen = tuple((self.phones.url(s), self.phones.claimed(s), self.phones.connected(s))
-                     for s in seats)
+        for seat in (0, 1):
+            asking = self.phones.asking(seat)
+            self.group.buttons[seat].enabled = not asking
+            for index in (3 + 2 * seat, 4 + 2 * seat):
+                self.group.buttons[index].enabled = asking
+        seen = tuple((self.phones.url(s), self.phones.claimed(s), self.phones.connected(s),
+                      self.phones.asking(s), self.phones.code(s)) for s in seats)
         if seen != self._seen:
             self._seen = seen
             self.app.invalidate()
         if not self.auto_close or not seats:
             return
-        if all(claimed and connected for _, claimed, connected in seen):
+        if all(claimed and connected and not asking
+               for _, claimed, connected, asking, _ in seen):
             if self.all_in_since is None:
                 self.all_in_since = self.clock
             elif self.clock - self.all_in_since >= AUTO_CLOSE or any(
@@ -119,7 +135,8 @@ class PhonesScene(Scene):
         theme.blit_text(surface, "Play with phones", 32,
                         (self.panel.centerx, self.panel.top + theme.px(32)), th.TEXT, "center")
         server = self.phones.server
-        note = "Each player scans their own code with a phone on this computer's network."
+        note = ("Each player scans their own code with a phone on this computer's network, "
+                "or opens the address and types their code.")
         if server is not None and server.error:
             note = f"Phones cannot connect: {server.error}"
         elif server is not None and server.host == "127.0.0.1" and self.phones.host is None:
@@ -130,7 +147,10 @@ class PhonesScene(Scene):
         for seat, column in enumerate(self.columns):
             self._draw_seat(surface, seat, column)
         for index, button in enumerate(self.group.buttons):
-            if index == 2 or self.phones.on_phone(index):
+            seat = index if index < 2 else (index - 3) // 2
+            shown = button.enabled and self.phones.on_phone(seat) if index > 2 else (
+                index == 2 or self.phones.on_phone(index))
+            if shown:
                 draw_button(surface, theme, button, **self.group.looks(index), size=20)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, column: pygame.Rect) -> None:
@@ -145,24 +165,39 @@ class PhonesScene(Scene):
             theme.blit_text(surface, "Plays on this screen (hand-off)", 20,
                             (column.centerx, y + theme.px(20)), th.DIM, "midtop")
             return
-        url = self.phones.url(seat)
+        url, address = self.phones.url(seat), self.phones.address()
         claimed, connected = self.phones.claimed(seat), self.phones.connected(seat)
+        typed = spaced(self.phones.code(seat))
+        where = (address or "").removeprefix("http://")
+        if self.phones.asking(seat):
+            name = state.seat_name(seat)
+            lines = [(f"{name}'s seat: let this new phone in?", 24, th.ACCENT)] + [
+                (line, 18, th.TEXT) for line in theme.wrap(
+                    f"A phone without the seat's key asks for it. Say yes only if it is {name}'s "
+                    "(the phone that has the seat now is closed).", 18, column.width)]
+            for text, size, tint in lines:
+                theme.blit_text(surface, text, size, (column.centerx, y), tint, "midtop")
+                y += theme.line(size) + theme.px(4)
+            return
         if claimed:
             words = "Phone connected" if connected else "Phone away: it reconnects by itself"
             area = pygame.Rect(column.left, y, column.width, button_top - y)
             theme.blit_text(surface, words, 24, area.center, th.GREEN if connected else th.WARNING,
                             "center")
+            theme.blit_text(surface, f"A new phone: {where}, code {typed}", 16,
+                            (column.centerx, area.centery + theme.px(30)), th.DIM, "midtop")
             return
         if url is None:
             theme.blit_text(surface, "Starting...", 22, (column.centerx, y + theme.px(20)),
                             th.DIM, "midtop")
             return
-        address = break_text(theme, url, 16, column.width)
-        line_h = theme.line(16)
-        room = button_top - theme.px(10) - len(address) * line_h - theme.px(8) - y
+        line_h, code_h = theme.line(16), theme.line(34)
+        room = button_top - theme.px(14) - 2 * line_h - code_h - theme.px(8) - y
         code = self._code(url, max(60, min(room, column.width)))
         surface.blit(code, code.get_rect(midtop=(column.centerx, y)))
         y += code.get_height() + theme.px(8)
-        for line in address:
-            theme.blit_text(surface, line, 16, (column.centerx, y), th.TEXT, "midtop")
-            y += line_h
+        theme.blit_text(surface, f"or open {where}", 16, (column.centerx, y), th.TEXT, "midtop")
+        y += line_h
+        theme.blit_text(surface, "and type the code", 16, (column.centerx, y), th.DIM, "midtop")
+        y += line_h
+        theme.blit_text(surface, typed, 34, (column.centerx, y), colour, "midtop")

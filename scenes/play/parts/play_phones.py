@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from game.core import GameError, Move, NodeKind, State
 from game.words.base import Narrator
+from scenes.phones.views import phone_view
 from scenes.play.parts.contract import PlayHost
 
 log = logging.getLogger("quintet")
@@ -42,7 +43,8 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
         for move in seen.legal_moves(seat):
             group, label = words.move_words(move, seen)
             groups.setdefault(group, []).append({"move": str(move), "label": label,
-                                                 "group": group, "at": move})
+                                                 "group": group, "at": move,
+                                                 "say": words.choice_words(move, seen)})
     moves = [entry for listed in groups.values()
              for entry in sorted(listed, key=lambda e: words.move_place(e.pop("at")))]
     if revealing:
@@ -75,6 +77,7 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
         "status": list(words.status(seen)),
         "log": list(log_lines)[-6:],
         "actions": phone_actions(held, ended),
+        "view": phone_view(seen, seat, {entry["move"] for entry in moves}),
     }
 
 
@@ -112,11 +115,13 @@ class PlayPhones:
         """Start the server (its thread listens within moments; the page shows a QR meanwhile)."""
         if self.server is not None or not self.seats:
             return
-        from scenes.phones.server import PhoneServer  # the network stack loads only now
+        from scenes.phones.server import PREFERRED_PORT, PhoneServer  # the network stack: now
         from scenes.shell.assets import asset_path
 
         self.server = PhoneServer(asset_path("phone", "phone.html").read_bytes(),
-                                  seats=(0, 1), host=self.host)
+                                  seats=(0, 1), host=self.host, port=PREFERRED_PORT,
+                                  join_page=asset_path("phone", "join.html").read_bytes(),
+                                  names=tuple(self.scene.match.state.seat_names))
         self.server.start()
         atexit.register(self._close_at_exit)  # quitting mid-game tells the phones too
 
@@ -168,6 +173,28 @@ class PlayPhones:
     def claimed(self, seat: int) -> bool:
         """True once a phone has taken the seat."""
         return self.server is not None and self.server.claimed(seat)
+
+    def address(self) -> str | None:
+        """The short address to type on a phone, once the server listens."""
+        return self.server.address() if self.server is not None else None
+
+    def code(self, seat: int) -> str:
+        """The seat's join code ("" without a server)."""
+        return self.server.code(seat) if self.server is not None else ""
+
+    def asking(self, seat: int) -> bool:
+        """True while a phone without the seat's key asks the big screen for the seat."""
+        return self.server is not None and seat in self.seats and self.server.asking(seat)
+
+    def answer(self, seat: int, yes: bool) -> None:
+        """The big screen's answer to a phone asking for the seat: let it in, or not."""
+        if self.server is None:
+            return
+        if yes:
+            self.server.let_in(seat)
+            self._told = None
+        else:
+            self.server.turn_away(seat)
 
     def offered(self) -> bool:
         """True when this game could move seats onto phones now (hot-seat, with secrets)."""
@@ -224,6 +251,10 @@ class PlayPhones:
                     or scene.results_shown)
 
     def _received(self, seat: int, message: dict) -> None:
+        if message.get("type") == "ask":  # a phone without the key: ask on the big screen
+            if getattr(self.scene.app.stack.top, "route", None) != "phones":
+                self.scene.app.go("phones", play=self.scene, auto_close=False)
+            return
         if message.get("type") == "action":
             self._asked(seat, message)
             return
