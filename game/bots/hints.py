@@ -174,8 +174,8 @@ def reckoning(game_id: str, state: State, seat: int) -> float | None:
     holds a secret it cannot value)."""
     if game_id == "moriarty":
         return None  # the other's Bonus Colour is unknown: no honest single figure
-    if state.is_terminal:
-        winner = state.outcome.winner  # type: ignore[union-attr]
+    if state.outcome is not None:  # the game is over
+        winner = state.outcome.winner
         return 0.5 if winner is None else float(winner == seat)
     if game_id == "tug_of_war":
         return _tug_chance(state, seat)

@@ -17,7 +17,9 @@ from game.core import SEALED, Move, NodeKind, State, StateT
 
 def terminal_value(state: State) -> float:
     """Seat 0's result of a finished game: 1 win, 0.5 draw, 0 loss."""
-    winner = state.outcome.winner  # type: ignore[union-attr]
+    outcome = state.outcome
+    assert outcome is not None  # only asked of finished games
+    winner = outcome.winner
     return 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
 
 

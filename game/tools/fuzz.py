@@ -140,7 +140,7 @@ def replay(path: Path) -> str | None:
             elif entry.actor == AGREEMENT:
                 game.agree_draw()
             else:
-                game.play(record.spec.parse_move(entry.text), entry.actor)  # type: ignore
+                game.play(record.spec.parse_move(entry.text), int(entry.actor))
     except Exception as error:  # the reproduction: report what the fuzzer found
         return f"{type(error).__name__}: {error}"
     return None
@@ -149,6 +149,8 @@ def replay(path: Path) -> str | None:
 def run(game_ids: list[str], run_seed: int, out: Path, games: int | None = None,
         minutes: float | None = None, progress: float = 60.0) -> dict[str, Tally]:
     """Fuzz these games: `games` of each, or equal time each for `minutes`; the tallies."""
+    if games is None and minutes is None:
+        raise ValueError("fuzz a number of games or for some minutes")
     tallies = {game_id: Tally() for game_id in game_ids}
     start = last = time.perf_counter()
     try:
@@ -157,7 +159,7 @@ def run(game_ids: list[str], run_seed: int, out: Path, games: int | None = None,
                 waiting = [g for g in game_ids if tallies[g].games < games]
                 if not waiting:
                     break
-            elif time.perf_counter() - start >= minutes * 60:  # type: ignore[operator]
+            elif time.perf_counter() - start >= (minutes or 0.0) * 60:
                 break
             else:
                 waiting = game_ids

@@ -22,7 +22,9 @@ EXPLORATION = math.sqrt(2.0)
 
 
 def _result(state: State) -> float:
-    winner = state.outcome.winner  # type: ignore[union-attr]
+    outcome = state.outcome
+    assert outcome is not None  # only asked of finished games
+    winner = outcome.winner
     return 0.5 if winner is None else (1.0 if winner == 0 else 0.0)
 
 
