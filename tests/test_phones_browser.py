@@ -246,3 +246,67 @@ def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
     until(lambda: "back on the big screen" in page.find_element(By.ID, "link").text)
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames(2)
+
+
+FITS = """
+const box = (el) => el.getBoundingClientRect();
+const shown = [...document.querySelectorAll('#choices button, #lock')].filter(
+    (el) => el.offsetParent !== null);
+const out = shown.filter((el) => box(el).bottom > innerHeight + 0.5 || box(el).right > innerWidth
+                                 || box(el).left < 0);
+return [innerWidth, innerHeight, shown.length, out.map((el) => el.textContent)];
+"""
+
+
+def phone_sized(page) -> None:
+    """Make the page a phone of 360 by 640 CSS pixels (screenshots of that size)."""
+    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 360, "height": 640, "deviceScaleFactor": 1, "mobile": True})
+
+
+@pytest.mark.parametrize("game_id, options", [("pulling_strings", {"turn_limit": 12}),
+                                              ("moriarty", {"games": 1, "round_limit": 3})])
+def test_every_choice_fits_a_phone_of_360_by_640_with_its_board(driver, browsers, game_id,
+                                                                 options, tmp_path):
+    """Each kind of choice on a 360x640 phone: every button and Lock in on screen without
+    scrolling, the board drawn; a screenshot of each (QUINTET_PHONE_SHOTS: where to keep them)."""
+    from selenium.webdriver.common.by import By
+    shots = Path(os.environ.get("QUINTET_PHONE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    play = start_phones_game(driver, game_id, options, seed=5)
+    pages = [browsers(), browsers()]
+    for seat, page in enumerate(pages):
+        phone_sized(page)
+        page.get(play.phones.url(seat))
+    rng, seen, deadline = random.Random(5), {}, time.monotonic() + GAME_LIMIT
+    while not isinstance(driver.top, ResultsScene):
+        assert time.monotonic() < deadline, "the game on the phone pages did not finish"
+        driver.frames(dt=0.05)
+        if driver.top is play and play.hold is not None:
+            driver.key(pygame.K_SPACE, " ")
+        for seat, page in enumerate(pages):
+            choices = page.find_elements(By.CSS_SELECTOR, "#choices button")
+            if not choices or page.find_element(By.ID, "lock").is_displayed() is False:
+                continue
+            kinds = tuple(g.text for g in page.find_elements(By.CSS_SELECTOR, "#choices .group"))
+            kind = kinds[:1] or (choices[0].text,)
+            first = kind not in seen
+            try:
+                (choices[0] if first else rng.choice(choices)).click()
+                if first:
+                    width, height, count, out = page.execute_script(FITS)
+                    assert (width, height) == (360, 640)
+                    assert not out, f"{kind}: off a 360x640 screen: {out}"
+                    assert page.find_element(By.ID, "board").is_displayed()
+                    name = f"{game_id}-{len(seen) + 1:02d}-seat{seat}.png"
+                    page.save_screenshot(str(shots / name))
+                    seen[kind] = name
+                page.find_element(By.ID, "lock").click()
+            except Exception:  # noqa: BLE001 - redrawn by a new message meanwhile: look again
+                if first:
+                    seen.pop(kind, None)
+                    raise
+        time.sleep(0.01)
+    assert len(seen) >= (1 if game_id == "pulling_strings" else 5), seen
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.frames(2)
