@@ -2,9 +2,11 @@
 animated figure on the game's own board (assets/figures/<game>.json), and worked examples."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
-from game.core import GameError, NodeKind
+from game.core import GameError, NodeKind, State
 from game.registry import GAMES
 from scenes.boards import board_class
 from scenes.boards.base import PLAY_AREA, Example, View
@@ -14,6 +16,9 @@ from scenes.shell.assets import asset_path
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, draw_scrollbar,
                                   paragraph_step, scroll_at)
+
+if TYPE_CHECKING:
+    from scenes.shell.anim import Timeline
 
 HOUSE_MARK = "House ruling"
 FIGURE = object()  # marks a rule figure's place among the text's lines
@@ -276,8 +281,8 @@ class ExampleScene(Scene):
         self.example = self.examples[self.index]
         self.state = self.example.start
         self.step_index = 0
-        self.timeline = None
-        self.before = None
+        self.timeline: Timeline | None = None
+        self.before: State | None = None
         self.events: tuple = ()
         self.t = 0.0
         self.wait = self.HOLD

@@ -31,7 +31,10 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for another (at the end of this frame)."""
-        self._queued.append(lambda: (self._pop(resume=False), self._push(scene)))
+        def swap() -> None:
+            self._pop(resume=False)
+            self._push(scene)
+        self._queued.append(swap)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack and start again from this scene (at the end of this frame)."""

@@ -8,6 +8,8 @@ shrinks the picture into its place in the text.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.figures import Figure, FigureError, figures_from_json
@@ -16,6 +18,9 @@ from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
 from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
+
+if TYPE_CHECKING:
+    from scenes.shell.anim import Timeline
 
 HOLD = 1.4  # seconds the first and the last position stay still (at animation speed 1)
 PAUSE = 0.45  # seconds between two moves
@@ -38,7 +43,7 @@ class FigurePlayer:
         self.start = start.observe_public()
         self.steps = [(b.observe_public(), events, a.observe_public()) for b, events, a in steps]
         self.index = 0  # moves shown so far
-        self.timeline = None
+        self.timeline: Timeline | None = None
         self.t = 0.0
         self.wait = HOLD
 
