@@ -38,13 +38,13 @@ from game.rules.moriarty import (
 from game.words.base import Narrator, Summary, plural
 
 
-class MoriartyNarrator(Narrator):
+class MoriartyNarrator(Narrator[MoriartyState]):
     """South and North place tokens, hide Bonus Colours, pivot, take and slide in secret."""
 
     # ---- words ------------------------------------------------------------------------------
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: MoriartyState, seat: int) -> str:
         """What the seat must do in this phase, in a few words."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         name = s.seat_name(seat)
         phase = s.phase
         if phase == SETUP:
@@ -66,12 +66,13 @@ class MoriartyNarrator(Narrator):
         tail = (", or " + " or ".join(extra)) if extra else ""
         if phase == PIVOT:
             return f"{name}: click the Pivot token{tail}"
-        sides = " or ".join(str(c + 1) for c in s.actives(s.pivot))  # type: ignore[arg-type]
+        assert s.pivot is not None  # chosen before the active tokens
+        sides = " or ".join(str(c + 1) for c in s.actives(s.pivot))
         return f"{name}: take column {sides}{tail}"
 
-    def status(self, state: State) -> list[str]:
+    def status(self, state: MoriartyState) -> list[str]:
         """Game number, each seat's running total and this game's points on the board."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         names = s.seat_names
         if s.is_terminal:
             lines = [f"Match over after {s.games} game{'s' if s.games > 1 else ''}"]
@@ -89,9 +90,9 @@ class MoriartyNarrator(Narrator):
                          f"{names[1]} {game.points[1]}")
         return lines
 
-    def describe(self, before: State, events: Sequence[Event], after: State) -> str:
+    def describe(self, before: MoriartyState, events: Sequence[Event], after: MoriartyState) -> str:
         """A caption in plain words for what just happened."""
-        b: MoriartyState = before  # type: ignore[assignment]
+        b = before
         words: list[str] = []
         slides = [e for e in events if isinstance(e, TokenSlid)]
         for event in events:
@@ -123,12 +124,13 @@ class MoriartyNarrator(Narrator):
                 words.append(scored_words(b, event))
         return " ".join(words)
 
-    def section_of(self, state: State) -> str:
+    def section_of(self, state: MoriartyState) -> str:
         """"Game 2" in a match of several games ("" for a match of one)."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         return f"Game {s.game_index + 1}" if s.games > 1 else ""
 
-    def moment_words(self, before: State, events: Sequence[Event], after: State) -> str:
+    def moment_words(self, before: MoriartyState, events: Sequence[Event],
+                     after: MoriartyState) -> str:
         """A step of the review: the caption, with a game's end told by its score only."""
         scored = next((e for e in events if isinstance(e, GameScored)), None)
         if scored is None:
@@ -150,25 +152,26 @@ class MoriartyNarrator(Narrator):
             return f"{b.seat_name(b.edge)} does not call Moriarty; the Edge passes to {name}."
         return f"The Edge passes to {name}."
 
-    def summary(self, before: State, events: Sequence[Event], after: State) -> Summary | None:
+    def summary(self, before: MoriartyState, events: Sequence[Event],
+                after: MoriartyState) -> Summary | None:
         """A game of the match is over: its score, the Bonus Colours and the match so far."""
         scored = next((e for e in events if isinstance(e, GameScored)), None)
-        return None if scored is None else game_summary(before, scored)  # type: ignore[arg-type]
+        return None if scored is None else game_summary(before, scored)
 
-    def countdown_word(self, before: State, events: Sequence[Event]) -> str | None:
+    def countdown_word(self, before: MoriartyState, events: Sequence[Event]) -> str | None:
         """No countdown for the Bonus Colours (nothing shows); "slide!" for the slides."""
         if any(isinstance(e, BonusesChosen) for e in events):
             return None
         return "slide!"
 
-    def has_secret(self, state: State, seat: int) -> bool:
+    def has_secret(self, state: MoriartyState, seat: int) -> bool:
         """A seat has a secret once it has picked its Bonus Colour this game."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         return not s.is_terminal and s.bonus[seat] is not None
 
-    def log_text(self, move: Move, seat: int, before: State) -> str:
+    def log_text(self, move: Move, seat: int, before: MoriartyState) -> str:
         """A decision in words; a Bonus Colour is only ever "picks a Bonus Colour in secret"."""
-        s: MoriartyState = before  # type: ignore[assignment]
+        s = before
         if isinstance(move, Bonus):
             return "picks a Bonus Colour in secret"
         if isinstance(move, Place):
@@ -188,11 +191,11 @@ class MoriartyNarrator(Narrator):
             return f"calls Moriarty, naming {COLOURS[move.colour]}"
         return {EndGame: "ends the game", Pass: "does not call Moriarty"}.get(type(move), str(move))
 
-    def notation_text(self, move: Move, seat: int, before: State) -> str:
+    def notation_text(self, move: Move, seat: int, before: MoriartyState) -> str:
         """The notation, with a Bonus Colour hidden ("bonus ?")."""
         return "bonus ?" if isinstance(move, Bonus) else str(move)
 
-    def choice_words(self, move: Move, state: State) -> str:
+    def choice_words(self, move: Move, state: MoriartyState) -> str:
         """"orange as your Bonus Colour", "slide toward you", "take the token in column 2"."""
         if isinstance(move, Bonus):
             return f"{COLOURS[move.colour]} as your Bonus Colour"
@@ -210,17 +213,17 @@ class MoriartyNarrator(Narrator):
             return f"declare Moriarty, naming {COLOURS[move.colour]}"
         return {EndGame: "end the game now", Pass: "no Moriarty"}.get(type(move), str(move))
 
-    def phone_prompt(self, state: State, seat: int) -> str:
+    def phone_prompt(self, state: MoriartyState, seat: int) -> str:
         """The prompt, with the Pivot picked from a list rather than clicked."""
         return self.prompt(state, seat).replace("click the Pivot token", "pick the Pivot")
 
-    def secret_words(self, state: State, seat: int) -> str:
+    def secret_words(self, state: MoriartyState, seat: int) -> str:
         """'Your Bonus Colour is blue' once picked, this game."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         colour = s.bonus[seat]
         return "" if colour is None or s.is_terminal else f"your Bonus Colour is {COLOURS[colour]}"
 
-    def move_words(self, move: Move, state: State) -> tuple[str, str]:
+    def move_words(self, move: Move, state: MoriartyState) -> tuple[str, str]:
         """Each kind of move under a heading of its own, colours and columns in words."""
         if isinstance(move, Place):
             return f"Place {COLOURS[move.colour]} in column", str(move.column + 1)
@@ -243,7 +246,7 @@ class MoriartyNarrator(Narrator):
         return "", str(move)
 
     # ---- hints ------------------------------------------------------------------------------
-    def hint_reason(self, facts: Any, state: State) -> str:
+    def hint_reason(self, facts: Any, state: MoriartyState) -> str:
         """What a Moriarty choice does, from what the chooser may know: a slide's points on
         the board (its own Bonus Colour counted) whatever the other slides, a Pivot's two
         active tokens, a take's token, an ending's points."""
@@ -258,8 +261,8 @@ class MoriartyNarrator(Narrator):
             return f"the tokens in columns {first} and {second} become active: {other} takes " \
                    "one and you move the other"
         if isinstance(move, Take):
-            colour = state.colours[move.column]  # type: ignore[attr-defined]
-            row = state.rows[move.column]  # type: ignore[attr-defined]
+            colour = state.colours[move.column]
+            row = state.rows[move.column]
             return f"you move the {COLOURS[colour]} token on row {row}; {other} moves the other"
         if isinstance(move, Slide):
             if points.sure:
@@ -282,16 +285,16 @@ class MoriartyNarrator(Narrator):
         return self.expects_words(facts) or "the computer's pick, looking several rounds ahead"
 
     # ---- the board's notes ------------------------------------------------------------------
-    def round_notes(self, state: State, seat: int | None, choosing: bool,
+    def round_notes(self, state: MoriartyState, seat: int | None, choosing: bool,
                     revealed: tuple[bool, bool] | None = None,
                     before: State | None = None) -> list[str]:
         """The round beside the board: Pivot, actives, who moves which, or (while `revealed`,
         each seat's toward, shows from `before`) which way each slid; `seat` is the view's
         own seat, `choosing` whether it chooses now."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         names = s.seat_names
-        if revealed is not None and before is not None:
-            b: MoriartyState = before  # type: ignore[assignment]
+        if revealed is not None and isinstance(before, MoriartyState):
+            b = before
             lines = []
             for who in (0, 1):
                 way = "south" if (who == b.south) == revealed[who] else "north"
@@ -312,9 +315,9 @@ class MoriartyNarrator(Narrator):
             lines.append("A token is on row 0 or 9: the game may be ended now.")
         return lines
 
-    def column_note(self, state: State, column: int) -> str:
+    def column_note(self, state: MoriartyState, column: int) -> str:
         """What a column's token is worth where it stands (empty for an empty column)."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         colour = s.colours[column]
         if colour is None:
             return ""
@@ -322,9 +325,9 @@ class MoriartyNarrator(Narrator):
         side, pts = ("South", 5 - row) if row <= 4 else ("North", row - 4)
         return f"Column {column + 1}: {COLOURS[colour]} on row {row}, +{pts} for {side}."
 
-    def rule_reminder(self, state: State) -> str:
+    def rule_reminder(self, state: MoriartyState) -> str:
         """A reminder of the rule that matters at this step (empty once the match is over)."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         if s.is_terminal:
             return ""
         return {
@@ -340,12 +343,12 @@ class MoriartyNarrator(Narrator):
             DECLARE: "Moriarty: right, you score every point on the board; wrong, they do.",
         }.get(s.phase, "")
 
-    def tray_heading(self, state: State, chooser: int | None, choosing: bool,
+    def tray_heading(self, state: MoriartyState, chooser: int | None, choosing: bool,
                      naming: bool = False, picked: int | None = None) -> str:
         """The colour tray's heading: `chooser` the seat choosing now, `choosing` whether it is
         the view's own, `naming` while it names the other's colour in a Moriarty, `picked` a
         colour picked to place at setup."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         if naming and chooser is not None:
             return f"Moriarty! Name {s.seat_name(1 - chooser)}'s Bonus Colour"
         if s.phase == SETUP:
@@ -357,10 +360,10 @@ class MoriartyNarrator(Narrator):
                 "Bonus Colours are being chosen"
         return "The four colours"
 
-    def swatch_note(self, state: State, colour: int, seat: int | None) -> str:
+    def swatch_note(self, state: MoriartyState, colour: int, seat: int | None) -> str:
         """Under a colour of the tray: how many are left to place at setup, or "yours" under
         the view's own Bonus Colour."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s = state
         if s.phase == SETUP:
             return f"{2 - s.colours.count(colour)} left"
         if seat is not None and s.bonus[seat] == colour:
