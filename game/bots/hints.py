@@ -200,8 +200,10 @@ def _tug_value(state: State, seat: int, move: Move | None) -> float | None:
     from the solved table (None where the table is not at hand or the state has no choice)."""
     from game.bots.perfect_tug import PerfectTugPlayer
     from game.bots.tug_table import TableMissingError
+    from game.rules.tug_of_war import TugOfWarState
+    assert isinstance(state, TugOfWarState)  # asked for Tug of War only
     try:
-        values = PerfectTugPlayer().move_values(state, seat)  # type: ignore[arg-type]
+        values = PerfectTugPlayer().move_values(state, seat)
     except (TableMissingError, ValueError, OSError):
         return None
     return max(values.values()) if move is None else values.get(move)
@@ -323,7 +325,7 @@ FACTS = {"pulling_strings": _pull_facts, "strands": _strands_facts, "synch": _sy
 def _facts(game_id: str, state: State, seat: int, plan: tuple[Move, ...],
            with_chance: bool = True, full: bool = True) -> HintFacts:
     after = afters(state, seat, plan)
-    wins = all(a.is_terminal and a.outcome.winner == seat for a in after)  # type: ignore
+    wins = all(a.outcome is not None and a.outcome.winner == seat for a in after)
     chance = None
     if with_chance and game_id == "tug_of_war":
         chance = _tug_value(state, seat, plan[0])  # the exact value of the whole best turn

@@ -134,7 +134,8 @@ class PerfectTugPlayer:
 
     def _setup_value(self, table: TugTable, state: TugOfWarState, seat: int, move: Move) -> float:
         roll = tuple(sorted(state.team[seat]))
-        rerolled = () if isinstance(move, Keep) else move.values  # type: ignore[attr-defined]
+        assert isinstance(move, (Keep, Reroll))  # the setup's two moves
+        rerolled = () if isinstance(move, Keep) else move.values
         if seat == 0:
             return reroll_value(roll, rerolled, table.yellow_setup_value, FACES)
         yellow = tuple(sorted(state.team[0]))
