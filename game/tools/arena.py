@@ -123,7 +123,8 @@ def check_player(name: str) -> str:
     """The name if it names a player (argparse type), else an error saying which are known."""
     base, *traits = name.split("~")
     if traits:  # a level with some of its knowledge's settings changed, for trying them
-        if base.partition(":")[0] not in LEVEL_NAMES + ("predictor",) and parse_hybrid(base) is None:
+        if base.partition(":")[0] not in LEVEL_NAMES + ("predictor",) \
+                and parse_hybrid(base) is None:
             raise argparse.ArgumentTypeError(f"{name!r}: only a level or a hybrid takes settings")
         try:
             [_trait(t) for t in traits]
