@@ -73,8 +73,8 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
         return f"{state.seat_name(seat)}: pull a string (click or type its letter)"
 
     def phone_prompt(self, state: PullingStringsState, seat: int) -> str:
-        """Ask the phone's player to pull, by the letters the big screen shows."""
-        return f"{state.seat_name(seat)}: pull a string (the big screen shows each end's letter)"
+        """Ask the phone's player to pull: an end on the phone's own board, or its letter."""
+        return f"{state.seat_name(seat)}: pull a string (tap its end, or its letter below)"
 
     def status(self, state: PullingStringsState) -> list[str]:
         """Home totals, the tie rule when it applies, broken strings and any turn limit."""
