@@ -20,9 +20,9 @@ import random
 import time
 from typing import Callable, Sequence
 
-from game.bots.knowledge import Knowledge, terminal_value
+from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget
-from game.bots.matrix import game_value
+from game.bots.matrix import game_value, strategies
 from game.core import Move, NodeKind, State
 
 DECISION, SIMULTANEOUS, CHANCE = NodeKind.DECISION, NodeKind.SIMULTANEOUS, NodeKind.CHANCE
@@ -66,6 +66,7 @@ class DepthSearch:
         self._unseen = unseen if all(unseen) and len(self.worlds) > 1 else []
         self._blind = [pair for group in self._unseen for pair in group]
         self._width = len(self.worlds) * (2 if self._unseen else 1)  # values kept per position
+        self._fused = knowledge.fused > 0.0 and len(self.worlds) > 1
         self.seat = seat
         self.iterations = 0  # positions valued
         self.depth = 0  # the deepest search finished
@@ -180,7 +181,7 @@ class DepthSearch:
             self._check_clock()
         kind, knowledge = state.kind, self.knowledge
         if kind is NodeKind.TERMINAL:
-            return [terminal_value(state)] * self._width
+            return [knowledge.value(state)] * self._width
         if kind is CHANCE:
             total = [0.0] * self._width
             for outcome, p in state.chance_outcomes():
@@ -193,6 +194,8 @@ class DepthSearch:
             rows = knowledge.candidate_moves(state, 0, None)
             cols = knowledge.candidate_moves(state, 1, None)
             cells = [[self._child(state, (a, b), depth - 1) for b in cols] for a in rows]
+            if self._fused:
+                return self._fused_value(cells)
             return [game_value([[cell[w] for cell in row] for row in cells])
                     for w in range(self._width)]
         actor = state.actors[0]
@@ -214,6 +217,29 @@ class DepthSearch:
             return [c[w] for w, c in enumerate(chosen)] + [c[width + w]
                                                           for w, c in enumerate(chosen)]
         return [best(values) for values in zip(*children)]
+
+    def _fused_value(self, cells: list[list[list[float]]]) -> list[float]:
+        """A secret turn's values when the bot cannot know the world: its mix is the
+        equilibrium of the matrix averaged over the worlds, and in each world the other picks
+        its best answer to that mix (as it sees the world, where it does not know the bot's
+        secret)."""
+        averaged = [[self._mean(cell) for cell in row] for row in cells]
+        rows, cols = strategies(averaged)
+        width = len(self.worlds)
+        if self.seat == 0:  # the other picks a column
+            answers = [[sum(p * cells[i][j][k] for i, p in enumerate(rows))
+                        for k in range(self._width)] for j in range(len(cols))]
+            pick = min
+        else:
+            answers = [[sum(q * cells[i][j][k] for j, q in enumerate(cols))
+                        for k in range(self._width)] for i in range(len(rows))]
+            pick = max
+        seen = width if self._unseen else 0  # where the other's own view of each world lies
+        chosen = [pick(answers, key=lambda v: (v[seen + w], v[w])) for w in range(width)]
+        values = [c[w] for w, c in enumerate(chosen)]
+        if self._unseen:
+            values += [c[width + w] for w, c in enumerate(chosen)]
+        return values
 
     def _leaf(self, state: State) -> list[float]:
         if len(self.worlds) == 1:

@@ -66,6 +66,31 @@ def game_value(payoff: Sequence[Sequence[float]]) -> float:
     return solve(payoff)[2]
 
 
+def strategies(payoff: Sequence[Sequence[float]]) -> tuple[list[float], list[float]]:
+    """Both players' equilibrium strategies (row maximising): exact for a 2x2 game or one with
+    a single row or column, else `solve`'s approximation."""
+    n, m = len(payoff), len(payoff[0])
+    if n == 1 or m == 1:
+        if n == 1:
+            j = min(range(m), key=lambda k: payoff[0][k])
+            return [1.0], [1.0 if k == j else 0.0 for k in range(m)]
+        i = max(range(n), key=lambda k: payoff[k][0])
+        return [1.0 if k == i else 0.0 for k in range(n)], [1.0]
+    if n == 2 and m == 2:
+        (a, b), (c, d) = payoff
+        lower = max(min(a, b), min(c, d))
+        upper = min(max(a, c), max(b, d))
+        if lower >= upper:
+            i = 0 if min(a, b) >= min(c, d) else 1
+            j = 0 if max(a, c) <= max(b, d) else 1
+            return [1.0 - i, float(i)], [1.0 - j, float(j)]
+        den = a - b - c + d
+        p, q = (d - c) / den, (d - b) / den
+        return [p, 1.0 - p], [q, 1.0 - q]
+    rows, cols, _ = solve(payoff)
+    return rows, cols
+
+
 def _normalised(weights: Sequence[float], n: int) -> list[float]:
     total = sum(weights)
     if total <= 0.0:

@@ -56,6 +56,7 @@ class GameKnowledge(Knowledge):
     mixed_reader = 0.0  # 1: a wary belief also reads a player who slides one turn ahead
     slide_plies = 0.0  # above 0: a search from a slide goes only this deep
     colour_model = 0.0  # 1: read the other as a one-turn-ahead player who knows its colour
+    end_margin = 0.0  # above 0: the last game's ending valued by its margin at this scale
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -103,12 +104,12 @@ class GameKnowledge(Knowledge):
         return all(self.searches_all(world) for _, world in worlds)
 
     def unseen_worlds(self, world: State, seat: int) -> list[tuple[float, State]]:
-        """For a level with `unseen`: the world with this seat's colour any of the four."""
+        """For a level with `unseen`: the world with this seat's colour unknown (valued as any
+        of the four alike, `leaf_values`)."""
         bonus = world.bonus  # type: ignore[attr-defined]
         if self.unseen <= 0.0 or None in bonus:
             return []
-        return [(1.0 / COLOURS, world.replace(bonus=tuple_with(bonus, seat, c)))
-                for c in range(COLOURS)]
+        return [(1.0, world.replace(bonus=tuple_with(bonus, seat, None)))]
 
     def in_world(self, state: State, world: State) -> State:
         """`state` with the world's Bonus Colours."""
@@ -186,13 +187,19 @@ class GameKnowledge(Knowledge):
         values = []
         for _, world in worlds:
             bonus = world.bonus  # type: ignore[attr-defined]
-            board = [counts[s][COLOURS] + extra * counts[s][bonus[s]] for s in (0, 1)]
+            board = [counts[s][COLOURS] + extra * (counts[s][COLOURS] / COLOURS if bonus[s] is None
+                                                   else counts[s][bonus[s]]) for s in (0, 1)]
             now = squash(state.totals[0] + board[0] - state.totals[1] - board[1], 12.0)
             if not ending:
                 values.append(now)
                 continue
             lead = state.totals[0] + board[0] - state.totals[1] - board[1]
-            ended = (0.5 + 0.5 * ((lead > 0) - (lead < 0))) if last_game else squash(lead, 12.0)
+            if not last_game:
+                ended = squash(lead, 12.0)
+            elif self.end_margin > 0.0:  # the margin counts: the other's colour is a guess
+                ended = squash(lead, self.end_margin)
+            else:
+                ended = 0.5 + 0.5 * ((lead > 0) - (lead < 0))
             if state.phase == PIVOT:
                 values.append(ended)
             else:
@@ -241,6 +248,13 @@ class GameKnowledge(Knowledge):
         if state.phase not in (SETUP, BONUS):
             lead += plain.board_points(0) - plain.board_points(1)
         return squash(lead, 12.0)
+
+    def value(self, state: State) -> float:
+        """The evaluation, or a finished match's result (by its margin, for `end_margin`)."""
+        if state.is_terminal and self.end_margin > 0.0:
+            totals = state.totals  # type: ignore[attr-defined]
+            return squash(totals[0] - totals[1], self.end_margin)
+        return super().value(state)
 
     def evaluate(self, state: State) -> float:
         """Seat 0's chances from the match totals plus the board as it would score now."""
