@@ -304,6 +304,10 @@ def check_claims(game_id, state, seat, plan, facts, reason):
         if got:
             assert got[0] in end.group_sizes(seat)
     elif game_id == "synch":
+        mid = after[0]  # half a move (a mode, or a direction first): then every answer of the
+        if not state.placing and not mid.is_terminal and mid.awaiting == (1 - seat,) \
+                and mid.moves_made == state.moves_made:  # other's, as the reason speaks of
+            after = [mid.apply(m, 1 - seat).state for m in mid.legal_moves(1 - seat)]
         if f"{other} cannot claim a square" in reason:
             assert all(a.scores()[1 - seat] == state.scores()[1 - seat] for a in after)
         got = numbers_after(r"you claim (\d+) square", reason)
