@@ -16,7 +16,7 @@ from game.match import Match
 from game.registry import GAMES
 from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
-from scenes.shell.theme import MIN_TEXT_PX
+from scenes.shell.theme import MIN_CAP_PX, MIN_TEXT_PX
 from tests.test_play_vs_bot import FakeWorker
 from tests.text_inspector import Ink, InkSurface, inspecting
 from tests.ui_driver import Driver
@@ -61,6 +61,8 @@ def problems(inks: list[Ink], size, panels=()) -> list[str]:
             found.append(f"{ink.text!r} is cut off")
         if ink.px < MIN_TEXT_PX - 0.5:
             found.append(f"{ink.text!r} is {ink.px:.1f} px")
+        if ink.cap < MIN_CAP_PX - 0.5:
+            found.append(f"{ink.text!r} has capitals {ink.cap:.1f} px tall")
         for panel in panels:
             if panel.colliderect(ink.rect) and not panel.contains(ink.rect):
                 found.append(f"{ink.text!r} spills out of its panel {panel}")
@@ -216,8 +218,8 @@ def test_the_screens_around_a_game_fit(tmp_path, size):
         check(inks_of(driver, [driver.top]), size)  # the main menu
         driver.app.go("select")
         driver.frames()
-        # the game cards (each card's picture is a shrunken board: a picture, not words)
-        check([ink for ink in inks_of(driver, [driver.top]) if not ink.scaled], size)
+        # the game cards (each card's picture is a shrunken board, drawn without its words)
+        check(inks_of(driver, [driver.top]), size)
         scene = driver.start("pulling_strings", {"turn_limit": 2}, seed=3)
         driver.frames()
         assert driver.top.route == "handoff"
@@ -350,3 +352,19 @@ def test_each_card_s_learn_button_covers_neither_picture_nor_pitch(tmp_path_fact
             assert picture.height > 0 and picture.top > button.rect.top
             assert not learn.colliderect(picture) and not learn.colliderect(pitch)
             assert not pitch.colliderect(picture)
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_review_and_its_small_board_fit(tmp_path, size, game_id, monkeypatch):
+    """The look back at a game: its graph, swings and the small board, whose shrunk picture
+    writes no words too small to read (issue 40: "home" and "wins!" were 5 px tall)."""
+    from tests.test_review import QuickRun, calm_game
+    monkeypatch.setattr("scenes.play.review.ReviewRun", QuickRun)
+    with window(tmp_path, size=size) as driver:
+        driver.app.bot_worker = FakeWorker()
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("review", record=calm_game(game_id, 30, 3))
+        driver.frames(5)
+        assert driver.top.route == "review"
+        check(inks_of(driver, [driver.top]), size)

@@ -28,7 +28,10 @@ def test_the_typeface_and_its_licence_ship_and_are_recorded():
     licence = asset_path("fonts", "OFL.txt").read_text()
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     listed = asset_path("LICENSES").read_text()
-    assert "fonts/Inter-SemiBold.otf" in listed and "fonts/OFL.txt" in listed
+    assert "fonts/OFL.txt" in listed
+    for weight, parts in th.WEIGHT_FILES.items():
+        assert asset_path(*parts).is_file(), weight
+        assert parts[1] in listed.split("fonts/OFL.txt")[0], weight
     build = (asset_path().parent / "build.spec").read_text()
     assert '"fonts"' in build  # the packaged app collects the folder
 
@@ -90,3 +93,47 @@ def test_a_damaged_font_file_falls_back_too(monkeypatch, tmp_path):
     monkeypatch.setattr(th, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
     theme = th.Theme()
     assert theme.text("Strings", 20).get_width() > 20 and theme.face == (None, 1.0)
+
+
+def test_roles_have_weights_and_weights_differ(theme):
+    """Issue 40, item 8: a title, a heading, a number, body text and a caption are told apart
+    by size and weight; every weight of the face is Inter."""
+    assert {role.weight for role in th.ROLES.values()} == set(th.WEIGHT_FILES)
+    assert th.TITLE.size > th.HEADING.size > th.BODY.size > th.CAPTION.size
+    widths = {}
+    for weight in th.WEIGHT_FILES:
+        font = theme.font(40, weight)
+        assert font.name == "Inter"
+        widths[weight] = font.size("Quintet 256")[0]
+    assert widths["medium"] < widths["semibold"] < widths["bold"]
+    title, body = theme.text("Quintet", th.TITLE), theme.text("Quintet", th.BODY)
+    assert title.get_height() > body.get_height()
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1280, 720), (2560, 1440)])
+def test_no_capital_is_drawn_under_the_floor(theme, size):
+    """The smallest text anywhere has capitals MIN_CAP_PX tall, measured on the rendered "H"."""
+    theme.set_window(size)
+    for role in (*th.ROLES.values(), 6, 10):
+        assert th.cap_height(theme.role_font(role)) >= th.MIN_CAP_PX, (role, size)
+
+
+def test_a_picture_s_words_take_their_room_but_no_ink(theme):
+    written = theme.text("home", th.BODY)
+    with theme.pictures():
+        blank = theme.text("home", th.BODY)
+        direct = theme.font(20).render("wins!", True, th.TEXT)
+    assert blank.get_size() == written.get_size()
+    assert blank.get_bounding_rect().width == 0 and direct.get_bounding_rect().width == 0
+    assert theme.text("home", th.BODY).get_bounding_rect().width > 0  # written again after
+
+
+def test_a_missing_weight_falls_back_to_semibold(monkeypatch, tmp_path):
+    pygame.font.init()
+    (tmp_path / "fonts").mkdir()
+    source = asset_path(*th.FONT_FILE)
+    (tmp_path / "fonts" / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(th, "asset_path", lambda *parts: tmp_path.joinpath(*parts))
+    theme = th.Theme()
+    assert theme.face_of("bold") == theme.face and theme.face[0] is not None
+    assert theme.text("Quintet", th.TITLE).get_width() > 20

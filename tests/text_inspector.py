@@ -3,8 +3,9 @@
 While `inspecting()` is active, fonts render onto surfaces that remember their text, and each
 blit, scale or rotation carries that memory along; so after a frame is drawn onto an `InkSurface`
 its `inks` say, for each text: its words, its pixel size as shown (a label rendered large and
-scaled down counts at its shown size), its tight rectangle on screen, and whether any of it was
-cut off (by the surface's edge, a clip or a blit's area).
+scaled down counts at its shown size), the height of its capitals as shown (a rendered "H" of its
+font), its tight rectangle on screen, and whether any of it was cut off (by the surface's edge, a
+clip or a blit's area).
 """
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ class Ink:
     rect: pygame.Rect  # the tight box of its drawn pixels
     cut: bool = False
     scaled: bool = False  # part of a picture drawn at one size and shown at another
+    cap: float = 0.0  # the height of its font's capital "H" as shown, in pixels
 
 
 class InkSurface(pygame.Surface):
@@ -52,7 +54,7 @@ class InkSurface(pygame.Surface):
                 cut = ink.cut or not shown.contains(moved)
                 # the same words drawn again in the same place replace the first (a redraw)
                 self.inks = [old for old in self.inks if (old.text, old.rect) != (ink.text, moved)]
-                self.inks.append(Ink(ink.text, ink.px, moved, cut, ink.scaled))
+                self.inks.append(Ink(ink.text, ink.px, moved, cut, ink.scaled, ink.cap))
         return rect
 
     def fill(self, color, rect=None, special_flags=0):
@@ -81,7 +83,7 @@ def _inked(surface: pygame.Surface, inks, fx: float = 1.0, fy: float = 1.0) -> p
     twin.inks = [Ink(ink.text, ink.px * fy,
                      pygame.Rect(round(ink.rect.x * fx), round(ink.rect.y * fy),
                                  max(1, round(ink.rect.w * fx)), max(1, round(ink.rect.h * fy))),
-                     ink.cut, ink.scaled or (fx, fy) != (1.0, 1.0)) for ink in inks]
+                     ink.cut, ink.scaled or (fx, fy) != (1.0, 1.0), ink.cap * fy) for ink in inks]
     return twin
 
 
@@ -94,7 +96,8 @@ class InkFont(pygame.font.Font):
             return image
         box = image.get_bounding_rect()
         height = self.size("Hg")[1]
-        return _inked(image, [Ink(str(text), height, box)]) if box.width else image
+        cap = super().render("H", True, (255, 255, 255)).get_bounding_rect().height
+        return _inked(image, [Ink(str(text), height, box, cap=cap)]) if box.width else image
 
 
 @contextlib.contextmanager

@@ -115,12 +115,13 @@ PLAY_AREA = (936, 508)  # the play screen's board area at 1280x720, in design pi
 
 def board_picture(board: "Board", view: View, size: tuple[int, int], fill) -> pygame.Surface:
     """The board drawn for `view` as in play (at the play screen's size), shrunk to fit `size`
-    and centred on `fill` (a picture for a card or a preview: its words are not for reading)."""
+    and centred on `fill` (a picture for a card or a preview: drawn without its words)."""
     theme = board.theme
     full = pygame.Surface((theme.px(PLAY_AREA[0]), theme.px(PLAY_AREA[1])))
     full.fill(th.BACKGROUND)
-    board.layout(full.get_rect())
-    board.draw(full, view)
+    with theme.pictures():  # shrunk, its words would be too small to read: it writes none
+        board.layout(full.get_rect())
+        board.draw(full, view)
     scale = min(size[0] / full.get_width(), size[1] / full.get_height())
     shrunk = pygame.transform.smoothscale(full, (max(1, round(full.get_width() * scale)),
                                                  max(1, round(full.get_height() * scale))))

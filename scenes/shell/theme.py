@@ -1,7 +1,9 @@
 """Colours, sizes and cached text rendering shared by every scene.
 
-Text is set in Inter SemiBold (assets/fonts, SIL Open Font License), at sizes from one type
-scale (TYPE_SCALE): a size asked for in design pixels is the nearest step of the scale. A design
+Text is set in Inter (assets/fonts, SIL Open Font License) in three weights, Medium, SemiBold and
+Bold, at sizes from one type scale (TYPE_SCALE): a size asked for in design pixels is the nearest
+step of the scale. Screens ask for a named role (TITLE, HEADING, NUMBER, BODY, CAPTION: a size and
+a weight) rather than a literal size; a bare number is that size in SemiBold. A design
 size is what pygame's own default font was drawn at when the layouts were made; that font's em
 is 0.6875 of its size, so a face is opened at that share of the design size (EM_PER_SIZE) and
 text keeps the room the layouts give it. The face's hinting keeps its letters' advances (the
@@ -15,9 +17,12 @@ as escapes instead of failing to render or turning the line around, and a line i
 """
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
 import math
 from collections import OrderedDict
+from collections.abc import Iterator
 
 import pygame
 
@@ -49,12 +54,44 @@ GUIDE = (110, 231, 183)  # a lesson's guide to the step it asks for: never the f
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
 MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
-FONT_FILE = ("fonts", "Inter-SemiBold.otf")
+MIN_CAP_PX = 9  # the height of the smallest capital letter ("H" as rendered), at any window size
+FONT_FILE = ("fonts", "Inter-SemiBold.otf")  # the face of bare sizes, and the fallback
+WEIGHT_FILES = {"medium": ("fonts", "Inter-Medium.otf"), "semibold": FONT_FILE,
+                "bold": ("fonts", "Inter-Bold.otf")}
 EM_PER_SIZE = 0.6875  # the em of pygame's default font at a size: what design sizes mean
 # The type scale in design pixels: six steps to an octave (each about 12% above the last),
 # through 16; every text is drawn at one of these (then scaled with the window).
 TYPE_STEPS_PER_OCTAVE = 6
 TYPE_SCALE = tuple(16 * 2 ** (step / TYPE_STEPS_PER_OCTAVE) for step in range(-6, 19))
+
+
+@dataclasses.dataclass(frozen=True)
+class Role:
+    """A named kind of text: its design size (a step of the type scale) and its weight."""
+
+    size: float
+    weight: str = "semibold"
+
+    def __mul__(self, factor: float) -> "Role":
+        return Role(self.size * factor, self.weight)
+
+
+# The roles, largest first: a screen's name, a panel's or a section's heading, a figure that
+# counts (scores, values), running words, and the small print beneath a control.
+TITLE = Role(40, "bold")
+HEADING = Role(24, "bold")
+NUMBER = Role(24, "semibold")
+LABEL = Role(22, "semibold")  # a control's own words (a button, a row's name)
+BODY = Role(18, "medium")
+CAPTION = Role(15, "medium")
+ROLES = {"title": TITLE, "heading": HEADING, "number": NUMBER, "label": LABEL, "body": BODY,
+         "caption": CAPTION}
+Size = float | Role  # a design size in SemiBold, or a role
+
+
+def role_of(size: Size) -> Role:
+    """The role a size asks for (a bare number: that size in SemiBold)."""
+    return size if isinstance(size, Role) else Role(float(size))
 
 
 def type_size(size: float) -> float:
@@ -65,31 +102,49 @@ def type_size(size: float) -> float:
     return TYPE_SCALE[max(0, min(len(TYPE_SCALE) - 1, step + 6))]
 
 
-def typeface() -> tuple[str | None, float]:
-    """The shipped face's path and its em per design size; pygame's default font (None, 1.0)
-    with a line in the log if the file is missing or unreadable."""
-    path = asset_path(*FONT_FILE)
+def typeface(weight: str = "semibold") -> tuple[str | None, float]:
+    """A weight's file of the shipped face and its em per design size; the SemiBold face if that
+    weight's file is missing, or pygame's default font (None, 1.0) with a line in the log if the
+    face cannot be loaded at all."""
+    path = asset_path(*WEIGHT_FILES.get(weight, FONT_FILE))
     try:
         pygame.font.Font(str(path), 12).render("Hg", True, TEXT)  # a damaged file fails here
     except (OSError, pygame.error) as error:
+        if weight != "semibold":
+            return typeface("semibold")
         log.warning("the typeface %s could not be loaded (%s); using pygame's default font",
                     path.name, error)
         return None, 1.0
     return str(path), EM_PER_SIZE
 
 
+def cap_height(font: pygame.font.Font) -> int:
+    """The height in pixels of a capital "H" as this font renders it."""
+    return font.render("H", True, TEXT).get_bounding_rect().height
+
+
+class _Unwritten(pygame.font.Font):
+    """A font that sets no ink: words keep their room in a picture too small to read them."""
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
+        """A clear surface of the size the words would take."""
+        return pygame.Surface(self.size(str(text) or " "), pygame.SRCALPHA)
+
+
 class Theme:
-    """Fonts by size and a bounded cache of rendered text, scaled to the window."""
+    """Fonts by size and weight and a bounded cache of rendered text, scaled to the window."""
 
     CACHE_SIZE = 600
 
     def __init__(self) -> None:
-        self._face: tuple[str | None, float] | None = None  # (path, em per size), when loaded
+        self._faces: dict[str, tuple[str | None, float]] = {}  # weight -> (path, em per size)
         self.scale = 1.0
         self.text_scale = 1.0
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, str, bool], pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
         self._min_size: int | None = None
+        self.unwritten = False  # while True, text takes its room but is not drawn (pictures)
+        self.key_hints = True  # keyboard hints under buttons (a touch kiosk has no keyboard)
 
     def set_window(self, size: tuple[int, int]) -> None:
         """Scale type to the window: 1.0 at 1280x720."""
@@ -102,49 +157,68 @@ class Theme:
         return max(1, round(value * self.scale))
 
     def min_font_size(self) -> int:
-        """The smallest font size whose lines are MIN_TEXT_PX high on screen."""
+        """The smallest font size whose capitals are MIN_CAP_PX and lines MIN_TEXT_PX high."""
         if self._min_size is None:
             size = 8
-            while self._open(size).size("Hg")[1] < MIN_TEXT_PX:
+            while True:
+                font = self._open(size, "semibold")
+                if font.size("Hg")[1] >= MIN_TEXT_PX and cap_height(font) >= MIN_CAP_PX:
+                    break
                 size += 1
             self._min_size = size
         return self._min_size
 
     @property
     def face(self) -> tuple[str | None, float]:
-        """The typeface's file (None: pygame's default) and its em per size, found once."""
-        if self._face is None:
-            self._face = typeface()
-        return self._face
+        """The SemiBold face's file (None: pygame's default) and its em per size, found once."""
+        return self.face_of("semibold")
 
-    def _open(self, size: int) -> pygame.font.Font:
-        path, em = self.face
-        return pygame.font.Font(path, max(1, round(size * em)))
+    def face_of(self, weight: str) -> tuple[str | None, float]:
+        """A weight's face file (None: pygame's default) and its em per size, found once."""
+        face = self._faces.get(weight)
+        if face is None:
+            face = self._faces[weight] = typeface(weight)
+        return face
 
-    def font(self, size: int) -> pygame.font.Font:
-        """The font at this size (never smaller than MIN_TEXT_PX lines)."""
-        size = max(self.min_font_size(), size)
-        font = self._fonts.get(size)
-        if font is None:
-            font = self._fonts[size] = self._open(size)
+    def _open(self, size: int, weight: str, unwritten: bool = False) -> pygame.font.Font:
+        path, em = self.face_of(weight)
+        kind = _Unwritten if unwritten else pygame.font.Font
+        font = kind(path, max(1, round(size * em)))
+        if path is None and weight == "bold":
+            font.bold = True  # pygame's default font has no bold face: a drawn-wider one
         return font
 
-    def text_px(self, size: float) -> int:
-        """A design size's step of the type scale, scaled to the window (with a floor for small
-        windows)."""
-        return max(self.min_font_size(), round(type_size(size) * self.text_scale))
+    def font(self, size: int, weight: str = "semibold") -> pygame.font.Font:
+        """The font at this size and weight (never smaller than MIN_CAP_PX capitals)."""
+        size = max(self.min_font_size(), size)
+        key = (size, weight, self.unwritten)
+        font = self._fonts.get(key)
+        if font is None:
+            font = self._fonts[key] = self._open(size, weight, self.unwritten)
+        return font
 
-    def line(self, size: float) -> int:
-        """The height in pixels of a line of text at `size` design pixels."""
-        return self.font(self.text_px(size)).size("Hg")[1]
+    def text_px(self, size: Size) -> int:
+        """A design size's (or role's) step of the type scale, scaled to the window (with a
+        floor for small windows)."""
+        return max(self.min_font_size(), round(type_size(role_of(size).size) * self.text_scale))
 
-    def text(self, text: str, size: float, colour=TEXT) -> pygame.Surface:
-        """Rendered text at `size` design pixels (cached)."""
-        px = self.text_px(size)
-        key = (text, px, tuple(colour))
+    def role_font(self, size: Size) -> pygame.font.Font:
+        """The font a design size or role is drawn in at this window size."""
+        return self.font(self.text_px(size), role_of(size).weight)
+
+    def line(self, size: Size) -> int:
+        """The height in pixels of a line of text at `size` design pixels (or a role)."""
+        return self.role_font(size).size("Hg")[1]
+
+    def text(self, text: str, size: Size, colour=TEXT) -> pygame.Surface:
+        """Rendered text at `size` design pixels or in a role (cached)."""
+        font = self.role_font(size)
+        if self.unwritten:
+            return font.render(printable(text), True, colour)
+        key = (text, self.text_px(size), role_of(size).weight, tuple(colour))
         surface = self._texts.get(key)
         if surface is None:
-            surface = self.font(px).render(printable(text), True, colour)
+            surface = font.render(printable(text), True, colour)
             self._texts[key] = surface
             if len(self._texts) > self.CACHE_SIZE:
                 self._texts.popitem(last=False)
@@ -152,7 +226,17 @@ class Theme:
             self._texts.move_to_end(key)
         return surface
 
-    def blit_text(self, surface: pygame.Surface, text: str, size: float, pos, colour=TEXT,
+    @contextlib.contextmanager
+    def pictures(self) -> Iterator[None]:
+        """While open, text keeps its room but sets no ink: for a board shrunk to a picture,
+        whose words would be too small to read."""
+        before, self.unwritten = self.unwritten, True
+        try:
+            yield
+        finally:
+            self.unwritten = before
+
+    def blit_text(self, surface: pygame.Surface, text: str, size: Size, pos, colour=TEXT,
                   anchor: str = "topleft") -> pygame.Rect:
         """Draw text with one of its rect's anchors (topleft, center, midright...) at pos."""
         image = self.text(text, size, colour)
@@ -160,9 +244,9 @@ class Theme:
         surface.blit(image, rect)
         return rect
 
-    def wrap(self, text: str, size: float, width: int) -> list[str]:
+    def wrap(self, text: str, size: Size, width: int) -> list[str]:
         """Split text into lines that fit `width` pixels at `size`."""
-        font = self.font(self.text_px(size))
+        font = self.role_font(size)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             words, line = printable(paragraph, 4 * LINE_LIMIT).split(" "), ""
