@@ -211,7 +211,7 @@ def run_app(args: argparse.Namespace) -> int:
     from scenes.shell.about import WINDOW_CLASS
 
     os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
-    # before pygame loads: its display module names the window after the script otherwise
+    # before pygame loads: it names the window after the script otherwise (main() did it first)
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
     os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     from scenes.routes import ROUTES
@@ -286,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     (In the frozen app the bots' worker process never gets here: packaging/quintet_entry.py
     turns it into the worker first.)"""
+    from scenes.shell.about import name_the_window
+    name_the_window()  # before --size's check imports pygame
     args = parse_args(argv)
     if args.install_desktop or args.uninstall_desktop:
         from scenes.tools.desktop import run_desktop_command

@@ -19,6 +19,14 @@ LICENCE_SUMMARY = ("Quintet's code is under the MIT licence; its own sounds, ico
 WINDOW_CLASS = "Quintet"
 
 
+def name_the_window() -> None:
+    """Ask SDL to class the window "Quintet" (unless the environment says otherwise): before
+    pygame is imported, which names it after the script (`__main__.py`) when nothing has."""
+    import os
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
+
+
 def code_root() -> Path:
     """The folder holding the packages: a checkout's root, site-packages, or a frozen bundle."""
     frozen_root = getattr(sys, "_MEIPASS", None)

@@ -20,9 +20,35 @@ from scenes.store.settings import Settings, SettingsStore
 
 FPS = 60
 MIN_SIZE = (640, 400)
+DISPLAY_SHARE = 0.9  # the first window takes at most this share of the display each way
 REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
 log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
+
+
+def fit_window(size: tuple[int, int], display: tuple[int, int] | None) -> tuple[int, int]:
+    """A window of `size`, shrunk (keeping its shape) to at most DISPLAY_SHARE of the display
+    each way, so its title bar and edges are on screen; never under MIN_SIZE."""
+    width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+    if display is None or min(display) <= 0:
+        return width, height
+    share = min(1.0, DISPLAY_SHARE * display[0] / width, DISPLAY_SHARE * display[1] / height)
+    return max(MIN_SIZE[0], int(width * share)), max(MIN_SIZE[1], int(height * share))
+
+
+def display_size() -> tuple[int, int] | None:
+    """The size of the display the window opens on (None if SDL cannot say, or shows nothing:
+    its dummy and offscreen drivers' made-up desktop is no display to fit)."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return None
+        sizes = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return None
+    if not sizes:
+        return None
+    width, height = sizes[0]
+    return int(width), int(height)
 
 
 class Notices(list):
@@ -75,7 +101,7 @@ class App:
         pygame.init()
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
-        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.windowed_size = fit_window(size, display_size())
         pygame.display.set_caption("Quintet")
         _set_window_icon()
         self.screen = self._open_window()

@@ -1,0 +1,76 @@
+"""A window that fits (issue 40, item 6): the first window takes at most 90% of the display each
+way, keeping its shape, and is classed and titled "Quintet" however it is started (with --size,
+pygame had named it after the script, "__main__.py")."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from scenes.shell.app import DISPLAY_SHARE, MIN_SIZE, fit_window
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("display", [(800, 500), (1024, 600), (1366, 768), (1280, 720)])
+@pytest.mark.parametrize("asked", [(1280, 720), (900, 600), (2560, 1440)])
+def test_the_first_window_fits_the_display(display, asked):
+    width, height = fit_window(asked, display)
+    assert width <= max(MIN_SIZE[0], DISPLAY_SHARE * display[0])
+    assert height <= max(MIN_SIZE[1], DISPLAY_SHARE * display[1])
+    assert abs(width / height - asked[0] / asked[1]) < 0.02  # its shape kept
+    assert (width, height) <= asked
+
+
+def test_a_window_that_fits_is_left_alone_and_none_is_made_too_small():
+    assert fit_window((1280, 720), (2560, 1440)) == (1280, 720)
+    assert fit_window((1280, 720), None) == (1280, 720)  # no display to go by (headless)
+    assert fit_window((1280, 720), (500, 300)) == MIN_SIZE
+
+
+def _windows(display: str) -> list[str]:
+    """Each top-level window's class, name and geometry on an X display."""
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], env={**os.environ, "DISPLAY": display},
+                          capture_output=True, text=True, timeout=10).stdout
+    return [line.strip() for line in tree.splitlines() if '"Quintet"' in line]
+
+
+@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xwininfo")),
+                    reason="needs Xvfb and xwininfo (Debian's xvfb and x11-utils)")
+@pytest.mark.parametrize("arguments", [[], ["--size", "900x600"]])
+def test_a_real_window_on_a_small_display_fits_and_is_named_quintet(tmp_path, arguments):
+    display = f":{150 + os.getpid() % 50}"
+    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x500x24", "-nolisten",
+                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("SDL_VIDEO", "XDG_"))}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "c"),
+               XDG_DATA_HOME=str(tmp_path / "d"), XDG_STATE_HOME=str(tmp_path / "s"))
+    app = None
+    try:
+        time.sleep(0.5)
+        app = subprocess.Popen([sys.executable, "-m", "game", *arguments], cwd=ROOT, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline, found = time.monotonic() + 60, []
+        while not found and time.monotonic() < deadline:
+            time.sleep(0.5)
+            found = _windows(display)
+        assert found, "no window named Quintet appeared"
+        line = found[0]  # e.g. 0x200008 "Quintet": ("Quintet" "Quintet")  720x405+40+47  +40+47
+        assert '("Quintet" "Quintet")' in line, line
+        geometry = line.split(")")[1].split()[0]
+        size, x, y = geometry.split("+")[0], *map(int, geometry.split("+")[1:3])
+        width, height = map(int, size.split("x"))
+        assert width <= 0.9 * 800 + 1 and height <= 0.9 * 500 + 1, line
+        assert x >= 0 and y >= 0 and x + width <= 800 and y + height <= 500, line
+    finally:
+        if app is not None:
+            app.kill()
+            app.wait(10)
+        server.terminate()
+        server.wait(10)
