@@ -1,0 +1,46 @@
+"""Moriarty's slide levers (knowledge settings no level turns on): each plays legal moves, and
+the exact 2x2 strategies they rest on are equilibria."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from game.bots import Bot, knowledge_for
+from game.bots.matrix import game_value, strategies
+from game.rules import moriarty
+from tests.test_hybrids import positions
+
+LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin")
+
+
+@pytest.mark.parametrize("lever", LEVERS)
+def test_each_lever_plays_legal_moves(lever):
+    level = knowledge_for("moriarty").levels()["hard"]
+    value = 4.0 if lever == "end_margin" else 1.0
+    traits = tuple(t for t in level.traits if t[0] != "search_plies")
+    level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
+                                                                  seconds=60.0),
+                                traits=traits + (("search_plies", 3), (lever, value)))
+    found = [p for p in positions("moriarty", 5, 120)
+             if p[3].phase in (moriarty.PIVOT, moriarty.ACTIVE, moriarty.DIRECTION)]
+    assert found
+    for observation, seat, history, _ in found[::6]:
+        bot = Bot(knowledge_for("moriarty"), level, 3)
+        assert bot.choose(observation, seat, history) in observation.legal_moves(seat)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), min_size=4, max_size=4))
+def test_exact_2x2_strategies_reach_the_games_value(cells):
+    payoff = [cells[:2], cells[2:]]
+    rows, cols = strategies(payoff)
+    value = game_value(payoff)
+    assert sum(rows) == pytest.approx(1.0) and sum(cols) == pytest.approx(1.0)
+    assert min(rows + cols) >= -1e-9
+    # neither side gains by leaving its strategy
+    assert min(sum(p * payoff[i][j] for i, p in enumerate(rows)) for j in range(2)) \
+        == pytest.approx(value, abs=1e-9)
+    assert max(sum(q * payoff[i][j] for j, q in enumerate(cols)) for i in range(2)) \
+        == pytest.approx(value, abs=1e-9)
