@@ -1,6 +1,7 @@
 """Choosing a game (a card per game with its picture and pitch) and then its options."""
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -77,7 +78,59 @@ SECRETS_CHOICES = ((False, "Hand-off on this screen"), (True, "Play with phones"
 SEGMENTED = {"opponent": "Opponent", "seat": "You play", "phones": "Secrets",
              "hints": "Hints"}  # rows of choices
 KEYS_HINT = "Up and Down pick a row, Left and Right or a click change it, Enter starts"
-KEYS_SIZE = 17
+KEYS_SIZE = th.CAPTION
+LABEL_SIZE = th.LABEL  # a row's name, as "Opponent" and "Hints"
+CHOICE_SIZE = th.Role(20, "semibold")  # the words in a row's choices
+EXPLAIN_SIZE = th.CAPTION  # the line under a game option's name
+SUBTITLE_SIZE = th.Role(20, "medium")  # who plays whom, under the title
+
+
+@dataclasses.dataclass(frozen=True)
+class OptionWords:
+    """How a game option shows on the Options screen: a short name, the line explaining it
+    beneath, and its choices' words (a value missing here shows as itself)."""
+
+    label: str
+    explain: str
+    choices: tuple[tuple[Any, str], ...] = ()
+
+
+OPTION_WORDS = {
+    ("moriarty", "games"): OptionWords("Match", "The designer's match is three games",
+                                       ((3, "3 games"), (1, "1 game"))),
+    ("moriarty", "round_limit"): OptionWords("Round limit",
+                                             "A game nobody ends is scored after this round"),
+    ("moriarty", "swap_sides"): OptionWords("Swap sides",
+                                            "Players swap South and North each game",
+                                            ((True, "Yes"), (False, "No"))),
+    ("pulling_strings", "turn_limit"): OptionWords("Turn limit",
+                                                   "The game ends drawn after this many turns"),
+    ("strands", "side"): OptionWords("Board", "6 spaces along each side, or 5",
+                                     ((6, "91 spaces"), (5, "61 spaces"))),
+    ("strands", "numbering"): OptionWords("Numbers",
+                                          "The standard numbers, or the same ones shuffled",
+                                          (("standard", "Standard"), ("random", "Shuffled"))),
+    ("synch", "size"): OptionWords("Grid", "Squares along each side of the grid"),
+    ("synch", "variant"): OptionWords("Who leads",
+                                      "Decider first is the main rules; the other, the "
+                                      "designer's variation",
+                                      (("decider-first", "Decider first"),
+                                       ("directioner-first", "Directioner first"))),
+    ("synch", "first_directioner"): OptionWords("First to direct",
+                                                "The seat that is directioner on move 1"),
+    ("synch", "move_limit"): OptionWords("Move limit",
+                                         "The game ends after this many moves (at first, "
+                                         "4 for each square)"),
+}
+
+
+def option_words(game_id: str, option) -> OptionWords:
+    """An option's name, explanation and choices' words (from its help if none are written)."""
+    words = OPTION_WORDS.get((game_id, option.name))
+    if words is not None:
+        return words
+    return OptionWords(option.name.replace("_", " ").capitalize(),
+                       option.help[:1].upper() + option.help[1:])
 
 
 class OptionsScene(Scene):
@@ -97,8 +150,8 @@ class OptionsScene(Scene):
         self.group = ButtonGroup([], self._choose)
         self._build_rows()
         self.group.focus = len(self.rows)
-        self.minus: list[pygame.Rect] = []
-        self.plus: list[pygame.Rect] = []
+        self.minus: dict[int, pygame.Rect] = {}  # number rows -> their - and + buttons
+        self.plus: dict[int, pygame.Rect] = {}
         self.segments: dict[int, list[tuple[pygame.Rect, Any]]] = {}  # row -> its choices
         self.segment_hover: tuple[int, int] | None = None
         self.size = (0, 0)
@@ -178,63 +231,124 @@ class OptionsScene(Scene):
         else:
             self.change(value[1], 1)
 
-    def change(self, row: int, step: int) -> None:
-        """Move row `row` to its next (step 1) or previous (step -1) value."""
+    def row_choices(self, row: int) -> list[tuple[Any, str]] | None:
+        """A row's choices as (value, words), side by side; None for a number set by - and +."""
         kind, index = self.rows[row]
-        if kind in SEGMENTED:
-            values = [v for v, _ in self._choices(kind)]
-            current = self._current(kind)
-            self._pick(kind, values[(values.index(current) + step) % len(values)])
-            return
+        if kind != "option":
+            return self._choices(kind)
         option = self.shown[index]
         values = option_values(option)
-        current = self.values[option.name]
-        if values:
-            position = values.index(current) if current in values else 0
-            self.values[option.name] = values[(position + step) % len(values)]
-        else:
-            big = 10 if option.maximum is not None and option.maximum >= 100 else 1
-            new = current + step * big
-            if option.minimum is not None:
-                new = max(option.minimum, new)
-            if option.maximum is not None:
-                new = min(option.maximum, new)
-            self.values[option.name] = new
+        if not values:
+            return None
+        words = dict(option_words(self.spec.id, option).choices)
+        shown = [words.get(v) or show_value(v, option, self.spec.seat_names) for v in values]
+        return [(v, text[:1].upper() + text[1:]) for v, text in zip(values, shown)]
+
+    def row_value(self, row: int) -> Any:
+        """The value a row stands at now."""
+        kind, index = self.rows[row]
+        return self.values[self.shown[index].name] if kind == "option" else self._current(kind)
+
+    def pick_row(self, row: int, value: Any) -> None:
+        """Set a row to one of its choices."""
+        kind, index = self.rows[row]
+        if kind != "option":
+            self._pick(kind, value)
+            return
+        self.values[self.shown[index].name] = value
         self.app.sound.play("select")
+        self.app.invalidate()
+
+    def number(self, option) -> int:
+        """A number option's value as the game will use it (Synch's 0 moves: 4 per square)."""
+        value = self.values[option.name]
+        if value == 0 and (self.spec.id, option.name) == ("synch", "move_limit"):
+            return 4 * self.values["size"] ** 2
+        return value
+
+    def number_text(self, option) -> str:
+        """A number option's value in figures ("256"), or what its 0 means ("No limit")."""
+        value = self.number(option)
+        if value == 0:
+            words = show_value(value, option)
+            return words[:1].upper() + words[1:]
+        return str(value)
+
+    def change(self, row: int, step: int) -> None:
+        """Move row `row` to its next (step 1) or previous (step -1) value."""
+        choices = self.row_choices(row)
+        if choices is not None:
+            values = [v for v, _ in choices]
+            current = self.row_value(row)
+            position = values.index(current) if current in values else 0
+            self.pick_row(row, values[(position + step) % len(values)])
+            return
+        option = self.shown[self.rows[row][1]]
+        big = 10 if option.maximum is not None and option.maximum >= 100 else 1
+        new = self.number(option) + step * big
+        if option.minimum is not None:
+            new = max(option.minimum, new)
+        if option.maximum is not None:
+            new = min(option.maximum, new)
+        self.values[option.name] = new
+        self.app.sound.play("select")
+
+    def row_label(self, row: int) -> str:
+        """A row's short name."""
+        kind, index = self.rows[row]
+        if kind == "option":
+            return option_words(self.spec.id, self.shown[index]).label
+        return SEGMENTED[kind]
 
     # ---- layout and input ---------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
-        """One row per setting: choices side by side, or - and + buttons; Start and Back beneath."""
+        """One row per setting: its name, then its choices side by side or - and + around a
+        number; a game option's explanation on a line beneath; Start and Back at the bottom.
+        Rows give up their spacing, never their words, when the window is short."""
         self.size = size
         theme = self.app.theme
-        w = min(size[0] - theme.px(40), theme.px(760))
+        w = min(size[0] - theme.px(40), max(theme.px(760), 640))
         left = (size[0] - w) // 2
-        row_h, gap = theme.px(58), theme.px(10)
-        y = theme.px(120)
-        self.minus, self.plus, self.segments = [], [], {}
-        side = row_h - theme.px(12)
-        for row, button in enumerate(self.group.buttons[:len(self.rows)]):
+        explain_h = theme.line(EXPLAIN_SIZE)
+        label_h = max(theme.line(LABEL_SIZE), theme.line(CHOICE_SIZE), theme.line(th.NUMBER))
+        button_h = theme.px(72)
+        top = theme.px(86) + theme.line(SUBTITLE_SIZE) // 2 + theme.px(10)  # under the subtitle
+        bottom = size[1] - theme.px(14) - button_h - theme.line(KEYS_SIZE) - theme.px(14)
+        options = sum(kind == "option" for kind, _ in self.rows)
+        count = len(self.rows)
+        control_h, gap = max(theme.px(46), label_h + theme.px(8)), theme.px(10)
+        room = bottom - top - options * explain_h
+        if count * (control_h + gap) - gap > room:  # short of room: less space, same words
+            gap = max(2, min(gap, room // (count * 8)))
+            control_h = max(label_h + 4, (room + gap) // count - gap)
+        widest = max(theme.text(self.row_label(r), LABEL_SIZE).get_width() for r in range(count))
+        column = max(min(theme.px(190), w // 4), min(widest + theme.px(28), int(w * 0.42)))
+        self.minus, self.plus, self.segments = {}, {}, {}
+        y = top
+        for row, button in enumerate(self.group.buttons[:count]):
             kind, _ = self.rows[row]
-            button.rect = pygame.Rect(left, y, w, row_h)
-            self.minus.append(pygame.Rect(button.rect.right - theme.px(250), y + theme.px(6),
-                                          side, side))
-            self.plus.append(pygame.Rect(button.rect.right - theme.px(6) - side, y + theme.px(6),
-                                         side, side))
-            if kind in SEGMENTED:
-                choices = self._choices(kind)
-                area = pygame.Rect(left + min(theme.px(190), w // 4), y + theme.px(6), 0,
-                                   row_h - theme.px(12))
-                area.width = button.rect.right - theme.px(6) - area.left
+            height = control_h + (explain_h if kind == "option" else 0)
+            button.rect = pygame.Rect(left, y, w, height)
+            inset = max(1, min(theme.px(6), (control_h - label_h) // 2))
+            area = pygame.Rect(left + column, y + inset, w - column - theme.px(6),
+                               control_h - 2 * inset)
+            choices = self.row_choices(row)
+            if choices is None:
+                side = area.height
+                self.minus[row] = pygame.Rect(area.right - theme.px(244), area.top, side, side)
+                self.plus[row] = pygame.Rect(area.right - side, area.top, side, side)
+            else:
                 cell_gap = theme.px(8)
                 cell_w = (area.width - cell_gap * (len(choices) - 1)) // len(choices)
                 self.segments[row] = [
                     (pygame.Rect(area.left + i * (cell_w + cell_gap), area.top, cell_w,
                                  area.height), value) for i, (value, _) in enumerate(choices)]
-            y += row_h + gap
+            y += height + gap
         bw = (w - theme.px(20)) // 2
-        y = max(y + theme.text_px(KEYS_SIZE) + theme.px(24), size[1] - theme.px(110))
-        self.group.buttons[-2].rect = pygame.Rect(left, y, bw, theme.px(72))
-        self.group.buttons[-1].rect = pygame.Rect(left + bw + theme.px(20), y, bw, theme.px(72))
+        y = max(y - gap + theme.line(KEYS_SIZE) + theme.px(20), size[1] - theme.px(110))
+        y = min(y, size[1] - button_h - theme.px(6))
+        self.group.buttons[-2].rect = pygame.Rect(left, y, bw, button_h)
+        self.group.buttons[-1].rect = pygame.Rect(left + bw + theme.px(20), y, bw, button_h)
 
     def hover_key(self):
         """The hovered row or button, and the hovered choice within a row."""
@@ -270,16 +384,14 @@ class OptionsScene(Scene):
             if hit is not None:
                 row, i = hit
                 self.group.focus = row
-                self._pick(self.rows[row][0], self.segments[row][i][1])
+                self.pick_row(row, self.segments[row][i][1])
                 self.segment_hover = self._segment_at(event.pos)
                 return True
-            for row, (minus, plus) in enumerate(zip(self.minus, self.plus)):
-                if self.rows[row][0] != "option":
-                    continue
+            for row, minus in self.minus.items():
                 if minus.collidepoint(event.pos):
                     self.change(row, -1)
                     return True
-                if plus.collidepoint(event.pos):
+                if self.plus[row].collidepoint(event.pos):
                     self.change(row, 1)
                     return True
         return self.group.handle_event(event)
@@ -299,11 +411,11 @@ class OptionsScene(Scene):
         """Who plays, the options with their current values and what they mean."""
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, self.spec.title, 40, (surface.get_width() // 2, theme.px(48)),
-                        th.TEXT, "center")
-        theme.blit_text(surface, self.subtitle(), 20,
+        theme.blit_text(surface, self.spec.title, th.TITLE,
+                        (surface.get_width() // 2, theme.px(48)), th.TEXT, "center")
+        theme.blit_text(surface, self.subtitle(), SUBTITLE_SIZE,
                         (surface.get_width() // 2, theme.px(86)), th.DIM, "center")
-        for row, (kind, index) in enumerate(self.rows):
+        for row in range(len(self.rows)):
             button = self.group.buttons[row]
             looks = self.group.looks(row)
             fill = th.shade(th.PANEL, 1.2) if looks["hovered"] else th.PANEL
@@ -312,10 +424,7 @@ class OptionsScene(Scene):
                              button.rect, theme.px(2), border_radius=theme.px(10))
             if looks["focused"]:  # the keyboard's row: a ring outside it, unlike the mouse's
                 th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
-            if kind == "option":
-                self._draw_option(surface, row, self.shown[index])
-            else:
-                self._draw_segments(surface, row, kind)
+            self._draw_row(surface, row)
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
                         **self.group.looks(len(self.group.buttons) - 2 + offset), size=26)
@@ -323,19 +432,32 @@ class OptionsScene(Scene):
         theme.blit_text(surface, KEYS_HINT, KEYS_SIZE, (surface.get_width() // 2,
                         start.top - theme.px(10)), th.DIM, "midbottom")
 
-    def _draw_segments(self, surface: pygame.Surface, row: int, kind: str) -> None:
+    def _draw_row(self, surface: pygame.Surface, row: int) -> None:
+        """A row's name (and a game option's explanation beneath), then its choices or number."""
         theme = self.app.theme
         rect = self.group.buttons[row].rect
-        label = SEGMENTED[kind]
-        theme.blit_text(surface, label, 22, (rect.left + theme.px(14), rect.centery), th.TEXT,
-                        "midleft")
-        current = self._current(kind)
-        labels = dict(self._choices(kind))
+        kind, index = self.rows[row]
+        control = self.segments[row][0][0] if row in self.segments else self.minus[row]
+        theme.blit_text(surface, self.row_label(row), LABEL_SIZE,
+                        (rect.left + theme.px(14), control.centery), th.TEXT, "midleft")
+        if kind == "option":
+            option = self.shown[index]
+            theme.blit_text(surface, option_words(self.spec.id, option).explain, EXPLAIN_SIZE,
+                            (rect.left + theme.px(14), rect.bottom - theme.px(4)), th.DIM,
+                            "bottomleft")
+        if row in self.segments:
+            self._draw_segments(surface, row)
+        else:
+            self._draw_number(surface, row, self.shown[index])
+
+    def _draw_segments(self, surface: pygame.Surface, row: int) -> None:
+        theme = self.app.theme
+        current = self.row_value(row)
+        labels = dict(self.row_choices(row) or ())
         cells = self.segments.get(row, [])
-        size = 20
-        while size > 14 and any(theme.text(labels[v], size).get_width() > r.width - theme.px(10)
-                                for r, v in cells):
-            size -= 2
+        size = CHOICE_SIZE
+        if any(theme.text(labels[v], size).get_width() > r.width - theme.px(10) for r, v in cells):
+            size = th.CAPTION
         for i, (cell, value) in enumerate(cells):
             picked = value == current
             hover = self.segment_hover == (row, i)
@@ -355,21 +477,11 @@ class OptionsScene(Scene):
             theme.blit_text(surface, labels[value], size, cell.center,
                             th.TEXT if picked else th.DIM, "center")
 
-    def _draw_option(self, surface: pygame.Surface, row: int, option) -> None:
+    def _draw_number(self, surface: pygame.Surface, row: int, option) -> None:
         theme = self.app.theme
-        button = self.group.buttons[row]
-        label = option.help[:1].upper() + option.help[1:]
-        text_w = self.minus[row].left - button.rect.left - theme.px(24)
-        lines = theme.wrap(label, 18, text_w)[:2]
-        y = button.rect.centery - theme.px(11) * len(lines)
-        for line in lines:
-            theme.blit_text(surface, line, 18, (button.rect.left + theme.px(14), y), th.TEXT)
-            y += theme.px(22)
-        for rect, sign in ((self.minus[row], "-"), (self.plus[row], "+")):
+        minus, plus = self.minus[row], self.plus[row]
+        for rect, sign in ((minus, "-"), (plus, "+")):
             pygame.draw.rect(surface, th.shade(th.PANEL, 1.3), rect, border_radius=theme.px(8))
-            theme.blit_text(surface, sign, 28, rect.center, th.TEXT, "center")
-        middle = (self.minus[row].right + self.plus[row].left) // 2
-        value = self.values[option.name]
-        shown = show_value(value, option, self.spec.seat_names)
-        theme.blit_text(surface, shown, 24 if len(shown) < 9 else 18,
-                        (middle, button.rect.centery), th.ACCENT, "center")
+            theme.blit_text(surface, sign, th.NUMBER, rect.center, th.TEXT, "center")
+        theme.blit_text(surface, self.number_text(option), th.NUMBER,
+                        ((minus.right + plus.left) // 2, minus.centery), th.ACCENT, "center")
