@@ -61,7 +61,7 @@ def problems(inks: list[Ink], size, panels=()) -> list[str]:
             found.append(f"{ink.text!r} is cut off")
         if ink.px < MIN_TEXT_PX - 0.5:
             found.append(f"{ink.text!r} is {ink.px:.1f} px")
-        if ink.cap < MIN_CAP_PX - 0.5:
+        if ink.cap < MIN_CAP_PX - (0.25 if ink.scaled else 0):  # (a shrunk picture rounds)
             found.append(f"{ink.text!r} has capitals {ink.cap:.1f} px tall")
         for panel in panels:
             if panel.colliderect(ink.rect) and not panel.contains(ink.rect):

@@ -57,7 +57,7 @@ class ConfirmScene(Scene):
         draw_veil(surface, 150)
         draw_panel(surface, theme, self.panel)
         title_at = (self.panel.centerx, self.panel.top + theme.px(46))
-        theme.blit_text(surface, self.title, 30, title_at, th.TEXT, "center")
+        theme.blit_text(surface, self.title, th.HEADING * 1.25, title_at, th.TEXT, "center")
         lines = self.lines
         step = theme.line(22)
         top = self.panel.top + theme.px(92) - step // 2

@@ -8,6 +8,8 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
 from scenes.store.storage import has_saved_games
 
+TAGLINE = th.Role(24, "medium")  # the line under the app's name
+
 
 class MainMenu(Scene):
     """The first screen: the title, Continue (when a game is saved) and the big buttons."""
@@ -56,7 +58,7 @@ class MainMenu(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Rows of buttons centred below the title (two to a row in the middle rows)."""
         theme = self.app.theme
-        w = min(theme.px(400), size[0] - theme.px(40))
+        w = min(max(theme.px(400), 340), size[0] - theme.px(40))  # room for Continue's line
         gap = theme.px(14)
         top = int(size[1] * 0.16) + theme.px(128)
         room = size[1] - top - theme.px(20) - self._notice_height(size)
@@ -73,12 +75,16 @@ class MainMenu(Scene):
         theme = self.app.theme
         lines: list[str] = []
         for notice in self.app.notices[-3:]:
-            lines += theme.wrap(notice, 17, width - theme.px(40))
+            lines += theme.wrap(notice, th.BODY, width - theme.px(40))
         return lines
 
     def _notice_height(self, size: tuple[int, int]) -> int:
         lines = self._notice_lines(size[0])
-        return len(lines) * self.app.theme.px(21) + (self.app.theme.px(8) if lines else 0)
+        return len(lines) * self._notice_step() + (self.app.theme.px(8) if lines else 0)
+
+    def _notice_step(self) -> int:
+        """The height of a notice's line."""
+        return max(self.app.theme.px(21), self.app.theme.line(th.BODY))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Buttons, or their initials."""
@@ -96,15 +102,15 @@ class MainMenu(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Quintet", 84, (w // 2, int(h * 0.16)), th.TEXT, "center")
-        theme.blit_text(surface, "Five little games for two players, one screen", 24,
+        theme.blit_text(surface, "Quintet", th.DISPLAY, (w // 2, int(h * 0.16)), th.TEXT, "center")
+        theme.blit_text(surface, "Five little games for two players, one screen", TAGLINE,
                         (w // 2, int(h * 0.16) + theme.px(62)), th.DIM, "center")
         draw_pips(surface, theme, (w // 2, int(h * 0.16) + theme.px(100)))
         self.group.draw(surface, theme, 28)
         y = h - theme.px(12)
         for line in reversed(self._notice_lines(w)):
-            y -= theme.px(21)
-            theme.blit_text(surface, line, 17, (theme.px(20), y), th.WARNING)
+            y -= self._notice_step()
+            theme.blit_text(surface, line, th.BODY, (theme.px(20), y), th.WARNING)
 
 
 def draw_pips(surface: pygame.Surface, theme: th.Theme, centre) -> None:
@@ -193,6 +199,7 @@ class PauseScene(Scene):
         else:
             draw_veil(surface, 160)
         draw_panel(surface, theme, self.panel)
-        theme.blit_text(surface, "Paused", 34, (self.panel.centerx, self.panel.top + theme.px(40)),
+        theme.blit_text(surface, "Paused", th.TITLE,
+                        (self.panel.centerx, self.panel.top + theme.px(40)),
                         th.TEXT, "center")
         self.group.draw(surface, theme, 24)

@@ -328,7 +328,7 @@ class RecordsScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Records", 44, (w // 2, theme.px(44)), th.TEXT, "center")
+        theme.blit_text(surface, "Records", th.TITLE, (w // 2, theme.px(44)), th.TEXT, "center")
         folder = "Finished games are kept as record files: Show folder shows where, and a record " \
                  "file put there is listed here."
         for i, line in enumerate(theme.wrap(folder, 18, w - theme.px(60))[:2]):

@@ -199,9 +199,10 @@ class SettingsScene(Scene):
         theme = self.app.theme
         w, h = surface.get_size()
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, "Settings", 40, (w // 2, theme.px(50)), th.TEXT, "center")
+        theme.blit_text(surface, "Settings", th.TITLE, (w // 2, theme.px(50)), th.TEXT, "center")
         theme.blit_text(surface, "Up/Down: choose a row · Left/Right: change it · Enter or a "
-                        "click: switch on or off", 16, (w // 2, theme.px(84)), th.DIM, "center")
+                        "click: switch on or off", th.CAPTION, (w // 2, theme.px(84)), th.DIM,
+                        "center")
         for index, button in enumerate(self.group.buttons):
             looks = self.group.looks(index)
             if button.value in ("back", "about"):
@@ -210,16 +211,16 @@ class SettingsScene(Scene):
                 continue
             draw_button_frame(surface, theme, button, **looks)
             colour = th.TEXT if button.enabled else th.DIM
-            theme.blit_text(surface, button.label, 24,
+            theme.blit_text(surface, button.label, th.LABEL,
                             (button.rect.left + theme.px(20), button.rect.centery), colour,
                             "midleft")
             if button.value in SWITCHES:
                 self._draw_switch(surface, button)
             else:
                 self._draw_stepper(surface, button)
-        theme.blit_text(surface, f"Quintet {self.version}", 17, (w // 2, h - theme.px(36)),
+        theme.blit_text(surface, f"Quintet {self.version}", th.CAPTION, (w // 2, h - theme.px(36)),
                         th.DIM, "midbottom")
-        theme.blit_text(surface, "Saved in your Quintet settings folder for next time", 15,
+        theme.blit_text(surface, "Saved in your Quintet settings folder for next time", th.CAPTION,
                         (w // 2, h - theme.px(12)), th.DIM, "midbottom")
 
     def _draw_switch(self, surface: pygame.Surface, button: Button) -> None:
@@ -235,7 +236,7 @@ class SettingsScene(Scene):
             pygame.draw.rect(surface, th.TEXT, rect, theme.px(2), border_radius=radius)
         knob = (rect.right - radius if on else rect.left + radius, rect.centery)
         pygame.draw.circle(surface, th.TEXT if live else th.DIM, knob, radius - theme.px(4))
-        theme.blit_text(surface, "On" if on else "Off", 22,
+        theme.blit_text(surface, "On" if on else "Off", th.LABEL,
                         (rect.left - theme.px(12), rect.centery),
                         th.TEXT if on and live else th.DIM, "midright")
 
@@ -251,9 +252,9 @@ class SettingsScene(Scene):
             pygame.draw.rect(surface, th.BACKGROUND, rect, border_radius=theme.px(8))
             if live:  # a step that can be taken: the app's ring of a legal choice
                 th.draw_choice(surface, theme, rect, hovered=hovered == (button.value, part))
-            theme.blit_text(surface, sign, 28, rect.center, th.TEXT if live else th.DIM,
+            theme.blit_text(surface, sign, th.NUMBER, rect.center, th.TEXT if live else th.DIM,
                             "center")
         middle = (parts["minus"].right + parts["plus"].left) // 2
-        theme.blit_text(surface, value_text(settings, button.value), 22,
+        theme.blit_text(surface, value_text(settings, button.value), th.NUMBER,
                         (middle, button.rect.centery), th.TEXT if button.enabled else th.DIM,
                         "center")

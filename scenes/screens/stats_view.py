@@ -108,9 +108,9 @@ class StatsScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w = surface.get_width()
-        theme.blit_text(surface, "Statistics", 44, (w // 2, theme.px(44)), th.TEXT, "center")
+        theme.blit_text(surface, "Statistics", th.TITLE, (w // 2, theme.px(44)), th.TEXT, "center")
         theme.blit_text(surface, "Against the computer: your games Won, Lost, Drawn. "
-                        "Hot-seat: wins by side, and Draws.", 19, (w // 2, theme.px(84)),
+                        "Hot-seat: wins by side, and Draws.", th.BODY, (w // 2, theme.px(84)),
                         th.DIM, "center")
         draw_panel(surface, theme, self.panel)
         self._draw_table(surface)
@@ -134,7 +134,7 @@ class StatsScene(Scene):
         step = min(theme.px(64), (panel.height - 2 * pad) // rows)
         x0, y = panel.left + pad, panel.top + pad
         for i, opponent in enumerate(OPPONENTS):
-            theme.blit_text(surface, HEADINGS[opponent], 20,
+            theme.blit_text(surface, HEADINGS[opponent], th.HEADING * 0.84,
                             (x0 + first + column * i + column // 2, y + step // 2), th.ACCENT,
                             "center")
         summed = totals(self.games)

@@ -78,14 +78,15 @@ class Role:
 
 # The roles, largest first: a screen's name, a panel's or a section's heading, a figure that
 # counts (scores, values), running words, and the small print beneath a control.
+DISPLAY = Role(84, "bold")  # the app's own name, on the main menu
 TITLE = Role(40, "bold")
 HEADING = Role(24, "bold")
 NUMBER = Role(24, "semibold")
 LABEL = Role(22, "semibold")  # a control's own words (a button, a row's name)
 BODY = Role(18, "medium")
 CAPTION = Role(15, "medium")
-ROLES = {"title": TITLE, "heading": HEADING, "number": NUMBER, "label": LABEL, "body": BODY,
-         "caption": CAPTION}
+ROLES = {"display": DISPLAY, "title": TITLE, "heading": HEADING, "number": NUMBER, "label": LABEL,
+         "body": BODY, "caption": CAPTION}
 Size = float | Role  # a design size in SemiBold, or a role
 
 

@@ -21,23 +21,33 @@ class Button:
 
 
 def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
-                focused: bool = False, hovered: bool = False, size: float = 24,
+                focused: bool = False, hovered: bool = False, size: th.Size = 24,
                 selected: bool = False) -> None:
     """A rounded button: under the mouse it brightens with a white edge; with the keyboard's
     focus a yellow ring stands outside it (the two never look alike)."""
     draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
     colour = th.TEXT if button.enabled else th.DIM
     lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
-    label_h, hint_h = theme.line(size), theme.line(size * 0.6)
+    label_h, hint_h = theme.line(size), theme.line(th.CAPTION)
     if button.hint and getattr(theme, "key_hints", True) \
             and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
         top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
         theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
                         "midtop")
-        theme.blit_text(surface, button.hint, size * 0.6, (button.rect.centerx, top + label_h),
+        hint = fitted(theme, button.hint, th.CAPTION, button.rect.width - 2 * theme.px(8))
+        theme.blit_text(surface, hint, th.CAPTION, (button.rect.centerx, top + label_h),
                         th.TEXT if lit else th.SOFT if button.enabled else th.DIM, "midtop")
     else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
+
+
+def fitted(theme: th.Theme, text: str, size: th.Size, width: int) -> str:
+    """The text, cut short with an ellipsis if it is wider than `width` pixels at `size`."""
+    if theme.text(text, size).get_width() <= width:
+        return text
+    while len(text) > 1 and theme.text(text + "\u2026", size).get_width() > width:
+        text = text[:-1]
+    return text.rstrip() + "\u2026"
 
 
 def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, *,

@@ -35,7 +35,7 @@ def token_sprite(theme: th.Theme, colour: int, radius: int, muted: bool) -> pyga
                            (centre[0] - r // 5, centre[1] - r // 5), r // 3)
         pygame.draw.circle(big, (*fill, 255), centre, round(r * 0.72))
         ink = LETTER_INK[colour]
-    font = theme.font(max(round(r * 1.05), theme.min_font_size() * scale))  # shown 1/scale
+    font = theme.font(max(round(r * 1.05), (theme.min_font_size() + 1) * scale))  # shown 1/scale
     letter = font.render(LETTERS[colour], True, ink)
     big.blit(letter, letter.get_rect(center=(centre[0], centre[1] + scale)))
     small = (2 * radius + 2, 2 * radius + 2)
