@@ -189,7 +189,7 @@ def draw_panel(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect,
 
 
 def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: pygame.Rect,
-                    size: float = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
+                    size: th.Size = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
     """Wrapped text in a rect, top-down; returns the height used."""
     y = rect.top
     step = paragraph_step(theme, size, line_gap)
@@ -201,9 +201,9 @@ def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: p
     return y - rect.top
 
 
-def paragraph_step(theme: th.Theme, size: float, line_gap: float = 1.3) -> int:
+def paragraph_step(theme: th.Theme, size: th.Size, line_gap: float = 1.3) -> int:
     """Pixels from one wrapped line to the next (never less than a line of text)."""
-    return max(theme.px(size * line_gap), theme.line(size) + 1)
+    return max(theme.px(th.role_of(size).size * line_gap), theme.line(size) + 1)
 
 
 def scrollbar_thumb(track: pygame.Rect, first: float, shown: float, total: float,

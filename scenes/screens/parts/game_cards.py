@@ -13,6 +13,8 @@ from scenes.shell.widgets import (
 )
 
 LEARN_LABEL, LEARN_SIZE = "Learn (L)", 17
+CARD_TITLE = th.HEADING  # a game's name on its card
+PITCH = th.Role(16, "medium")  # what the game is, under its picture
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -72,8 +74,8 @@ class GameCards(Scene):
         theme = self.app.theme
         rect = button.rect
         pad = theme.px(12)
-        pitch = theme.wrap(GAMES[button.value].pitch, 16, rect.width - 2 * pad)
-        text_h = len(pitch) * paragraph_step(theme, 16, 1.2)  # the pitch, whole
+        pitch = theme.wrap(GAMES[button.value].pitch, PITCH, rect.width - 2 * pad)
+        text_h = len(pitch) * paragraph_step(theme, PITCH, 1.2)  # the pitch, whole
         learn = None
         bottom = rect.bottom - pad // 2
         if self.offers_learn:
@@ -82,9 +84,9 @@ class GameCards(Scene):
             learn.bottomright = (rect.right - pad, rect.bottom - pad // 2)
             bottom = learn.top - theme.px(4)
         text_rect = pygame.Rect(rect.left + pad, bottom - text_h, rect.width - 2 * pad, text_h)
-        pic_rect = pygame.Rect(rect.left + pad, rect.top + pad + theme.px(34),
-                               rect.width - 2 * pad,
-                               text_rect.top - pad // 2 - (rect.top + pad + theme.px(34)))
+        top = rect.top + pad + max(theme.px(34), theme.line(CARD_TITLE))  # under the name
+        pic_rect = pygame.Rect(rect.left + pad, top, rect.width - 2 * pad,
+                               text_rect.top - pad // 2 - top)
         return pic_rect, text_rect, learn
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -125,7 +127,7 @@ class GameCards(Scene):
         """Title and cards: name, picture, one line of what the game is."""
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, "Choose a game", 40, (surface.get_width() // 2, theme.px(52)),
+        theme.blit_text(surface, "Choose a game", th.TITLE, (surface.get_width() // 2, theme.px(52)),
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons[:-1]):
             rect = button.rect
@@ -136,12 +138,12 @@ class GameCards(Scene):
                              theme.px(2), border_radius=theme.px(14))
             if looks["focused"]:  # the keyboard's card: a ring outside it, unlike the mouse's
                 th.draw_choice(surface, theme, rect, focused=True, legal=False)
-            theme.blit_text(surface, button.label, 24, (rect.centerx, rect.top + theme.px(12)),
+            theme.blit_text(surface, button.label, CARD_TITLE, (rect.centerx, rect.top + theme.px(12)),
                             th.TEXT, "midtop")
             pic_rect, text_rect, _ = self.card_parts(button)
             if pic_rect.width > 10 and pic_rect.height > 10:
                 surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
-            draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, 16, th.DIM,
+            draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, PITCH, th.DIM,
                             1.2)
         for game_id, rect in self.learn_rects.items():
             draw_button(surface, theme, Button(LEARN_LABEL, game_id, rect),
