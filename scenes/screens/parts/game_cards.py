@@ -127,7 +127,8 @@ class GameCards(Scene):
         """Title and cards: name, picture, one line of what the game is."""
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, "Choose a game", th.TITLE, (surface.get_width() // 2, theme.px(52)),
+        theme.blit_text(surface, "Choose a game", th.TITLE,
+                        (surface.get_width() // 2, theme.px(52)),
                         th.TEXT, "center")
         for index, button in enumerate(self.group.buttons[:-1]):
             rect = button.rect
@@ -138,8 +139,8 @@ class GameCards(Scene):
                              theme.px(2), border_radius=theme.px(14))
             if looks["focused"]:  # the keyboard's card: a ring outside it, unlike the mouse's
                 th.draw_choice(surface, theme, rect, focused=True, legal=False)
-            theme.blit_text(surface, button.label, CARD_TITLE, (rect.centerx, rect.top + theme.px(12)),
-                            th.TEXT, "midtop")
+            theme.blit_text(surface, button.label, CARD_TITLE,
+                            (rect.centerx, rect.top + theme.px(12)), th.TEXT, "midtop")
             pic_rect, text_rect, _ = self.card_parts(button)
             if pic_rect.width > 10 and pic_rect.height > 10:
                 surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
