@@ -144,7 +144,7 @@ class AboutScene(Scene):
         theme = self.app.theme
         w, _ = surface.get_size()
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, "About Quintet", 40, (theme.px(20), theme.px(14)), th.TEXT)
+        theme.blit_text(surface, "About Quintet", th.TITLE, (theme.px(20), theme.px(14)), th.TEXT)
         summary = theme.wrap(f"Version {self.version}. {LICENCE_SUMMARY}", 15,
                              w - theme.px(190))
         for row, part in enumerate(summary[:2]):

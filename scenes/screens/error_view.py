@@ -57,8 +57,8 @@ class ErrorScene(Scene):
         surface.fill(th.BACKGROUND)
         draw_panel(surface, theme, self.panel)
         cx = self.panel.centerx
-        theme.blit_text(surface, "Something went wrong", 40, (cx, self.panel.top + theme.px(54)),
-                        th.WARNING, "center")
+        theme.blit_text(surface, "Something went wrong", th.TITLE,
+                        (cx, self.panel.top + theme.px(54)), th.WARNING, "center")
         y = self.panel.top + theme.px(104)
         for detail in self.details:
             for line in theme.wrap(detail, 20, self.panel.width - theme.px(48)):

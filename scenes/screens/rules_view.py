@@ -219,7 +219,7 @@ class RulesScene(Scene):
         """Tabs and the scrolled text."""
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
-        theme.blit_text(surface, "Rules", 40, (theme.px(20), theme.px(28)), th.TEXT)
+        theme.blit_text(surface, "Rules", th.TITLE, (theme.px(20), theme.px(28)), th.TEXT)
         has_examples = bool(self._examples()) if self.board is None else True
         for index, button in enumerate(self.group.buttons):
             button.enabled = button.value != "examples" or has_examples
@@ -351,7 +351,8 @@ class ExampleScene(Scene):
         surface.fill(th.BACKGROUND)
         w = surface.get_width()
         heading = f"{self.example.title}  ({self.index + 1} of {len(self.examples)})"
-        theme.blit_text(surface, heading, 30, (w // 2, theme.px(36)), th.TEXT, "center")
+        theme.blit_text(surface, heading, th.HEADING * 1.25, (w // 2, theme.px(36)), th.TEXT,
+                        "center")
         y = theme.px(66)
         for line in theme.wrap(self.example.caption, 19, w - theme.px(80))[:2]:
             theme.blit_text(surface, line, 19, (w // 2, y), th.DIM, "midtop")

@@ -369,8 +369,8 @@ class OptionsScene(Scene):
                 self.app.stack.pop()
                 return True
             focus = self.group.focus
-            on_row = focus is not None and focus < len(self.rows)
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and on_row:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focus is not None \
+                    and focus < len(self.rows):
                 self.change(focus, 1 if event.key == pygame.K_RIGHT else -1)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
