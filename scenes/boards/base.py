@@ -207,9 +207,14 @@ class Board:
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """The plan of this step's animation: its tracks, and the sounds cued along them."""
-        timeline = self.plan(events)
+        timeline = self.plan_for(before, events, after)
         self._planned = (tuple(events), timeline)
         return timeline
+
+    def plan_for(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """The plan of a step seen with the positions either side (a board may set its pace
+        by them); the default is `plan(events)`."""
+        return self.plan(events)
 
     def plan(self, events: Sequence[Event]) -> Timeline:
         """These events' animation, laid out in one walk: tracks and sound cues (the default

@@ -37,10 +37,10 @@ def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
     theme = board.theme
     if shown.placing:
         rows = [(0, "places first"), (1, "places second")]
-    else:
-        rows = [(shown.decider, "DECIDER"), (shown.directioner, "DIRECTIONER")]
-        if shown.variant == DIRECTIONER_FIRST:
-            rows.reverse()
+    else:  # each seat keeps its card's place; the roles move between them
+        first = shown.directioner if shown.variant == DIRECTIONER_FIRST else shown.decider
+        rows = [(seat, ("DECIDER" if seat == shown.decider else "DIRECTIONER")
+                 + (" · 1st" if seat == first else " · 2nd")) for seat in (0, 1)]
     for rect, (seat, role) in zip(board.role_rects, rows):
         active = view.chooser == seat
         fill = th.mix(th.PANEL, th.SEAT_COLOURS[seat], 0.18) if active else th.PANEL

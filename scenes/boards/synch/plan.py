@@ -67,34 +67,36 @@ class Blocked:
     square: tuple[int, int]
 
 
-def plan(events: Sequence[Event]) -> Timeline:
+def plan(events: Sequence[Event], pace: float = 1.0) -> Timeline:
     """Drop in (a thud), show the direction, slide both markers (a slide; a buzz for a marker
-    held), then fill (a chime) or cross out (a buzz) squares."""
+    held), then fill (a chime) or cross out (a buzz) squares; `pace` below 1 is brisker."""
     timeline = Timeline()
+    drop, arrow, slide, claim, block, pop = (t * pace for t in (DROP, ARROW, SLIDE, CLAIM, BLOCK,
+                                                             MODE_POP))
     for event in events:
         if isinstance(event, MarkerPlaced):
-            track = timeline.then(Drop(event.seat), DROP, ease_out_bounce)
+            track = timeline.then(Drop(event.seat), drop, ease_out_bounce)
             _cue(timeline, "place", track.start + track.duration * 0.35)
     if any(isinstance(e, MarkerMoved) for e in events):
-        timeline.then(Beat.ARROW, ARROW)
-        track = timeline.add(Beat.SLIDE, SLIDE, ease=ease_in_out_cubic)
+        timeline.then(Beat.ARROW, arrow)
+        track = timeline.add(Beat.SLIDE, slide, ease=ease_in_out_cubic)
         _cue(timeline, "slide", track.start)
         for event in events:
             if isinstance(event, MarkerHeld):
-                track = timeline.add(Held(event.seat), SLIDE, ease=linear)
-                _cue(timeline, "deny", track.start + SLIDE / 2)
-        timeline.pause(SLIDE)
+                track = timeline.add(Held(event.seat), slide, ease=linear)
+                _cue(timeline, "deny", track.start + slide / 2)
+        timeline.pause(slide)
     elif any(isinstance(e, DirectionChosen) for e in events):
-        timeline.then(Beat.ARROW, ARROW + 0.1)
+        timeline.then(Beat.ARROW, arrow + 0.1 * pace)
     if any(isinstance(e, ModeAnnounced) for e in events) and not timeline.tracks:
-        timeline.then(Beat.MODE, MODE_POP, ease_out_back)
+        timeline.then(Beat.MODE, pop, ease_out_back)
     start = timeline.cursor
     for event in events:
         if isinstance(event, SquareClaimed):
-            timeline.add(Claim(event.square), CLAIM, at=start, ease=ease_out_back)
+            timeline.add(Claim(event.square), claim, at=start, ease=ease_out_back)
             _cue(timeline, "claim", start)
         elif isinstance(event, ClaimBlocked):
-            timeline.add(Blocked(event.square), BLOCK, at=start, ease=linear)
+            timeline.add(Blocked(event.square), block, at=start, ease=linear)
             _cue(timeline, "deny", start + 0.1)
     if any(isinstance(e, GameOver) for e in events):
         timeline.add(Beat.OVER, 0.2, at=timeline.duration)
