@@ -24,6 +24,7 @@ from tests.ui_driver import Driver
 SIZES = st.tuples(st.integers(800, 2560), st.integers(500, 1440)).filter(
     lambda size: 1.2 <= size[0] / size[1] <= 2.4)  # windows from small to fullscreen
 NAMED_SIZES = [(800, 500), (1024, 600), (1280, 720), (1366, 768), (1920, 1080), (2560, 1440)]
+FIRST_ON_SMALL = (720, 450)  # the first window on an 800x500 display (90% of it each way)
 CONTROLLERS = [("human", "human"), ("human", "bot:easy"), ("bot:easy", "human")]
 
 
@@ -151,7 +152,7 @@ def test_each_game_fits_the_named_sizes(tmp_path, size, game_id):
         check_play(driver, scene, size)
 
 
-@pytest.mark.parametrize("size", NAMED_SIZES)
+@pytest.mark.parametrize("size", [*NAMED_SIZES, FIRST_ON_SMALL])
 def test_the_options_screens_fit(tmp_path, size):
     with window(tmp_path, size=size) as driver:
         for game_id in GAMES:
@@ -210,7 +211,7 @@ def test_moriarty_s_summary_card_fits(tmp_path, size):
         assert "The match so far" in shown and "Game 2:" in shown  # nothing left out
 
 
-@pytest.mark.parametrize("size", NAMED_SIZES)
+@pytest.mark.parametrize("size", [*NAMED_SIZES, FIRST_ON_SMALL])
 def test_the_screens_around_a_game_fit(tmp_path, size):
     with window(tmp_path, size=size, speed=8.0) as driver:
         driver.app.stack.reset(driver.app.make("menu"))
@@ -233,7 +234,7 @@ def test_the_screens_around_a_game_fit(tmp_path, size):
         check(inks_of(driver, [results]), size, [results.panel])
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440), FIRST_ON_SMALL])
 def test_settings_records_stats_their_questions_and_still_playing_fit(tmp_path, size):
     """The screens of issue 16's point 13 and 15: switches and steppers, the delete and reset
     questions over their screens, and the kiosk's "Still playing?" card."""
@@ -354,7 +355,7 @@ def test_each_card_s_learn_button_covers_neither_picture_nor_pitch(tmp_path_fact
             assert not pitch.colliderect(picture)
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("size", [(800, 500), (1280, 720), (2560, 1440), FIRST_ON_SMALL])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_review_and_its_small_board_fit(tmp_path, size, game_id, monkeypatch):
     """The look back at a game: its graph, swings and the small board, whose shrunk picture

@@ -26,14 +26,20 @@ log = logging.getLogger("quintet")
 Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
 
 
+WINDOW_SHAPES = (1.2, 2.4)  # the widths per height the layouts are made and tested for
+
+
 def fit_window(size: tuple[int, int], display: tuple[int, int] | None) -> tuple[int, int]:
-    """A window of `size`, shrunk (keeping its shape) to at most DISPLAY_SHARE of the display
-    each way, so its title bar and edges are on screen; never under MIN_SIZE."""
+    """A window of `size`, cut to at most DISPLAY_SHARE of the display each way (so its title
+    bar and edges are on screen) and kept within WINDOW_SHAPES; never under MIN_SIZE."""
     width, height = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
     if display is None or min(display) <= 0:
         return width, height
-    share = min(1.0, DISPLAY_SHARE * display[0] / width, DISPLAY_SHARE * display[1] / height)
-    return max(MIN_SIZE[0], int(width * share)), max(MIN_SIZE[1], int(height * share))
+    width = min(width, int(DISPLAY_SHARE * display[0]))
+    height = min(height, int(DISPLAY_SHARE * display[1]))
+    low, high = WINDOW_SHAPES
+    width, height = min(width, int(height * high)), min(height, int(width / low))
+    return max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)
 
 
 def display_size() -> tuple[int, int] | None:
