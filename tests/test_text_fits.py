@@ -369,3 +369,18 @@ def test_the_review_and_its_small_board_fit(tmp_path, size, game_id, monkeypatch
         driver.frames(5)
         assert driver.top.route == "review"
         check(inks_of(driver, [driver.top]), size)
+
+
+@pytest.mark.parametrize("size", [(800, 500), FIRST_ON_SMALL])
+def test_the_rules_and_about_screens_write_no_small_capitals(tmp_path, size):
+    """Their text scrolls (so a line may be cut at the panel's edge), but none is too small,
+    and their figures, shrunk boards, write no words."""
+    with window(tmp_path, size=size) as driver:
+        for route, arguments in [("about", {}), *(("rules", {"game_id": g}) for g in GAMES)]:
+            driver.app.stack.reset(driver.app.make("menu"))
+            driver.app.go(route, **arguments)
+            driver.frames(3)
+            inks = inks_of(driver, [driver.top])
+            assert inks, route
+            small = [f"{ink.text!r}: {ink.cap:.1f} px" for ink in inks if ink.cap < MIN_CAP_PX]
+            assert not small, f"{route} {arguments}: " + ", ".join(small)
