@@ -311,7 +311,7 @@ class ExampleScene(Scene):
         self.before, self.state, self.events = self.state, step.state, tuple(step.events)
         self.timeline = self.board.animate(self.before, self.events, self.state)
         self.t = 0.0
-        for _, cue in self.board.sound_cues(self.events)[:1]:
+        for _, cue in sorted(self.timeline.cues)[:1]:  # the plan's own sounds
             self.app.sound.play(cue)
 
     def update(self, dt: float) -> None:
