@@ -1,6 +1,6 @@
-"""A window that fits (issue 40, item 6): the first window takes at most 90% of the display each
-way, in a shape the layouts are made for, and is classed and titled "Quintet" however it is started (with --size,
-pygame had named it after the script, "__main__.py")."""
+"""A window that fits (issue 40, item 6): the first window takes at most 90% of the display
+each way, in a shape the layouts are made for, and is classed and titled "Quintet" however it
+is started (with --size, pygame had named it after the script, "__main__.py")."""
 from __future__ import annotations
 
 import os
