@@ -140,13 +140,13 @@ def test_the_first_pick_shows_only_as_sealed_while_the_second_seat_chooses(drive
     to_choice(driver)
     view = scene.view()
     assert view.chooser == 1 and view.state.pending[0] is SEALED
-    assert scene.board._seat_note(view, 0) == ("sealed", "has chosen")
-    assert scene.board._seat_note(view, 1)[0] == "choosing"
+    assert scene.board.seat_note(view, 0) == ("sealed", "has chosen")
+    assert scene.board.seat_note(view, 1)[0] == "choosing"
     driver.type("h")
     driver.key(pygame.K_RETURN)  # Lock in
     countdown = scene.view()  # both picks are in, the countdown runs: still sealed
     assert scene.countdown is not None
-    assert [scene.board._seat_note(countdown, s)[0] for s in (0, 1)] == ["sealed", "sealed"]
+    assert [scene.board.seat_note(countdown, s)[0] for s in (0, 1)] == ["sealed", "sealed"]
     scene.board.draw(driver.app.screen, countdown)
 
 
@@ -162,7 +162,7 @@ def test_the_reveal_names_both_pulls(driver):
         driver.frames(1, dt=0.05)
     view = scene.view()
     assert view.animating
-    assert [scene.board._seat_note(view, s) for s in (0, 1)] == [("pulled", "c"),
+    assert [scene.board.seat_note(view, s) for s in (0, 1)] == [("pulled", "c"),
                                                                  ("pulled", "h")]
     words = "Eks pulled c, Oh pulled h: the stack of 5 splits in two (3 each)."
     assert scene.caption != words  # the words come once the stacks have moved
@@ -232,7 +232,7 @@ def test_timelines_and_sound_cues_fit_the_events():
         step = state.apply_joint(Pull(eks), Pull(oh))
         timeline = board.animate(state, step.events, step.state)
         assert 0.3 <= timeline.duration <= 1.5
-        sounds = board.sound_cues(step.events)
+        sounds = sorted(board.plan(step.events).cues)
         assert {name for _, name in sounds} == cues
         assert all(name in EFFECTS and 0 <= at <= timeline.duration for at, name in sounds)
 

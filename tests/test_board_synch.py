@@ -100,7 +100,7 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size, options):
                                                 before=state, events=step.events,
                                                 timeline=timeline, t=t))
             assert board.words.describe(state, step.events, step.state)
-            assert board.sound_cues(step.events) is not None
+            assert all(isinstance(cue, tuple) for cue in board.plan(step.events).cues)
             board.draw(drv.app.screen, View(state=step.state, seat=None,
                                             chooser=step.state.actors[0] if step.state.actors
                                             else None))
@@ -180,7 +180,7 @@ def test_both_on_one_square_is_crossed_out(driver):
     anim = scene.animation
     assert any(isinstance(e, ClaimBlocked) for e in anim.events)
     assert "both land on c3, so neither claims it" in anim.caption
-    assert "deny" in [cue for _, cue in scene.board.sound_cues(anim.events)]
+    assert "deny" in [cue for _, cue in sorted(scene.board.plan(anim.events).cues)]
     for t in (0.0, 0.4, 0.8, anim.timeline.duration):
         anim.t = t
         driver.frames()
@@ -221,10 +221,10 @@ def test_cues_and_a_placement_drop(driver):
     board = driver.start("synch").board
     state = GAME.new_game()
     step = state.apply(PlaceMarker("d4"))
-    cues = [cue for _, cue in board.sound_cues(step.events)]
+    cues = [cue for _, cue in sorted(board.plan(step.events).cues)]
     assert cues == ["place", "claim"]
     step2 = step.state.apply(PlaceMarker("e5")).state.apply(OPPOSITION)
-    cues = [cue for _, cue in board.sound_cues(step2.state.apply(Direction("N")).events)]
+    cues = [cue for _, cue in board.plan(step2.state.apply(Direction("N")).events).cues]
     assert "slide" in cues and "claim" in cues
     assert board.words.describe(state, step.events, step.state) == \
         "Cross placed the marker on d4 and drew X there."

@@ -225,7 +225,7 @@ def test_every_stage_of_every_animation_draws(size):
             for before, step in playout_steps(seed, limit=150):
                 timeline = board.animate(before, step.events, step.state)
                 assert 0.1 <= timeline.duration <= 1.6
-                assert all(name in EFFECTS for _, name in board.sound_cues(step.events))
+                assert all(name in EFFECTS for _, name in timeline.cues)
                 for t in (0.0, timeline.duration / 2, timeline.duration):
                     view = View(state=step.state, seat=None, chooser=None, before=before,
                                 events=tuple(step.events), timeline=timeline, t=t)

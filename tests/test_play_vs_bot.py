@@ -189,9 +189,9 @@ def test_at_a_secret_turn_the_bot_commits_first_and_shows_sealed(driver, game_id
     view = drawn[-1]
     assert view.chooser == 0 and view.state.pending[1] is SEALED  # sealed, not shown
     if game_id == "pulling_strings":
-        assert scene.board._seat_note(view, 1) == ("sealed", "has chosen")
+        assert scene.board.seat_note(view, 1) == ("sealed", "has chosen")
     else:
-        assert scene.board._activity(view, view.state, 1) == ("has chosen", True)
+        assert scene.board.activity(view, view.state, 1) == ("has chosen", True)
     assert scene.caption == "Oh has chosen, in secret. Now you choose."
     assert len(scene.log._sealed) == 1  # held back from the public log until the reveal
     driver.choose_by_keys(state().legal_moves(0)[0])
@@ -246,8 +246,8 @@ def test_a_thinking_bot_is_shown_on_its_card_and_in_the_top_bar(driver):
     driver.frames(3)
     view = scene.view()
     assert view.thinking == 1
-    assert scene.board._seat_note(view, 1) == ("choosing", "thinking...")
-    assert scene.board._seat_note(view, 0) == ("waiting", "chooses next")
+    assert scene.board.seat_note(view, 1) == ("choosing", "thinking...")
+    assert scene.board.seat_note(view, 0) == ("waiting", "chooses next")
     assert scene.bots.thinking_text().startswith("Oh is choosing in secret.")
     texts = set()
     for _ in range(40):

@@ -34,7 +34,7 @@ from game.spec import GameSpec
 from game.words import narrator_for
 from game.words.base import Narrator, PickOptions, Summary
 from scenes.shell import theme as th
-from scenes.shell.anim import STILL, Cue, Timeline
+from scenes.shell.anim import STILL, Timeline
 
 Spot = Hashable
 SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
@@ -152,7 +152,6 @@ class Board:
         self.theme = theme
         self.words: Narrator = narrator_for(spec.id, options)  # the few words drawn on a board
         self.area = pygame.Rect(0, 0, 0, 0)
-        self._planned: tuple[tuple[Event, ...], Timeline] | None = None  # animate's last plan
 
     # ---- geometry and input ---------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -207,9 +206,7 @@ class Board:
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """The plan of this step's animation: its tracks, and the sounds cued along them."""
-        timeline = self.plan_for(before, events, after)
-        self._planned = (tuple(events), timeline)
-        return timeline
+        return self.plan_for(before, events, after)
 
     def plan_for(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """The plan of a step seen with the positions either side (a board may set its pace
@@ -222,14 +219,6 @@ class Board:
         timeline = Timeline()
         timeline.add(STILL, 0.15)
         return timeline
-
-    def sound_cues(self, events: Sequence[Event]) -> list[Cue]:
-        """The sounds of these events' plan, in time order: the cues of the plan `animate`
-        last laid when it was for these events (read `animate(...).cues` where it is kept)."""
-        planned = self._planned
-        if planned is not None and planned[0] == tuple(events):
-            return sorted(planned[1].cues)
-        return sorted(self.plan(events).cues)
 
     def summary_rect(self, summary: Summary) -> pygame.Rect:
         """Where a summary's card goes: centred on the board, as tall as its lines."""

@@ -132,7 +132,7 @@ class ReplayScene(Scene):
         self.position += 1
         timeline = self.board.animate(before, events, after)
         self.shown = Shown(before, events, after, timeline,
-                           cues=sorted(self.board.sound_cues(events)),
+                           cues=sorted(timeline.cues),
                            caption=self.words.describe(before, events, after))
         self.app.invalidate()
 

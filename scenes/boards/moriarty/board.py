@@ -157,7 +157,6 @@ class MoriartyBoard(MoriartyLayout):
                 rows[event.column] = lerp(event.src, event.dst, p)
         return shown, rows
 
-    _activity = MoriartyLayout.activity  # the name the play screen's tests know it by
 
     # ---- worked examples --------------------------------------------------------------------
     def examples(self) -> list[Example]:

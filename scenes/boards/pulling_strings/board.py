@@ -557,7 +557,6 @@ class PullingStringsBoard(Board):
                                     reveal is not None and view.timeline is None,
                                     view.chooser, view.thinking)
 
-    _seat_note = seat_note  # the name the play screen's tests know it by
 
     def _text(self, surface, text: str, pixels: float, centre, colour) -> None:
         """Text at an exact pixel size (board-relative), centred."""

@@ -47,7 +47,7 @@ def animation_of(board: Board, words: Narrator, before: State, step: Step, after
     timeline = board.animate(before, step.events, after)
     summary = words.summary(before, step.events, after)
     return Animation(before, tuple(step.events), after, timeline,
-                     cues=sorted(board.sound_cues(step.events)),
+                     cues=sorted(timeline.cues),  # the plan lays its sounds
                      caption=words.describe(before, step.events, after), reveal=reveal,
                      summary=summary, backdrop=None if summary is None else
                      board.settled(before, step.events, after))
