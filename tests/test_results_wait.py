@@ -168,7 +168,7 @@ def test_against_the_bot_its_next_sealed_choice_leaves_the_reveal_s_words(driver
         driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
     assert scene.match.state.pending[1] is not None  # Oh has sealed its next pull
     assert "pulled" in scene.caption  # and the words of the last reveal are still there
-    assert scene.board._seat_note(scene.view(), 1) == ("sealed", "has chosen")
+    assert scene.board.seat_note(scene.view(), 1) == ("sealed", "has chosen")
 
 
 # ---- the end of a game waits too ---------------------------------------------------------------
