@@ -83,7 +83,7 @@ class SynchBoard(SynchLayout):
 
     def spot_at(self, pos, state: State):
         """A compass button, a square next to the directioner (its direction), or a square."""
-        self._fit(state.size)  # type: ignore[attr-defined]
+        self.fit(state.size)  # type: ignore[attr-defined]
         for name, rect in self.compass.items():
             if rect.collidepoint(pos):
                 return direction_spot(name)
@@ -142,18 +142,18 @@ class SynchBoard(SynchLayout):
 
     # ---- the claims' layer ---------------------------------------------------------------
     def _claims_layer(self, claims: tuple) -> pygame.Surface:
-        layer = self._layers.get(claims)
+        layer = self.claim_layers.get(claims)
         if layer is not None:
             return layer
-        if len(self._layers) > 6:
-            self._layers.clear()
+        if len(self.claim_layers) > 6:
+            self.claim_layers.clear()
         layer = pygame.Surface(self.grid.size)
         layer.fill(GRID_LINE)
         for index, owner in enumerate(claims):
             square = divmod(index, self.n)
             rect = self.cell_rect(square).move(-self.grid.left, -self.grid.top)
             self._draw_cell(layer, rect, owner - 1 if owner else None)
-        self._layers[claims] = layer
+        self.claim_layers[claims] = layer
         return layer
 
     def _draw_cell(self, surface, rect: pygame.Rect, seat: int | None, scale: float = 1.0) -> None:
@@ -174,7 +174,7 @@ class SynchBoard(SynchLayout):
     def draw(self, surface: pygame.Surface, view: View) -> None:
         """The grid and its symbols, the markers, highlights, and the role column."""
         state = view.state
-        self._fit(state.size)  # type: ignore[attr-defined]
+        self.fit(state.size)  # type: ignore[attr-defined]
         surface.blit(self.background, self.area.topleft)
         shown = view.before if view.animating and view.before is not None else state
         surface.blit(self._claims_layer(shown.claims), self.grid.topleft)  # type: ignore

@@ -36,7 +36,7 @@ class SynchLayout(Board):
         self.marks: list[pygame.Surface] = []
         self.icons: list[pygame.Surface] = []
         self.centre_icons: list[pygame.Surface] = []
-        self._layers: dict[tuple, pygame.Surface] = {}
+        self.claim_layers: dict[tuple, pygame.Surface] = {}  # claims drawn, by the claims
         self._key = None
 
     # ---- geometry -------------------------------------------------------------------------
@@ -44,9 +44,10 @@ class SynchLayout(Board):
         """Fit the grid and the column to the area."""
         super().layout(area)
         self._key = None
-        self._fit(self.n)
+        self.fit(self.n)
 
-    def _fit(self, n: int) -> None:
+    def fit(self, n: int) -> None:
+        """Lay the grid and its column out for an n x n board in the area (once per size)."""
         key = (n, tuple(self.area), self.theme.text_scale, self.theme.scale)
         if key == self._key:
             return
@@ -71,7 +72,7 @@ class SynchLayout(Board):
         self._layout_column()
         self._make_sprites()
         self.background = self._render_background()
-        self._layers = {}
+        self.claim_layers = {}
 
     def _layout_column(self) -> None:
         theme, column = self.theme, self.column
