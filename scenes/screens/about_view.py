@@ -61,7 +61,9 @@ class AboutScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Tabs along the top; the text's panel fills the rest."""
         theme = self.app.theme
-        x, y = theme.px(20), theme.px(106)
+        top, step = self.summary_place()
+        x = theme.px(20)
+        y = max(theme.px(106), top + len(self.summary_lines(size[0])) * step + theme.px(8))
         for button in self.group.buttons:
             width = theme.text(button.label, 21).get_width() + theme.px(40)
             if button.value == "back":
@@ -74,12 +76,25 @@ class AboutScene(Scene):
                                      size[1] - y - theme.px(72))
         self.scroll = min(self.scroll, self._scroll_limit())
 
+    def summary_lines(self, width: int) -> list[str]:
+        """The version and the licences in brief, wrapped clear of the Back button (three lines
+        at most)."""
+        theme = self.app.theme
+        return theme.wrap(f"Version {self.version}. {LICENCE_SUMMARY}", th.CAPTION,
+                          width - theme.px(190))[:3]
+
+    def summary_place(self) -> tuple[int, int]:
+        """Where the summary's first line goes, under the title, and the step between lines."""
+        theme = self.app.theme
+        top = max(theme.px(60), theme.px(14) + theme.line(th.TITLE))
+        return top, max(theme.px(18), theme.line(th.CAPTION))
+
     def inner_rect(self) -> pygame.Rect:
         """Where the text scrolls: inside the panel, clear of its scrollbar and of the line
         under it that says which lines show."""
         theme = self.app.theme
         inner = self.text_rect.inflate(-theme.px(40), -theme.px(28))
-        inner.height -= theme.line(14)
+        inner.height -= theme.line(th.CAPTION)
         return inner
 
     def line_step(self) -> int:
@@ -145,11 +160,9 @@ class AboutScene(Scene):
         w, _ = surface.get_size()
         surface.fill(th.BACKGROUND)
         theme.blit_text(surface, "About Quintet", th.TITLE, (theme.px(20), theme.px(14)), th.TEXT)
-        summary = theme.wrap(f"Version {self.version}. {LICENCE_SUMMARY}", 15,
-                             w - theme.px(190))
-        for row, part in enumerate(summary[:2]):
-            theme.blit_text(surface, part, 15, (theme.px(20), theme.px(60) + row * theme.px(18)),
-                            th.DIM)
+        top, step = self.summary_place()
+        for row, part in enumerate(self.summary_lines(w)):
+            theme.blit_text(surface, part, th.CAPTION, (theme.px(20), top + row * step), th.DIM)
         for index, button in enumerate(self.group.buttons):
             draw_button(surface, theme, button, **self.group.looks(index), size=21,
                         selected=button.value == self.tab)
@@ -169,4 +182,4 @@ class AboutScene(Scene):
             where = (f"lines {self.scroll + 1}-{min(len(lines), self.scroll + self.rows_shown())}"
                      f" of {len(lines)} · wheel, arrows, Page Up/Down, Home/End")
             corner = (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(4))
-            theme.blit_text(surface, where, 14, corner, th.DIM, "bottomright")
+            theme.blit_text(surface, where, th.CAPTION, corner, th.DIM, "bottomright")

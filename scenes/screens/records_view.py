@@ -331,8 +331,10 @@ class RecordsScene(Scene):
         theme.blit_text(surface, "Records", th.TITLE, (w // 2, theme.px(44)), th.TEXT, "center")
         folder = "Finished games are kept as record files: Show folder shows where, and a record " \
                  "file put there is listed here."
-        for i, line in enumerate(theme.wrap(folder, 18, w - theme.px(60))[:2]):
-            theme.blit_text(surface, line, 18, (w // 2, theme.px(84 + 22 * i)), th.DIM, "center")
+        step = max(theme.px(22), theme.line(th.BODY))
+        for i, line in enumerate(theme.wrap(folder, th.BODY, w - theme.px(60))[:2]):
+            theme.blit_text(surface, line, th.BODY, (w // 2, theme.px(84) + step * i), th.DIM,
+                            "center")
         panel = self.panel_rect
         draw_panel(surface, theme, panel)
         if self.reading is not None:
@@ -349,9 +351,9 @@ class RecordsScene(Scene):
         if not message and self.reading is None:  # say there is more than shows
             message, colour = self.more_words(), th.DIM
         if message:
-            for i, line in enumerate(theme.wrap(message, 18, w - theme.px(60))[:2]):
-                theme.blit_text(surface, line, 18, (w // 2, panel.bottom + theme.px(12 + 22 * i)),
-                                colour, "midtop")
+            for i, line in enumerate(theme.wrap(message, th.BODY, w - theme.px(60))[:2]):
+                theme.blit_text(surface, line, th.BODY,
+                                (w // 2, panel.bottom + theme.px(12) + step * i), colour, "midtop")
         self.group.draw(surface, theme, 24)
 
     def _draw_rows(self, surface: pygame.Surface) -> None:

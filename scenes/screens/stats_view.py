@@ -119,9 +119,10 @@ class StatsScene(Scene):
         if not self.messages and self.hinted:
             foot = f"{hints_line(self.hinted)} {foot}"
         colour = th.WARNING if self.messages else th.DIM
-        for i, line in enumerate(theme.wrap(foot, 16, self.panel.width)[:2]):
-            theme.blit_text(surface, line, 16, (w // 2, self.panel.bottom + theme.px(14 + 20 * i)),
-                            colour, "midtop")
+        step = max(theme.px(20), theme.line(th.CAPTION))
+        for i, line in enumerate(theme.wrap(foot, th.CAPTION, self.panel.width)[:2]):
+            theme.blit_text(surface, line, th.CAPTION,
+                            (w // 2, self.panel.bottom + theme.px(14) + step * i), colour, "midtop")
         self.group.draw(surface, theme, 24)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
