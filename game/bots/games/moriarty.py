@@ -16,6 +16,29 @@ in proportion to the belief, and weighs each move's value across the worlds, so 
 Moriarty only when the expected points say so. Inside the search nobody declares (a
 world knows both colours, and a declaration there would be a certainty no player has); at the
 root the bot's own declarations are scored across the worlds.
+
+Hard's slide is worse than a one-turn rule (issue 36, open). `hard-but-slide-greedy` in the
+arena (`game/tools/hybrids.py`) plays as Hard but slides by greedy's count (its own colour
+known, the other's weighed by Hard's belief, the other's slide guessed evenly). Hard scored
+30.9% [18.0, 47.7] against it (9-3-22 over 34 one-game matches, every budget x0.1, processor
+clock); the issue saw 5 of 6 lost at full budget. Over 14 of those games, at the end, the
+hybrid's own colour stood 6.0 rows a game on its side against 1.0 for each of its other
+colours, while Hard's stood 3.4 against 2.2: the hybrid's colour scores, Hard's hardly more
+than any other, and Hard's belief about the hybrid's colour stays near even (its wary reading
+finds the hybrid's pivots and takes, which are Hard's, a searching player's, and so spreads
+the colour evenly; the slides alone say little in the 5 to 17 rounds a game lasts).
+Settings tried against the slide hybrid (off in every level; same budget and matches; Hard's
+W-D-L): `slide_even` (the slide best against an even guess, from the search's matrix) 1-0-6
+over two runs; `slide_plies` 1 (the slide searched one ply) 1-0-2; `unseen` (the other
+searched as not knowing our colour) 2-0-6; `unseen` with `concealment` 0 0-0-5;
+`concealment` 0 2-0-6; `mixed_reader` (the wary belief also reads a player who slides one
+turn ahead) 0-0-4; `colour_model` (the reading's model knows the other's colour) 5-3-12, and
+with `mixed_reader` 3-3-6; `fused` (below the root our mix cannot depend on the world) 0-0-6;
+`reading` 0 0-2-7 (the reading helps); `end_margin` 4 0-0-2; `prior_visits` 1e6 (the matrix
+half the one-turn count) 6-0-8 over two runs. None reached 50%, so none is adopted; all stay
+as settings (`hard~NAME=NUMBER` in the arena) for the next session. Still to try: a belief
+that also reads the board (a colour whose tokens stand deep on the other's side is likelier
+theirs), and measuring at full budget, where Hard searches 9 plies from a slide, not 6.
 """
 from __future__ import annotations
 
