@@ -220,9 +220,9 @@ class TurnLoop:
                 continue  # chosen on the seat's phone: nothing on this screen
             if self.needs_privacy(seat):
                 return Handoff(seat) if self.private_seat != seat else None
-            if self.hot_seat and self.private_seat != seat:
+            if self.hot_seat and self.private_seat not in (seat, None):
                 self.private_seat = None  # public, unless this seat has just peeked
-                self._changed = True
+                self._changed = True  # (asked every frame: a change only when there is one)
             return None
         return None
 
