@@ -54,7 +54,7 @@ def build_rows(saves: list[SavedGame], summaries: list[RecordSummary]) -> list[R
     for summary in summaries:
         if summary.problem:
             short = summary.problem.split(" (")[0]  # Replay says it in full
-            rows.append(Row((summary.path.name, "", f"cannot open: {short}", ""),
+            rows.append(Row(("Damaged record", "", f"cannot open: {short}", ""),
                             summary=summary))
         else:
             rows.append(Row((summary.title, summary.players, summary.result,
@@ -227,7 +227,7 @@ class RecordsScene(Scene):
             saved, name = row.saved, "game in progress"
             task = Task(lambda _: self._prepare(saved.record), name="quintet-open-record")
         else:
-            path, name = row.summary.path, row.summary.path.name
+            path, name = row.summary.path, f"the {row.summary.title} record"
             task = Task(lambda _: self._prepare(self.records.open(path)),
                         name="quintet-open-record")
         self.opening = (task, name, screen)

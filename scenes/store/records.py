@@ -191,8 +191,7 @@ def _when(meta: Mapping) -> str:
 def _result(data: Mapping, seat_names: tuple[str, str], meta: Mapping) -> str:
     result = data.get("result")
     if not isinstance(result, Mapping):
-        moves = data.get("moves")
-        return f"unfinished, {len(moves) if isinstance(moves, list) else 0} moves"
+        return "unfinished"  # (its turns are counted when it is replayed, not in the list)
     winner = result.get("winner")
     if not isinstance(winner, int) or isinstance(winner, bool) or winner not in (0, 1):
         return "a draw"
