@@ -97,7 +97,8 @@ class SynchNarrator(Narrator[SynchState]):
             return f"{name}: place your marker"
         if now == "mode":
             if s.variant == DIRECTIONER_FIRST:
-                return f"{name}: follow {s.direction} in synch or in opposition"
+                return (f"{name}: follow {COMPASS[str(s.direction)]} ({s.direction}) in synch or "
+                        "in opposition")
             return f"{name}: choose synch or opposition"
         if s.variant == DIRECTIONER_FIRST or s.mode is None:
             return f"{name}: pick a direction"
@@ -135,10 +136,10 @@ class SynchNarrator(Narrator[SynchState]):
                 way = b.direction.name
             text = self._describe_move(b, events, moved, way, announced)
         elif announced is not None:
-            text = (f"{b.seat_name(announced.seat)} announced {mode_word(announced.synch)}: "
+            text = (f"{b.seat_name(announced.seat)} calls {mode_word(announced.synch)}: "
                     f"{b.seat_name(1 - announced.seat)} now picks the direction.")
         elif chosen is not None:
-            text = (f"{b.seat_name(chosen.seat)} chose {chosen.direction}: "
+            text = (f"{b.seat_name(chosen.seat)} points {COMPASS[chosen.direction]}: "
                     f"{b.seat_name(1 - chosen.seat)} now picks synch or opposition.")
         for event in events:
             if isinstance(event, GameOver):
@@ -151,14 +152,14 @@ class SynchNarrator(Narrator[SynchState]):
         synch = announced.synch if announced is not None else (b.mode.synch if b.mode else None)
         held = any(isinstance(e, MarkerHeld) for e in events)
         if held:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} cannot stay on "
-                    f"the board either way")
+            head = (f"{b.seat_name(leader)} points {COMPASS[name]}; {b.seat_name(follower)} "
+                    "cannot stay on the board either way")
         elif b.variant == DIRECTIONER_FIRST:
-            head = (f"{b.seat_name(leader)} chose {name}; {b.seat_name(follower)} announced "
+            head = (f"{b.seat_name(leader)} points {COMPASS[name]}; {b.seat_name(follower)} calls "
                     f"{mode_word(synch)}")
         else:
-            head = (f"{b.seat_name(follower)} announced {mode_word(synch)}; "
-                    f"{b.seat_name(leader)} chose {name}")
+            head = (f"{b.seat_name(follower)} calls {mode_word(synch)}; "
+                    f"{b.seat_name(leader)} points {COMPASS[name]}")
         claimed = {e.seat: e.square for e in events if isinstance(e, SquareClaimed)}
         blocked = next((e.square for e in events if isinstance(e, ClaimBlocked)), None)
         parts = []
@@ -167,7 +168,7 @@ class SynchNarrator(Narrator[SynchState]):
                 parts.append(f"{b.seat_name(seat)} stays put and claims nothing")
                 continue
             dst = square_label(moved[seat].dst, b.size)
-            words = f"{b.seat_name(seat)} moves {way}"
+            words = f"{b.seat_name(seat)} moves {COMPASS[way]}"
             if seat in claimed:
                 words += f" and claims {dst}"
             elif blocked is None:
