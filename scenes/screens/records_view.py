@@ -227,7 +227,9 @@ class RecordsScene(Scene):
             saved, name = row.saved, "game in progress"
             task = Task(lambda _: self._prepare(saved.record), name="quintet-open-record")
         else:
-            path, name = row.summary.path, f"the {row.summary.title} record"
+            summary = row.summary
+            assert summary is not None  # a row is a save or a record file
+            path, name = summary.path, f"the {summary.title} record"
             task = Task(lambda _: self._prepare(self.records.open(path)),
                         name="quintet-open-record")
         self.opening = (task, name, screen)
