@@ -248,6 +248,7 @@ def test_the_statistics_reset_after_the_question(driver):
     assert StatsFile().load()[0] and scene.games
     driver.click(scene.group.buttons[0].rect.center)  # Reset
     answer(driver, yes=True)
+    driver.until(lambda: scene.resetting is None, 10)  # written off the frame loop
     assert StatsFile().load() == ({}, []) and scene.games == {}
     assert StatsFile().hinted() == {} == scene.hinted  # games with hints are a count too
     assert "reset" in scene.note

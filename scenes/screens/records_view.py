@@ -113,7 +113,7 @@ class RecordsScene(Scene):
                 if messages:
                     self.say(messages[0], error=True)
                 elif said:
-                    self.say(said, error=not said.startswith("Deleted"))
+                    self.say(said, error=not said.startswith(("Deleted", "Exported")))
                 self.select(self.selected)
                 self._update_buttons()
                 self.app.invalidate()
@@ -244,15 +244,19 @@ class RecordsScene(Scene):
         record = dataclasses.replace(without_sealed_tail(saved.record),
                                      meta=record_meta(saved.controllers, saved.started,
                                                       exported=saved.saved))
+        self.say("Exporting...")
+        self.reading = Task(lambda task: self._export_then_read(record, task),
+                            name="quintet-records")  # written off the frame loop
+        self._update_buttons()
+
+    def _export_then_read(self, record: Record, task: Task) -> tuple:
         try:
             self.records.add(record, file_stem(record.game, finished=False))
         except OSError as error:
-            self.say(f"Could not export the game: {error.strerror or error}.", error=True)
-            return
-        self.say(f"Exported: the {record.spec.title} game is listed here as an unfinished record "
-                 "(Show folder shows its file).")
-        self.reading = Task(self._read_folder, name="quintet-records")
-        self._update_buttons()
+            return self._read_folder(task, f"Could not export the game: "
+                                           f"{error.strerror or error}.")
+        return self._read_folder(task, f"Exported: the {record.spec.title} game is listed here "
+                                       "as an unfinished record (Show folder shows its file).")
 
     def say(self, text: str, error: bool = False) -> None:
         """A line under the list."""

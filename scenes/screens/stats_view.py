@@ -8,6 +8,7 @@ from scenes.shell import theme as th
 from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.store.background import Task
 from scenes.store.controllers import HOT_SEAT, OPPONENTS
 from scenes.store.stats import count_names
 
@@ -58,6 +59,7 @@ class StatsScene(Scene):
         self.group.focus = 2
         self.note = ""  # what Show folder did
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.resetting: Task | None = None  # a reset being written, off the frame loop
 
     def _choose(self, value: str) -> None:
         if value == "reset":
@@ -74,8 +76,24 @@ class StatsScene(Scene):
         self.app.stack.pop()
 
     def reset(self) -> None:
-        """Counting starts again from nothing (after the player said yes)."""
-        problems = self.stats.reset()
+        """Counting starts again from nothing (after the player said yes), written in the
+        background (the frame never waits on the disk); the table follows once it is done."""
+        if self.resetting is None:
+            self.resetting = Task(lambda _: self.stats.reset(), name="quintet-stats-reset")
+            self.note = "Resetting the statistics..."
+            self.app.invalidate()
+
+    def update(self, dt: float) -> None:
+        """Take in a reset once it has been written."""
+        if self.resetting is not None and self.resetting.done:
+            task, self.resetting = self.resetting, None
+            try:
+                problems = task.result()
+            except OSError as error:
+                problems = [f"The statistics could not be reset: {error.strerror or error}."]
+            self._reset_done(problems)
+
+    def _reset_done(self, problems: list[str]) -> None:
         self.app.notices.extend(problems)
         self.games, self.messages = self.stats.load()
         self.messages = problems + self.messages
