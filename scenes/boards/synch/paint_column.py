@@ -51,10 +51,12 @@ def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
         icon = board.icons[seat]
         surface.blit(icon, icon.get_rect(midleft=(rect.left + theme.px(10), rect.centery)))
         x = rect.left + theme.px(18) + icon.get_width()
-        theme.blit_text(surface, shown.seat_name(seat), 18, (x, rect.centery),
-                        th.SEAT_COLOURS[seat], "midleft")
-        theme.blit_text(surface, role, 14, (rect.right - theme.px(10), rect.centery),
-                        th.TEXT if active else th.DIM, "midright")
+        words = theme.blit_text(surface, role, 14, (rect.right - theme.px(10), rect.centery),
+                                th.TEXT if active else th.DIM, "midright")
+        name = theme.text(shown.seat_name(seat), 18)
+        if x + name.get_width() + theme.px(8) <= words.left:  # else its mark alone names it
+            theme.blit_text(surface, shown.seat_name(seat), 18, (x, rect.centery),
+                            th.SEAT_COLOURS[seat], "midleft")
 
 
 def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool | None, str | None]:

@@ -80,7 +80,9 @@ def render_pawn(board: TugLayout, seat: int) -> pygame.Surface:
         square.center = centre
         pygame.draw.rect(big, fill, square, border_radius=line)
         pygame.draw.rect(big, edge, square, line, border_radius=line)
-    if w * 0.42 >= board.theme.min_font_size():  # a letter too small to read is left off
+    # a letter too small to read is left off (drawn large and shrunk, it needs a size more than
+    # the floor: small sizes' hinting rounds capitals up, a shrunk big one keeps its true height)
+    if w * 0.42 >= board.theme.min_font_size() + 1:
         font = board.theme.font(int(w * k * 0.42))  # (the head's shape still tells the side)
         letter = font.render(SEAT_LETTER[seat], True, PIP_ON[seat])
         big.blit(letter, letter.get_rect(center=(0.5 * w * k, 0.6 * h * k)))
