@@ -18,7 +18,7 @@ import dataclasses
 from typing import Callable, Protocol
 
 from game.bots.history import History
-from game.core import ChoiceSealed, GameError, Move, NodeKind, State, Step
+from game.core import ChoiceSealed, Move, NodeKind, State, Step
 from game.last_moves import LastMoves
 from game.match import Match
 from game.record import Record
@@ -394,7 +394,3 @@ class TurnLoop:
         the position next, for fresh seats."""
         self.controllers = (HUMAN, HUMAN)
         self.setup = self.setup.with_controllers(self.controllers)
-
-
-__all__ = ["COUNTDOWN_STEP", "BotTurn", "Committed", "Finished", "GameError", "Handoff",
-           "Script", "TurnLoop"]
