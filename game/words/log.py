@@ -28,8 +28,10 @@ class MoveLog:
         self.words = words
         self.turns: list[tuple[int, list[list[Said]]]] = []  # per turn, runs of one seat's items
         self._sealed: list[tuple[int, int, Said]] = []  # (turn, seat, item) not yet revealed
+        self._written: dict[bool, list[str]] = {}  # lines already written, by notation or not
 
     def _put(self, turn: int, said: Said) -> None:
+        self._written.clear()  # the side panel asks for the lines each time it is drawn
         if not self.turns or self.turns[-1][0] != turn:
             self.turns.append((turn, []))
         runs = self.turns[-1][1]
@@ -68,8 +70,11 @@ class MoveLog:
 
     def lines(self, notation: bool = False) -> list[str]:
         """The log so far, one line per turn: in words, or in the game's notation."""
-        return [f"{turn}. " + (self._notation(runs) if notation else self._words(runs))
+        if notation not in self._written:
+            self._written[notation] = [
+                f"{turn}. " + (self._notation(runs) if notation else self._words(runs))
                 for turn, runs in self.turns]
+        return list(self._written[notation])
 
     def _words(self, runs: list[list[Said]]) -> str:
         parts = []
