@@ -324,3 +324,39 @@ def test_saving_is_quick(driver):
     print(f"save: {size} bytes, {per_save * 1000:.1f} ms on the frame loop, all written in "
           f"{written:.2f} s")
     assert per_save < 0.05 and written < 5 and size < 20_000
+
+
+def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_written(
+        driver, monkeypatch):
+    """A slow disk: the save of the game just left is still with the writer when the menu
+    opens; the menu shows at once without Continue, reads nothing on the frame loop, and offers
+    that game as soon as the writer has written it."""
+    import threading
+
+    scene = driver.start("strands", {"side": 5})
+    driver.settle()
+    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])  # saved at once
+    driver.settle()
+    readers: list[str] = []
+    latest = SaveFolder.latest
+
+    def watched(folder):
+        readers.append(threading.current_thread().name)
+        return latest(folder)
+
+    monkeypatch.setattr(SaveFolder, "latest", watched)
+    gate = threading.Event()
+    driver.app.keeper.writer.submit(lambda: gate.wait(30))  # the disk stalls here
+    move = scene.match.state.legal_moves(scene.chooser)[0]
+    scene.commit(scene.chooser, move)  # its save waits behind the stall
+    turns = scene.words.number(scene.match.state)
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.app.tick(1 / 60)  # a frame while the writer is stuck: no Continue yet, no read
+    driver.app.keeper.poll()
+    assert continue_button(driver) is None and readers == []
+    gate.set()
+    driver.frames()
+    button = continue_button(driver)
+    assert button is not None and f"Strands · hot-seat · turn {turns}" in button.hint
+    assert readers and threading.main_thread().name not in readers
+    assert driver.top.group.focus == 0  # Continue takes the focus, as when it was there at once

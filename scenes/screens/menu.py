@@ -6,7 +6,6 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
-from scenes.store.storage import has_saved_games
 
 TAGLINE = th.Role(24, "medium")  # the line under the app's name
 
@@ -17,18 +16,30 @@ class MainMenu(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.saved = None
-        if has_saved_games(app.data.root):  # else the engine need not load before the first frame
-            self.saved, messages = app.data.saves().latest()  # a bad save is named, moved aside
-            app.notices.extend(messages)
-        rows = [[Button("Play", "play", hint="P")],
-                [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
-                [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],
-                [Button("Quit", "quit", hint="Q")]]
-        if self.saved is not None:
-            rows.insert(0, [Button("Continue", "continue", hint=f"{self.saved.describe()}  (C)")])
-        self.rows = rows
-        self.group = ButtonGroup([b for row in rows for b in row], self._choose)
+        self.rows = [[Button("Play", "play", hint="P")],
+                     [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
+                     [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],
+                     [Button("Quit", "quit", hint="Q")]]
+        self.group = ButtonGroup([b for row in self.rows for b in row], self._choose)
         self.group.focus = 0
+        # the saves are read by the app's disk writer, after any save still being written, so
+        # the frame never waits on the disk and Continue offers the newest; it shows once read
+        app.keeper.find_latest(self._found_latest)
+
+    def _found_latest(self, saved, messages: list[str]) -> None:
+        """On the frame loop: the game Continue resumes (None: there is none) has been read."""
+        self.app.notices.extend(messages)
+        if saved is None or self.saved is not None:
+            if messages:
+                self.app.invalidate()
+            return
+        self.saved = saved
+        self.rows.insert(0, [Button("Continue", "continue", hint=f"{saved.describe()}  (C)")])
+        focus = self.group.focus  # Continue takes the focus unless the player moved it
+        self.group = ButtonGroup([b for row in self.rows for b in row], self._choose)
+        self.group.focus = 0 if focus in (0, None) else focus + 1
+        self.layout(self.app.screen.get_size())
+        self.app.invalidate()
 
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")

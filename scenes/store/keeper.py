@@ -109,6 +109,25 @@ class Keeper:
         """True while a save of this game waits or is being written."""
         return self.writer.busy_with(("save", save_id))
 
+    def find_latest(self, done: Callable[[object | None, list[str]], None]) -> None:
+        """Look for the game Continue resumes, after every write given before (a save just
+        handed over counts) and off the frame loop; `done(saved or None, messages)` there."""
+        data = self.data
+
+        def work() -> tuple[object | None, list[str]]:
+            from scenes.store.storage import has_saved_games
+            if not has_saved_games(data.root):  # names only: the engine need not load
+                return None, []
+            return data.saves().latest()  # a bad save is named and moved aside
+
+        def finished(result, error) -> None:
+            if error is not None:
+                done(None, [f"The games in progress could not be read ({_problem(error)})."])
+            else:
+                done(*result)
+
+        self.writer.submit(work, key="latest", done=finished)
+
     # ---- finished games -------------------------------------------------------------------
     def file_game(self, save_id: str, record: Record,
                   done: Callable[[object], None] | None = None) -> None:
