@@ -95,10 +95,16 @@ class View:
         return spot is not None and spot in (self.hover, self.focus)
 
     def looks(self, spot: Spot) -> dict[str, bool]:
-        """How a clickable spot shows the mouse and the keyboard: th.draw_choice's keywords."""
+        """How a spot shows the mouse, the keyboard, a legal and a picked choice:
+        th.draw_choice's keywords."""
         return {"hovered": spot is not None and spot == self.hover,
                 "focused": spot is not None and spot == self.focus,
-                "legal": spot in self.clickable}
+                "legal": spot in self.clickable, "picked": spot in self.selected}
+
+    def states(self, spot: Spot) -> set[str]:
+        """The states (th.STATES) a spot is in now, but its last move (the board knows it)."""
+        return {state for state, on in zip((th.HOVER, th.FOCUS, th.LEGAL, th.PICKED),
+                                           self.looks(spot).values()) if on}
 
 
 BOARD_RADIUS = 16  # design pixels: the rounding of every board's area (the countdown's veil
@@ -184,6 +190,11 @@ class Board:
     def spot_rect(self, spot: Spot) -> pygame.Rect | None:
         """The on-board rectangle of a spot, or None."""
         return None
+
+    def spot_shape(self, spot: Spot) -> th.Shape | None:
+        """The shape a spot's looks are drawn round (th.STATES): its rectangle unless the
+        board's spots are round or hexagonal."""
+        return self.spot_rect(spot)
 
     def spot_at(self, pos: tuple[int, int], state: State) -> Spot | None:
         """The board spot under a point (legal or not), or None."""

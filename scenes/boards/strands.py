@@ -31,6 +31,7 @@ class Stone:
 
 
 SQRT3 = math.sqrt(3)
+CELL_SCALE = 0.94  # a space's hexagon, of the radius its centres are spaced by
 STONE_FILL = ((26, 26, 30), (244, 244, 238))
 STONE_RIM = ((120, 124, 136), (40, 40, 46))
 # Spaces are tinted by their number so equal numbers read as a family; the numeral is the cue.
@@ -117,8 +118,8 @@ class StrandsBoard(Board):
         for index, centre in enumerate(self.centres):
             c = (centre[0] + shift[0], centre[1] + shift[1])
             number = board.numbers[index]
-            pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), self._corners(c, 0.94))
-            pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), self._corners(c, 0.94),
+            pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), self._corners(c, CELL_SCALE))
+            pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), self._corners(c, CELL_SCALE),
                                 max(1, theme.px(1)))
             digit = theme.font(round(self.radius * 0.8)).render(str(number), True, th.TEXT)
             layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.12
@@ -149,6 +150,12 @@ class StrandsBoard(Board):
         half_w, half_h = self.radius * SQRT3 / 2, self.radius
         return pygame.Rect(round(x - half_w), round(y - half_h), round(2 * half_w),
                            round(2 * half_h))
+
+    def spot_shape(self, spot) -> th.Hexagon | None:
+        """A space's hexagon (its looks are hex rings)."""
+        if self.spot_rect(spot) is None:
+            return None
+        return th.Hexagon(self.centres[spot[1]], self.radius * CELL_SCALE)
 
     def spot_at(self, pos, state: State):
         """The space under a point (nearest centre within the hex)."""
@@ -226,20 +233,16 @@ class StrandsBoard(Board):
                 scale = 1.6 - 0.6 * progress
             self._draw_stone(surface, index, owner - 1, stone_r * scale)
         if not view.animating:
-            self._draw_last_turns(surface, view, stone_r)
+            self._draw_last_turns(surface, view)
             if state.is_terminal:
                 self._draw_deciding_groups(surface, state)
-        if len(view.clickable) < state.stones.count(0):  # ring only a restricted choice
-            for spot in view.clickable:
-                if self.spot_rect(spot) is not None:
-                    self._ring(surface, spot[1], th.ACCENT, 0.9, self.theme.px(2))
-        theme = self.theme
-        if view.hover in view.clickable and self.spot_rect(view.hover) is not None:
-            self._ring(surface, view.hover[1], th.TEXT, 0.9, max(3, theme.px(4)))  # the mouse
-        if view.focus in view.clickable and self.spot_rect(view.focus) is not None:
-            # the keyboard: a ring outside the space, parted from it by a dark one
-            self._ring(surface, view.focus[1], th.BACKGROUND, 1.08, max(2, theme.px(3)))
-            self._ring(surface, view.focus[1], th.ACCENT, 1.2, max(3, theme.px(4)))
+        restricted = len(view.clickable) < state.stones.count(0)  # ring only a restricted choice
+        for spot in view.clickable:
+            shape = self.spot_shape(spot)
+            if shape is None:
+                continue
+            states = view.states(spot) - (set() if restricted else {th.LEGAL})
+            th.draw_states(surface, theme, shape, states)
         if isinstance(view.hover, tuple) and view.hover[0] == "cell" and \
                 view.hover[1] < len(self.centres):
             index = view.hover[1]
@@ -248,19 +251,16 @@ class StrandsBoard(Board):
                                                self.area.bottom - theme.px(10)),
                             th.TEXT, "bottomleft")
 
-    def _draw_last_turns(self, surface, view, stone_r: float) -> None:
-        """A dot in each stone of each player's last turn (in the other stone's colour)."""
+    def _draw_last_turns(self, surface, view) -> None:
+        """Each player's last turn: its stones' spaces in the last move's look."""
         state: StrandsState = view.state
         for seat, turns in view.last.items():
             for _, move in turns[-1] if turns else ():
                 if not isinstance(move, Place):
                     continue
                 index = state.board.index(move.label)
-                if state.stones[index] != seat + 1:
-                    continue
-                x, y = self.centres[index]
-                pygame.draw.circle(surface, STONE_FILL[1 - seat], (round(x), round(y)),
-                                   max(2, round(stone_r * 0.28)))
+                if state.stones[index] == seat + 1:
+                    th.draw_state(surface, self.theme, self.spot_shape(cell_spot(index)), th.LAST)
 
     def _draw_deciding_groups(self, surface, state: StrandsState) -> None:
         """At the end: the two groups that decided it outlined, the winner's in the accent
@@ -272,7 +272,7 @@ class StrandsBoard(Board):
                 continue
             colour = th.ACCENT if seat == winner else th.TEXT
             for index in groups[rank]:
-                pygame.draw.polygon(surface, colour, self._corners(self.centres[index], 0.94),
+                pygame.draw.polygon(surface, colour, self._corners(self.centres[index], CELL_SCALE),
                                     self.theme.px(3))
 
     def _draw_stone(self, surface, index: int, seat: int, radius: float) -> None:
@@ -282,9 +282,6 @@ class StrandsBoard(Board):
         pygame.draw.circle(surface, (0, 0, 0), (centre[0] + 2, centre[1] + 3), r)  # shadow
         pygame.draw.circle(surface, STONE_FILL[seat], centre, r)
         pygame.draw.circle(surface, STONE_RIM[seat], centre, r, max(1, r // 8))
-
-    def _ring(self, surface, index: int, colour, scale: float, width: int) -> None:
-        pygame.draw.polygon(surface, colour, self._corners(self.centres[index], scale), width)
 
 
 BOARD = StrandsBoard

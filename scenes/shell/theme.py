@@ -49,7 +49,7 @@ TEXT = (236, 239, 244)
 DIM = (150, 160, 178)
 SOFT = (214, 219, 227)  # secondary words on a lighter fill (a button, a lit pill), where DIM
 # would fall to 2.4:1; this keeps 4.5:1 on a button
-ACCENT = YELLOW  # legal choices, focus
+ACCENT = YELLOW  # legal and picked choices, the keyboard's focus (see STATES)
 GUIDE = (110, 231, 183)  # a lesson's guide to the step it asks for: never the focus's yellow
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
@@ -274,13 +274,6 @@ def mix(a, b, p: float):
     return tuple(int(a[i] + (b[i] - a[i]) * p) for i in range(3))
 
 
-def draw_focus(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, strong: bool) -> None:
-    """A plain ring around a choice: thin for a legal one, thick for one being shown."""
-    width = theme.px(4 if strong else 2)
-    pygame.draw.rect(surface, ACCENT, rect.inflate(width * 2, width * 2), width,
-                     border_radius=theme.px(8))
-
-
 def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
     """A lesson's guide round the choice it asks for: four corner brackets in their own colour,
     a shape and a colour no focus ring has, so it never looks like the keyboard's focus."""
@@ -297,31 +290,193 @@ def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None
             pygame.draw.rect(surface, colour, pygame.Rect(x, y, width, arm).inflate(grow, grow))
 
 
-def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,
-                focused: bool = False, legal: bool = True) -> None:
-    """How a clickable thing shows what the mouse and the keyboard are on, never alike.
+# ---- the looks of a choice's states: written once, drawn the same in every game and screen ---
+# A choice (a board's spot, a button, a stepper's side) shows each state it is in by a band
+# round its shape: a Rect, a Circle or a Hexagon (a hex cell gets hex rings). Each state has its
+# own band, colour and pattern (STATES), so any states together stay readable:
+#   last move   a dashed lilac line just inside the edge (each seat's last turn)
+#   hint ghost  a light blue fill inside and a blue ring on the edge (the Hard bot's turn)
+#   picked      a solid yellow band on the edge (and a yellow ground with dark ink where the
+#               choice draws its own ground): picked on the way to a move, or the current value
+#   legal       a thin yellow ring on the edge
+#   hover       the mouse: a thicker white ring on the edge, in place of the legal ring
+#   focus       the keyboard: a thick yellow ring outside everything, parted by a dark gap
+# A layout keeps text at least REACH design pixels from any choice's shape: rings never cover
+# words.
+FOCUS, HOVER, LEGAL, PICKED, HINT, LAST = "focus", "hover", "legal", "picked", "hint", "last"
+LAST_MOVE = (196, 168, 255)  # lilac: no seat's colour, no piece's, not the hint's blue
+PICKED_INK = BACKGROUND  # words and marks on a picked choice's yellow ground
+HINT_FILL = 70  # alpha of the hint ghost's fill
 
-    `shape` is a Rect or a (centre, radius) circle. A legal choice has a thin yellow ring; under
-    the mouse (hover) that ring turns white and thicker; the keyboard's focus adds a thick yellow
-    ring outside, parted from the choice by a dark gap."""
-    thin, thick, gap = max(1, theme.px(2)), max(3, theme.px(4)), max(2, theme.px(3))
 
-    def ring(grow: int, colour, width: int) -> None:
-        if isinstance(shape, pygame.Rect):
-            pygame.draw.rect(surface, colour, shape.inflate(2 * grow, 2 * grow), width,
-                             border_radius=theme.px(8))
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """One state's look: a band from `inner` to `outer` design pixels outside the shape's edge
+    (negative: inside), its colour, dashed or solid, and the alpha of a fill inside (0: none)."""
+
+    colour: tuple[int, int, int]
+    inner: float
+    outer: float
+    dashed: bool = False
+    fill: int = 0
+
+
+STATES: dict[str, tuple[Look, ...]] = {
+    LAST: (Look(LAST_MOVE, -3, 0, dashed=True),),
+    HINT: (Look(SKY, 0, 3, fill=HINT_FILL),),
+    PICKED: (Look(ACCENT, 0, 5),),
+    LEGAL: (Look(ACCENT, 0, 2),),
+    HOVER: (Look(TEXT, 0, 4),),
+    FOCUS: (Look(BACKGROUND, 4, 7), Look(ACCENT, 7, 11)),
+}
+ORDER = (LAST, HINT, PICKED, LEGAL, HOVER, FOCUS)  # drawn in this order: the later on top
+REACH = 11  # design pixels: how far outside a choice's shape its looks can reach
+
+
+@dataclasses.dataclass(frozen=True)
+class Circle:
+    """A round choice: its centre and radius in pixels."""
+
+    centre: tuple[float, float]
+    radius: float
+
+
+@dataclasses.dataclass(frozen=True)
+class Hexagon:
+    """A pointy-topped hexagonal choice: its centre and its radius (centre to corner)."""
+
+    centre: tuple[float, float]
+    radius: float
+
+    def corners(self, grow: float = 0.0) -> list[tuple[float, float]]:
+        """The corners of the hexagon whose edges lie `grow` pixels outside this one's."""
+        size = self.radius + grow * 2 / math.sqrt(3)
+        return [(self.centre[0] + size * math.cos(math.radians(60 * k - 30)),
+                 self.centre[1] + size * math.sin(math.radians(60 * k - 30))) for k in range(6)]
+
+
+Shape = pygame.Rect | Circle | Hexagon
+
+
+def as_shape(shape) -> Shape:
+    """A Rect, Circle or Hexagon as it is; a (centre, radius) pair as a Circle."""
+    if isinstance(shape, (pygame.Rect, Circle, Hexagon)):
+        return shape
+    centre, radius = shape
+    return Circle((float(centre[0]), float(centre[1])), float(radius))
+
+
+def shape_bounds(shape: Shape, grow: float = 0.0) -> pygame.Rect:
+    """The box round a shape grown by `grow` pixels."""
+    if isinstance(shape, pygame.Rect):
+        return shape.inflate(round(2 * grow), round(2 * grow))
+    size = shape.radius + grow * (2 / math.sqrt(3) if isinstance(shape, Hexagon) else 1)
+    x, y = shape.centre
+    return pygame.Rect(math.floor(x - size), math.floor(y - size), math.ceil(2 * size) + 1,
+                       math.ceil(2 * size) + 1)
+
+
+def _fill(surface: pygame.Surface, theme: Theme, shape: Shape, colour, grow: float) -> None:
+    """The shape grown by `grow` pixels, filled (an alpha colour on an alpha surface blends)."""
+    if isinstance(shape, pygame.Rect):
+        rect = shape.inflate(round(2 * grow), round(2 * grow))
+        pygame.draw.rect(surface, colour, rect,
+                         border_radius=max(0, theme.px(8) + round(grow)))
+    elif isinstance(shape, Circle):
+        pygame.draw.circle(surface, colour, (round(shape.centre[0]), round(shape.centre[1])),
+                           max(1, round(shape.radius + grow)))
+    else:
+        pygame.draw.polygon(surface, colour, shape.corners(grow))
+
+
+def _band(surface: pygame.Surface, theme: Theme, shape: Shape, colour, inner: float,
+          outer: float) -> None:
+    """A solid band between `inner` and `outer` pixels outside the shape's edge."""
+    box = shape_bounds(shape, outer + 2)
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    moved = _moved(shape, -box.left, -box.top)
+    _fill(layer, theme, moved, (*colour, 255), outer)
+    _fill(layer, theme, moved, (0, 0, 0, 0), inner)
+    surface.blit(layer, box)
+
+
+def _moved(shape: Shape, dx: int, dy: int) -> Shape:
+    if isinstance(shape, pygame.Rect):
+        return shape.move(dx, dy)
+    return dataclasses.replace(shape, centre=(shape.centre[0] + dx, shape.centre[1] + dy))
+
+
+def outline(shape: Shape, grow: float) -> list[tuple[float, float]]:
+    """Points round the shape's edge moved `grow` pixels out, as a closed line."""
+    if isinstance(shape, Hexagon):
+        return shape.corners(grow)
+    if isinstance(shape, Circle):
+        r, steps = shape.radius + grow, max(12, round(shape.radius + grow))
+        return [(shape.centre[0] + r * math.cos(2 * math.pi * k / steps),
+                 shape.centre[1] + r * math.sin(2 * math.pi * k / steps)) for k in range(steps)]
+    rect = pygame.Rect(shape).inflate(round(2 * grow), round(2 * grow))
+    return [rect.topleft, (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1),
+            (rect.left, rect.bottom - 1)]
+
+
+def _dashes(surface: pygame.Surface, theme: Theme, shape: Shape, colour, inner: float,
+            outer: float) -> None:
+    """A dashed line along the shape's edge, between `inner` and `outer` pixels outside it."""
+    points = outline(shape, (inner + outer) / 2)
+    width = max(2, round(outer - inner))
+    dash, gap = max(4, theme.px(7)), max(3, theme.px(5))
+    travelled = 0.0
+    for a, b in zip(points, points[1:] + points[:1]):
+        length = math.dist(a, b)
+        at = 0.0
+        while at < length:
+            phase = (travelled + at) % (dash + gap)
+            step = min(length - at, (dash - phase) if phase < dash else (dash + gap - phase))
+            if phase < dash:
+                p, q = at / length, (at + step) / length
+                pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p),
+                                 (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q), width)
+            at += max(step, 0.5)
+        travelled += length
+
+
+def draw_state(surface: pygame.Surface, theme: Theme, shape, state: str) -> None:
+    """Draw one state's look (STATES) round a choice's shape: a Rect, Circle, Hexagon or a
+    (centre, radius) pair."""
+    shape = as_shape(shape)
+    for look in STATES[state]:
+        inner, outer = look.inner * theme.scale, max(look.inner * theme.scale + 1,
+                                                     look.outer * theme.scale)
+        inner, outer = round(inner), max(round(inner) + 1, round(outer))
+        if look.fill:
+            box = shape_bounds(shape, 1)
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            _fill(layer, theme, _moved(shape, -box.left, -box.top), (*look.colour, look.fill), 0)
+            surface.blit(layer, box)
+        if look.dashed:
+            _dashes(surface, theme, shape, look.colour, inner, outer)
         else:
-            centre, radius = shape
-            pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])),
-                               round(radius + grow), width)
+            _band(surface, theme, shape, look.colour, inner, outer)
 
-    edge = 0  # how far outside the choice its rings reach so far
-    if hovered:
-        edge = thick
-        ring(edge, TEXT, thick)
-    elif legal:
-        edge = thin
-        ring(edge, ACCENT, thin)
-    if focused:
-        ring(edge + gap, BACKGROUND, gap)
-        ring(edge + gap + thick, ACCENT, thick)
+
+def draw_states(surface: pygame.Surface, theme: Theme, shape, states) -> None:
+    """Draw every state a choice is in, in ORDER (hover stands in for legal)."""
+    states = set(states)
+    if HOVER in states:
+        states.discard(LEGAL)
+    for state in ORDER:
+        if state in states:
+            draw_state(surface, theme, shape, state)
+
+
+def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,
+                focused: bool = False, legal: bool = True, picked: bool = False,
+                last: bool = False) -> None:
+    """A choice's states by keyword (a board's View.looks gives them): see STATES."""
+    flags = {HOVER: hovered, FOCUS: focused, LEGAL: legal, PICKED: picked, LAST: last}
+    draw_states(surface, theme, shape, [state for state, on in flags.items() if on])
+
+
+def reach(theme: Theme) -> int:
+    """How far in pixels a choice's looks can reach outside its shape (keep words beyond)."""
+    return theme.px(REACH) + 1

@@ -132,6 +132,7 @@ class MoriartyBoard(MoriartyLayout):
             self.layout(self.area)
         surface.blit(self.background, self.area.topleft)
         state, rows = self._shown(view)
+        self.shown_rows = rows
         paint_board.draw_markers(self, surface, view, state)
         if not view.animating:
             paint_board.draw_last_slides(self, surface, view, state)

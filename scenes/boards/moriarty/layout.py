@@ -14,6 +14,7 @@ from game.words.moriarty import MoriartyNarrator
 from scenes.boards.base import Board, Choice, View
 from scenes.boards.moriarty.plan import Beat
 from scenes.boards.moriarty.shapes import token_sprite
+from scenes.shell import theme as th
 from scenes.shell.anim import lerp
 
 END_CHOICE = Choice("End the game", "end", 1)
@@ -68,6 +69,7 @@ class MoriartyLayout(Board):
         self.label_ys = (0.0, 0.0)  # the North and South labels' centres
         self.background: pygame.Surface | None = None
         self.sprites: dict[tuple[int, int, bool], pygame.Surface] = {}
+        self.shown_rows: list[float] = []  # each token's row as last drawn
 
     # ---- geometry -------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -113,7 +115,9 @@ class MoriartyLayout(Board):
         """The heights of the rows of words around the board: the North and South labels, the
         column numbers, and the tags under them (a line of text at least, however small)."""
         line = self.theme.line(15) + self.theme.px(2)
-        return max(LABEL_H * cell, line), max(NUMBER_H * cell, line), max(TAG_H * cell, line)
+        room = max(0.0, th.reach(self.theme) - (cell / 2 - self.token_radius(cell)))  # rings
+        return (max(LABEL_H * cell, line) + room, max(NUMBER_H * cell, line) + room,
+                max(TAG_H * cell, line))
 
     def _fit_cell(self, height: int) -> float:
         """The largest square whose board, with its rows of words, fits this height."""
@@ -134,8 +138,9 @@ class MoriartyLayout(Board):
         middle_bottom = panel.bottom - card_h - theme.px(10)
         radius = max(8, min(round(self.cell * 0.55), panel.width // 11, theme.px(30)))
         self.swatch_radius = radius
-        header = theme.line(18) + theme.px(6)
-        tray_h = header + 2 * radius + theme.px(8) + theme.line(15) + theme.line(14) + theme.px(4)
+        header = theme.line(18) + th.reach(theme)  # the swatches' rings stay off the words
+        tray_h = header + 2 * radius + self.name_gap() + theme.line(15) + theme.line(14) + \
+            theme.px(4)
         self.tray = pygame.Rect(panel.left, middle_top, panel.width,
                                 min(tray_h, middle_bottom - middle_top))
         y = self.tray.top + header + radius
@@ -143,6 +148,10 @@ class MoriartyLayout(Board):
         self.swatch_centres = [(round(panel.left + step * (k + 0.5)), round(y)) for k in range(4)]
         self.notes = pygame.Rect(panel.left, self.tray.bottom + theme.px(8), panel.width,
                                  max(0, middle_bottom - self.tray.bottom - theme.px(8)))
+
+    def name_gap(self) -> int:
+        """Pixels from a swatch's edge to its name: clear of its rings."""
+        return th.reach(self.theme) + self.theme.px(2)
 
     def line_gap(self) -> int:
         """Pixels between a seat card's lines."""
@@ -154,9 +163,9 @@ class MoriartyLayout(Board):
         return theme.px(8) + theme.line(15) + theme.line(26) + 2 * theme.line(16) + \
             3 * self.line_gap() + theme.px(10)
 
-    def token_radius(self) -> int:
-        """A token's radius on the board."""
-        return max(5, round(self.cell * 0.4))
+    def token_radius(self, cell: float | None = None) -> int:
+        """A token's radius on the board (with cells of this size: the board's own)."""
+        return max(5, round((self.cell if cell is None else cell) * 0.4))
 
     def stage(self) -> pygame.Rect:
         """The board's ten rows, left of the cards and tray."""
@@ -187,6 +196,15 @@ class MoriartyLayout(Board):
             x, y = self.swatch_centres[spot[1]]
             return pygame.Rect(x - r, y - r, 2 * r, 2 * r)
         return None
+
+    def spot_shape(self, spot) -> th.Shape | None:
+        """A column's token (or empty square) and a swatch are round."""
+        if is_spot(spot, "swatch") and 0 <= spot[1] < len(self.swatch_centres):
+            return th.Circle(self.swatch_centres[spot[1]], self.swatch_radius)
+        if is_spot(spot, "col") and 0 <= spot[1] < len(self.column_rects) and self.shown_rows:
+            return th.Circle((self.col_centres[spot[1]], self.row_y(self.shown_rows[spot[1]])),
+                             self.token_radius())
+        return self.spot_rect(spot)
 
     def spot_at(self, pos, state: State):
         """The column or colour swatch under a point."""

@@ -64,7 +64,7 @@ def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
 
 def draw_last_slides(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """Each player's last slide, as a chess board shows a last move: the square the token
-    left and the one it reached outlined in the player's colour, joined by a line."""
+    left and the one it reached in the last move's look (th.STATES), joined by a line."""
     for seat, turns in view.last.items():
         slide = latest(turns, Slide)
         if slide is None:
@@ -78,14 +78,12 @@ def draw_last_slides(board: MoriartyLayout, surface, view: View, state: Moriarty
         dst = max(0, min(9, dst))
         if src == dst:
             continue
-        colour, width = th.SEAT_COLOURS[seat], max(2, board.theme.px(3))
         x = board.col_centres[column]
-        pygame.draw.line(surface, colour, (x, board.row_centres[src]),
-                         (x, board.row_centres[dst]), width)
+        pygame.draw.line(surface, th.LAST_MOVE, (x, board.row_centres[src]),
+                         (x, board.row_centres[dst]), max(2, board.theme.px(2)))
         for row in (src, dst):
-            pygame.draw.rect(surface, colour, board.cell_rect(column, row).inflate(
-                -width, -width), width, border_radius=board.theme.px(4))
-        pygame.draw.circle(surface, colour, ipoint((x, board.row_centres[src])),
+            th.draw_state(surface, board.theme, board.cell_rect(column, row), th.LAST)
+        pygame.draw.circle(surface, th.LAST_MOVE, ipoint((x, board.row_centres[src])),
                            max(3, round(board.cell * 0.1)))
 
 
@@ -154,25 +152,20 @@ def _draw_active_chevrons(board: MoriartyLayout, surface, centre, radius: int, p
 
 
 def draw_highlights(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
-    """Rings on clickable columns, the hover ring, and previews of the choice under the
+    """The looks of the clickable columns (th.STATES), and previews of the choice under the
     pointer."""
-    theme = board.theme
     radius = board.token_radius()
     selected_colour = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
     for col in range(COLUMNS):
         spot = col_spot(col)
         if spot not in view.clickable:
             continue
-        centre = (board.col_centres[col], board.row_centres[state.rows[col]])
-        if view.hot(spot):
-            rect = board.column_rects[col]
-            colour = th.TEXT if view.hover == spot else th.ACCENT
-            pygame.draw.rect(surface, colour, rect, max(1, theme.px(1)),
-                             border_radius=theme.px(4))
-            if selected_colour is not None and state.colours[col] is None:
-                ghost = board.sprites[(selected_colour, radius, True)]
-                surface.blit(ghost, ghost.get_rect(center=ipoint(centre)))
-        th.draw_choice(surface, theme, (centre, radius + theme.px(3)), **view.looks(spot))
+        shape = board.spot_shape(spot)
+        if view.hot(spot) and selected_colour is not None and state.colours[col] is None \
+                and shape is not None:
+            ghost = board.sprites[(selected_colour, radius, True)]
+            surface.blit(ghost, ghost.get_rect(center=ipoint(shape.centre)))  # type: ignore
+        th.draw_states(surface, board.theme, shape, view.states(spot))
     _draw_slide_preview(board, surface, view, state)
 
 

@@ -132,12 +132,9 @@ def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) 
             muted = board.sprites[(k, radius, True)]
             pygame.draw.circle(surface, th.BOARD, centre, radius + 1)
             surface.blit(muted, muted.get_rect(center=centre))
-        if spot in view.selected:
-            pygame.draw.circle(surface, th.TEXT, centre, radius + theme.px(4),
-                               max(2, theme.px(3)))
-        if spot in view.clickable:
-            th.draw_choice(surface, theme, (centre, radius + theme.px(6)), **view.looks(spot))
-        y = centre[1] + radius + theme.px(8)
+        if spot in view.clickable or spot in view.selected:
+            th.draw_states(surface, theme, board.spot_shape(spot), view.states(spot))
+        y = centre[1] + radius + board.name_gap()
         theme.blit_text(surface, COLOURS[k], 15, (centre[0], y), th.TEXT, "midtop")
         note = board.words.swatch_note(state, k, view.seat)
         if note:

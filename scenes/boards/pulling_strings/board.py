@@ -215,6 +215,12 @@ class PullingStringsBoard(Board):
             return rect
         return None
 
+    def spot_shape(self, spot) -> th.Shape | None:
+        """A string end's disc (an intersection: its square)."""
+        if isinstance(spot, End) and spot.letter in self.end_pos:
+            return th.Circle(self.end_pos[spot.letter], round(self.radius))
+        return self.spot_rect(spot)
+
     def spot_at(self, pos, state: State) -> End | Cell | None:
         """The end whose disc or outer bit of string is under the point, else an intersection."""
         px, py = pos
@@ -425,11 +431,12 @@ class PullingStringsBoard(Board):
             d = radius * 0.7
             pygame.draw.line(surface, BROKEN, (centre[0] - d, centre[1] + d),
                              (centre[0] + d, centre[1] - d), self.theme.px(2))
-        ink = th.BACKGROUND if picked else (th.DIM if broken else th.TEXT)
+        ink = th.PICKED_INK if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
-        if spot in view.clickable:
-            th.draw_choice(surface, self.theme, (centre, radius + self.theme.px(3)),
-                           **view.looks(spot))
+        states = view.states(spot) if spot in view.clickable or picked else set()
+        if not view.animating and letter in last_pulls(view).values():
+            states.add(th.LAST)
+        th.draw_states(surface, self.theme, th.Circle(centre, radius), states)
 
     def _draw_badges(self, surface, ends: Mapping[int, str], reveal: float, pull: float) -> None:
         """Seat marks on the outer corners of the pulled ends (by seat), popping in."""
