@@ -164,3 +164,15 @@ def test_the_settings_screen_shows_the_version(driver, monkeypatch):
     driver.app.stack.apply_changes()
     driver.frames(2)
     assert f"Quintet {VERSION}" in drawn
+
+
+def test_no_arguments_mean_what_the_parser_says_and_load_no_argparse():
+    """A double-click (no arguments) skips argparse, with the very defaults the parser gives."""
+    from scenes import command_line
+    from scenes.main import NO_ARGUMENTS
+    assert vars(command_line.parse_args([])) == NO_ARGUMENTS
+    code = ("import sys; from scenes.main import parse_args; args = parse_args([]); "
+            "print('argparse' in sys.modules, args.game, args.size)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "None", "None"]
