@@ -94,7 +94,8 @@ class App:
         self.notices = Notices()
         self.notices.extend(self.store.messages)
         # every file the app writes goes through one background writer: no frame waits on disk
-        self.keeper = Keeper(self.data, self.notices.append)
+        # (its work waits for the first frame: tidying and reading saves never delay it)
+        self.keeper = Keeper(self.data, self.notices.append, held=True)
         self.keeper.start([self.store.path.parent])
         kiosk = self.settings.kiosk if kiosk is None else kiosk
         if kiosk and fullscreen is None:
@@ -381,6 +382,8 @@ class App:
         self.last_present = time.perf_counter() - started  # handing the frame to the window
         self._full_redraw, self._dirty = False, []
         self.presented += 1
+        if self.presented == 1:
+            self.keeper.writer.release()  # the first frame is on screen: the disk work may start
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events first (quit, resize, F11), then the scenes."""

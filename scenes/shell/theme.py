@@ -55,6 +55,7 @@ WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)
 MIN_TEXT_PX = 12  # the height of the smallest line of text on screen, at any window size
 MIN_CAP_PX = 9  # the height of the smallest capital letter ("H" as rendered), at any window size
+MIN_SIZE_HINT = 17  # the smallest font size meeting both with the shipped face (searched from)
 FONT_FILE = ("fonts", "Inter-SemiBold.otf")  # the face of bare sizes, and the fallback
 WEIGHT_FILES = {"medium": ("fonts", "Inter-Medium.otf"), "semibold": FONT_FILE,
                 "bold": ("fonts", "Inter-Bold.otf")}
@@ -160,14 +161,17 @@ class Theme:
     def min_font_size(self) -> int:
         """The smallest font size whose capitals are MIN_CAP_PX and lines MIN_TEXT_PX high."""
         if self._min_size is None:
-            size = 8
-            while True:
-                font = self._open(size, "semibold")
-                if font.size("Hg")[1] >= MIN_TEXT_PX and cap_height(font) >= MIN_CAP_PX:
-                    break
+            size = MIN_SIZE_HINT  # where the shipped face's answer lies: two fonts opened, not ten
+            while size > 1 and self._readable_at(size - 1):
+                size -= 1
+            while not self._readable_at(size):
                 size += 1
             self._min_size = size
         return self._min_size
+
+    def _readable_at(self, size: int) -> bool:
+        font = self._open(size, "semibold")
+        return font.size("Hg")[1] >= MIN_TEXT_PX and cap_height(font) >= MIN_CAP_PX
 
     @property
     def face(self) -> tuple[str | None, float]:
@@ -327,10 +331,10 @@ STATES: dict[str, tuple[Look, ...]] = {
     PICKED: (Look(ACCENT, 0, 5),),
     LEGAL: (Look(ACCENT, 0, 2),),
     HOVER: (Look(TEXT, 0, 4),),
-    FOCUS: (Look(BACKGROUND, 4, 7), Look(ACCENT, 7, 11)),
+    FOCUS: (Look(BACKGROUND, 4, 6), Look(ACCENT, 6, 10)),
 }
 ORDER = (LAST, HINT, PICKED, LEGAL, HOVER, FOCUS)  # drawn in this order: the later on top
-REACH = 11  # design pixels: how far outside a choice's shape its looks can reach
+REACH = 10  # design pixels: how far outside a choice's shape its looks can reach
 
 
 @dataclasses.dataclass(frozen=True)

@@ -23,10 +23,10 @@ class Button:
 def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                 focused: bool = False, hovered: bool = False, size: th.Size = 24,
                 selected: bool = False) -> None:
-    """A rounded button: under the mouse it brightens with a white edge; with the keyboard's
-    focus a yellow ring stands outside it (the two never look alike)."""
+    """A rounded button in the looks of its states (th.STATES): under the mouse it brightens in
+    a white ring; the keyboard's focus is a yellow ring further out; picked, it is yellow."""
     draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
-    colour = th.TEXT if button.enabled else th.DIM
+    colour = ink(button, selected)
     lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
     label_h, hint_h = theme.line(size), theme.line(th.CAPTION)
     if button.hint and getattr(theme, "key_hints", True) \
@@ -36,7 +36,8 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                         "midtop")
         hint = fitted(theme, button.hint, th.CAPTION, button.rect.width - 2 * theme.px(8))
         theme.blit_text(surface, hint, th.CAPTION, (button.rect.centerx, top + label_h),
-                        th.TEXT if lit else th.SOFT if button.enabled else th.DIM, "midtop")
+                        colour if selected or lit else th.SOFT if button.enabled else th.DIM,
+                        "midtop")
     else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
 
@@ -53,19 +54,26 @@ def fitted(theme: th.Theme, text: str, size: th.Size, width: int) -> str:
 def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                       focused: bool = False, hovered: bool = False,
                       selected: bool = False) -> None:
-    """A button's body without its words: fill, edge, and the focus ring."""
+    """A button's body without its words: its fill (yellow when picked, brighter under the
+    mouse), its edge, and the looks of its states (th.STATES)."""
     radius = theme.px(10)
     live = button.enabled
     fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
     if hovered and live:
         fill = th.shade(th.PANEL, 1.4)  # white words on it keep a contrast of 3.5
     if selected:
-        fill = th.mix(fill, th.ACCENT, 0.25)
+        fill = th.ACCENT
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
-    edge = th.TEXT if hovered and live else th.PANEL_EDGE
-    pygame.draw.rect(surface, edge, button.rect, theme.px(2), border_radius=radius)
-    if focused and live:
-        th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
+    pygame.draw.rect(surface, th.PANEL_EDGE, button.rect, theme.px(2), border_radius=radius)
+    th.draw_choice(surface, theme, button.rect, hovered=hovered and live,
+                   focused=focused and live, legal=False, picked=selected)
+
+
+def ink(button: Button, selected: bool = False) -> tuple:
+    """The colour of a button's words: dark on a picked one's yellow, dim when it is off."""
+    if selected:
+        return th.PICKED_INK
+    return th.TEXT if button.enabled else th.DIM
 
 
 class ButtonGroup:

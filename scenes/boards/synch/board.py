@@ -81,6 +81,11 @@ class SynchBoard(SynchLayout):
             return self.compass[spot[1]]
         return None
 
+    def spot_shape(self, spot) -> pygame.Rect | None:
+        """A square's cell inside its grid lines, or a direction's compass button."""
+        rect = self.spot_rect(spot)
+        return rect.inflate(-2, -2) if rect is not None and spot_kind(spot) == "sq" else rect
+
     def spot_at(self, pos, state: State):
         """A compass button, a square next to the directioner (its direction), or a square."""
         self.fit(state.size)  # type: ignore[attr-defined]
@@ -198,14 +203,12 @@ class SynchBoard(SynchLayout):
                        and m[0].moves_made == state.moves_made - 1), None)  # the last move's
         if before is None:
             return
-        width = max(2, self.theme.px(3))
-        for seat, (src, dst) in enumerate(zip(before.markers, state.markers)):
+        for src, dst in zip(before.markers, state.markers):
             if src is None or dst is None or src == dst:
                 continue
-            colour = th.SEAT_COLOURS[seat]
-            pygame.draw.rect(surface, colour, self.cell_rect(src).inflate(-2 * width, -2 * width),
-                             width, border_radius=self.theme.px(4))
-            pygame.draw.line(surface, colour, self.centre(src), self.centre(dst), width)
+            pygame.draw.line(surface, th.LAST_MOVE, self.centre(src), self.centre(dst),
+                             max(2, self.theme.px(2)))
+            th.draw_state(surface, self.theme, self.spot_shape(square_spot(src)), th.LAST)
 
     def _draw_claim_animations(self, surface, view: View) -> None:
         for event in view.events:
@@ -234,32 +237,28 @@ class SynchBoard(SynchLayout):
                 pygame.draw.line(surface, th.WARNING, a, lerp_point(a, b, q), width)
 
     def _draw_cell_highlights(self, surface, view: View) -> None:
-        theme = self.theme
-        thin = 1 if self.cell < 24 else theme.px(2)
+        """The squares' looks (th.STATES): legal ones ringed only when few are open (a ring
+        on every square is loud), and a ghost of the marker on the one under the pointer."""
         squares = [spot for spot in view.clickable if spot_kind(spot) == "sq"]
-        # a ring on every square of the grid is loud: soften it when nearly all are open
-        colour = th.ACCENT if len(squares) < 20 else th.mix(EMPTY_CELL, th.ACCENT, 0.6)
         for spot in squares:
-            pygame.draw.rect(surface, colour, self.cell_rect(spot[1:]).inflate(-2, -2), thin)
+            states = view.states(spot) - (set() if len(squares) < 20 else {th.LEGAL})
+            th.draw_states(surface, self.theme, self.spot_shape(spot), states)
         for spot in (view.hover, view.focus):
             if spot_kind(spot) == "sq" and on_grid(spot[1:], self.n):
-                rect = self.cell_rect(spot[1:])
                 self._hover_labels(surface, spot[1:])
-                if spot not in view.clickable:
-                    continue
-                th.draw_choice(surface, theme, rect.inflate(-2, -2), **view.looks(spot))
-                if phase(view.state) == "place" and view.chooser is not None:
+                if spot in view.clickable and phase(view.state) == "place" \
+                        and view.chooser is not None:
                     ghost = self.ghosts[view.chooser]
-                    surface.blit(ghost, ghost.get_rect(center=rect.center))
+                    surface.blit(ghost, ghost.get_rect(center=self.cell_rect(spot[1:]).center))
 
     def _hover_labels(self, surface, square) -> None:
         theme = self.theme
         x, y = self.centre(square)
         name = square_label(square, self.n)
-        theme.blit_text(surface, name[0], LABEL_SIZE, (round(x), self.grid.bottom + theme.px(8)),
+        theme.blit_text(surface, name[0], LABEL_SIZE, (round(x), self.grid.bottom + self.label_gap),
                         th.ACCENT, "midtop")
         theme.blit_text(surface, name[1:], LABEL_SIZE,
-                        (self.grid.left - theme.px(9), round(y)), th.ACCENT, "midright")
+                        (self.grid.left - self.label_gap, round(y)), th.ACCENT, "midright")
 
     def _draw_preview(self, surface, view: View) -> None:
         """Arrows to where the markers would go for the hovered direction or mode."""

@@ -38,6 +38,7 @@ class SynchLayout(Board):
         self.centre_icons: list[pygame.Surface] = []
         self.claim_layers: dict[tuple, pygame.Surface] = {}  # claims drawn, by the claims
         self._key = None
+        self.label_gap = 0
 
     # ---- geometry -------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -55,8 +56,9 @@ class SynchLayout(Board):
         theme, area = self.theme, self.area
         pad, gap = theme.px(14), theme.px(22)
         label = theme.text(str(n), LABEL_SIZE)
-        left_w = label.get_width() + theme.px(12)
-        bottom_h = label.get_height() + theme.px(8)
+        self.label_gap = th.reach(theme) + theme.px(2)  # the edge squares' rings stay off them
+        left_w = label.get_width() + self.label_gap + theme.px(3)
+        bottom_h = label.get_height() + self.label_gap
         column_min = max(theme.px(230), theme.text_px(18) * 9)
         side = min(area.height - 2 * pad - bottom_h,
                    area.width - 2 * pad - left_w - gap - column_min)
@@ -88,7 +90,7 @@ class SynchLayout(Board):
         badge_h = max(theme.px(48), theme.text_px(20) + theme.px(18))
         self.mode_rect = pygame.Rect(column.left, y, column.width, badge_h)
         y += badge_h + theme.px(16)
-        gap = theme.px(6)
+        gap = th.reach(theme)  # a button's focus ring stays off the buttons around it
         room = column.bottom - y
         button = max(8, min((column.width - 2 * gap) // 3, (room - 2 * gap) // 3, theme.px(84)))
         top = y + max(0, (room - 3 * button - 2 * gap) // 3)
@@ -143,9 +145,9 @@ class SynchLayout(Board):
             x, y = self.centre((index, index))
             letter = theme.text(square_label((0, index), self.n)[0], LABEL_SIZE, th.DIM)
             layer.blit(letter, letter.get_rect(midtop=(round(x) + dx, self.grid.bottom + dy
-                                                       + theme.px(8))))
+                                                       + self.label_gap)))
             number = theme.text(str(self.n - index), LABEL_SIZE, th.DIM)
-            layer.blit(number, number.get_rect(midright=(self.grid.left + dx - theme.px(9),
+            layer.blit(number, number.get_rect(midright=(self.grid.left + dx - self.label_gap,
                                                          round(y) + dy)))
         return layer
 

@@ -102,7 +102,7 @@ def _draw_mode(board: SynchLayout, surface, view: View, shown) -> None:
         rect = rect.inflate(grow, grow)
     fill = th.mix(th.PANEL, th.ACCENT, 0.6 * max(0.0, 1 - pop)) if known else th.BOARD
     pygame.draw.rect(surface, fill, rect, border_radius=theme.px(10))
-    edge = th.ACCENT if known and not view.state.is_terminal else th.PANEL_EDGE
+    edge = th.SOFT if known and not view.state.is_terminal else th.PANEL_EDGE  # not a choice's
     pygame.draw.rect(surface, edge, rect, theme.px(2), border_radius=theme.px(10))
     x = rect.left + theme.px(12)
     if synch is not None:
@@ -142,30 +142,27 @@ def _draw_compass(board: SynchLayout, surface, view: View, shown) -> None:
     if chosen is None and shown.direction is not None:
         chosen = shown.direction.name
     hot_mode = board.hot_mode(view) if now == "mode" and view.chooser is not None else None
-    hot = board.hot_direction(view)
+    looks = []
     for name, rect in board.compass.items():
         spot = direction_spot(name)
         live = spot in view.clickable
         if hot_mode is not None and shown.variant != DIRECTIONER_FIRST:
             live = fits(view.state, name, hot_mode)
         picked = name == chosen
-        strong = name == hot and spot in view.clickable
-        fill = th.shade(th.PANEL, 1.25) if live or picked else th.PANEL
-        if picked or strong:
-            fill = th.mix(fill, th.ACCENT, 0.45 if picked else 0.2)
+        fill = th.ACCENT if picked else (th.shade(th.PANEL, 1.25) if live else th.PANEL)
         pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
-        if spot in view.clickable:
-            th.draw_choice(surface, theme, rect.inflate(-2 * theme.px(4), -2 * theme.px(4)),
-                           **view.looks(spot))
-        else:
+        if spot not in view.clickable and not picked:
             pygame.draw.rect(surface, th.PANEL_EDGE, rect, 1, border_radius=theme.px(8))
-        colour = th.TEXT if live or picked else th.shade(th.DIM, 0.75)
+        looks.append((rect, view.states(spot) | ({th.PICKED} if picked else set())))
+        colour = th.PICKED_INK if picked else th.TEXT if live else th.shade(th.DIM, 0.75)
         label_h = theme.text(name, 13).get_height()
         arrow_box = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h)
         compass_arrow(board, surface, arrow_box.inflate(-rect.width // 3, -rect.height // 5),
                             name, colour)
         theme.blit_text(surface, name, 13, (rect.centerx, rect.bottom - theme.px(3)), colour,
                         "midbottom")
+    for rect, states in looks:  # over the buttons around (a focus ring reaches past the gap)
+        th.draw_states(surface, theme, rect, states)
     _draw_compass_centre(board, surface, view, shown)
 
 

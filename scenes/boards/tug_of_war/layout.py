@@ -13,9 +13,11 @@ from game.words.base import plural
 from game.words.tug_of_war import TugOfWarNarrator, free_slots
 from scenes.boards.base import Board, Choice
 from scenes.boards.tug_of_war.plan import common_spot, team_spot
+from scenes.shell import theme as th
 
 KEEP_CHOICE = Choice("Keep these dice", "keep", order=0)
 END_CHOICE = Choice("End turn", "end", order=9)
+LIFT = 6  # design pixels a picked die is lifted by
 
 
 def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
@@ -73,8 +75,9 @@ class TugLayout(Board):
         names_h += theme.line(15) + theme.px(4)
         self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
         self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
-        label_h = theme.text_px(16) + theme.px(8)
-        under_h = theme.text_px(14) + theme.px(8)
+        ring = th.reach(theme)  # a die's rings (lifted when picked) stay off the words
+        label_h = theme.text_px(16) + ring + theme.px(LIFT + 2)
+        under_h = theme.text_px(14) + ring + theme.px(2)
         dice_y = inner.bottom - self.hint_h - theme.px(6) - under_h - self.die
         self.label_y = dice_y - label_h
         zone = pygame.Rect(inner.left, self.names_y + names_h, inner.width,

@@ -11,7 +11,7 @@ import pygame
 from game.core import State
 from game.rules.tug_of_war import ACT, ATHLETES
 from scenes.boards.base import View
-from scenes.boards.tug_of_war.layout import flicker_face
+from scenes.boards.tug_of_war.layout import LIFT, flicker_face
 from scenes.boards.tug_of_war.plan import (
     Pair,
     Roll,
@@ -42,7 +42,7 @@ def draw_dice(board: TugLayout, surface, view: View, progress: dict) -> None:
         if roll is not None and roll < 1:
             _draw_rolling(board, surface, view, spot, kind, value, roll)
             continue
-        target = rect.move(0, -board.theme.px(6)) if spot in lifted else rect
+        target = rect.move(0, -board.theme.px(LIFT)) if spot in lifted else rect
         surface.blit(board.face(kind, value, used), target)
         _draw_die_marks(board, surface, view, spot, target, used, value)
     for spot, (kind, value, centre) in moving.items():
@@ -66,7 +66,7 @@ def _draw_twins(board: TugLayout, surface, view: View) -> None:
         for spot in spots:
             rect = board.die_rects[spot]
             if spot in view.selected:
-                rect = rect.move(0, -theme.px(6))
+                rect = rect.move(0, -theme.px(LIFT))
             badge = theme.text("=", 22, th.TEXT)
             centre = (rect.right - theme.px(2), rect.top + theme.px(2))
             radius = max(badge.get_width(), badge.get_height()) // 2 + theme.px(3)
@@ -110,21 +110,18 @@ def _draw_rolling(board: TugLayout, surface, view: View, spot, kind: int, value:
 def _draw_die_marks(board: TugLayout, surface, view: View, spot, rect: pygame.Rect, used: bool,
                     value: int) -> None:
     theme = board.theme
-    ring_rect = rect.inflate(theme.px(12), theme.px(12))
     note, colour = "", th.DIM
     if spot in view.selected:
-        pygame.draw.rect(surface, th.TEXT, ring_rect.inflate(theme.px(4), theme.px(4)),
-                         theme.px(4), border_radius=theme.px(10))
         note, colour = "picked", th.ACCENT
     elif spot in view.clickable:
-        th.draw_choice(surface, theme, rect.inflate(theme.px(8), theme.px(8)),
-                       **view.looks(spot))
         note, colour = _target_note(board, view, spot), th.TEXT
     elif used and value:
         note = "used"
+    if spot in view.selected or spot in view.clickable:
+        th.draw_states(surface, theme, rect, view.states(spot))
     if note:
         theme.blit_text(surface, note, 14, (rect.centerx, board.die_rects[spot].bottom
-                                            + theme.px(6)), colour, "midtop")
+                                            + th.reach(theme)), colour, "midtop")
 
 
 def _target_note(board: TugLayout, view: View, spot) -> str:
@@ -157,10 +154,8 @@ def _draw_pair_link(board: TugLayout, surface, progress: dict) -> None:
     for key, p in progress.items():
         if not isinstance(key, Pair) or p >= 1 or p <= 0:
             continue
-        for spot in (key.common, key.team):  # both dice light up while the link grows
-            th.draw_focus(surface, board.die_rects[spot].inflate(board.theme.px(12),
-                                                                board.theme.px(12)),
-                          board.theme, True)
+        for spot in (key.common, key.team):  # both dice stay picked while the link grows
+            th.draw_state(surface, board.theme, board.die_rects[spot], th.PICKED)
         a, b = board.die_rects[key.common].center, board.die_rects[key.team].center
         end = (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
         lift = board.die * 0.7
