@@ -360,3 +360,15 @@ def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_writte
     assert button is not None and f"Strands · hot-seat · turn {turns}" in button.hint
     assert readers and threading.main_thread().name not in readers
     assert driver.top.group.focus == 0  # Continue takes the focus, as when it was there at once
+
+
+def test_the_disk_work_of_start_up_waits_for_the_first_frame(tmp_path):
+    """Tidying, filing leftovers and reading the saves start once the first frame is shown."""
+    pygame.quit()
+    driver = Driver(tmp_path)
+    driver.app.stack.reset(MainMenu(driver.app))
+    writer = driver.app.keeper.writer
+    assert writer.held and writer.pending >= 2  # the start's tidying and the menu's reading
+    driver.app.tick(1 / 60)
+    assert not writer.held
+    assert writer.flush(30) and writer.pending == 0

@@ -359,12 +359,21 @@ class Hexagon:
                  self.centre[1] + size * math.sin(math.radians(60 * k - 30))) for k in range(6)]
 
 
-Shape = pygame.Rect | Circle | Hexagon
+@dataclasses.dataclass(frozen=True)
+class Rounded:
+    """A rectangular choice with corners of its own radius in pixels (a pill: half its height);
+    a plain Rect's corners are the theme's 8 design pixels."""
+
+    rect: pygame.Rect
+    radius: int
+
+
+Shape = pygame.Rect | Rounded | Circle | Hexagon
 
 
 def as_shape(shape) -> Shape:
     """A Rect, Circle or Hexagon as it is; a (centre, radius) pair as a Circle."""
-    if isinstance(shape, (pygame.Rect, Circle, Hexagon)):
+    if isinstance(shape, (pygame.Rect, Rounded, Circle, Hexagon)):
         return shape
     centre, radius = shape
     return Circle((float(centre[0]), float(centre[1])), float(radius))
@@ -372,8 +381,8 @@ def as_shape(shape) -> Shape:
 
 def shape_bounds(shape: Shape, grow: float = 0.0) -> pygame.Rect:
     """The box round a shape grown by `grow` pixels."""
-    if isinstance(shape, pygame.Rect):
-        return shape.inflate(round(2 * grow), round(2 * grow))
+    if isinstance(shape, (pygame.Rect, Rounded)):
+        return _rect(shape).inflate(round(2 * grow), round(2 * grow))
     size = shape.radius + grow * (2 / math.sqrt(3) if isinstance(shape, Hexagon) else 1)
     x, y = shape.centre
     return pygame.Rect(math.floor(x - size), math.floor(y - size), math.ceil(2 * size) + 1,
@@ -382,10 +391,11 @@ def shape_bounds(shape: Shape, grow: float = 0.0) -> pygame.Rect:
 
 def _fill(surface: pygame.Surface, theme: Theme, shape: Shape, colour, grow: float) -> None:
     """The shape grown by `grow` pixels, filled (an alpha colour on an alpha surface blends)."""
-    if isinstance(shape, pygame.Rect):
-        rect = shape.inflate(round(2 * grow), round(2 * grow))
-        pygame.draw.rect(surface, colour, rect,
-                         border_radius=max(0, theme.px(8) + round(grow)))
+    if isinstance(shape, (pygame.Rect, Rounded)):
+        rect = _rect(shape).inflate(round(2 * grow), round(2 * grow))
+        corner = shape.radius if isinstance(shape, Rounded) else \
+            min(theme.px(8), min(shape.size) // 4)
+        pygame.draw.rect(surface, colour, rect, border_radius=max(0, corner + round(grow)))
     elif isinstance(shape, Circle):
         pygame.draw.circle(surface, colour, (round(shape.centre[0]), round(shape.centre[1])),
                            max(1, round(shape.radius + grow)))
@@ -404,9 +414,15 @@ def _band(surface: pygame.Surface, theme: Theme, shape: Shape, colour, inner: fl
     surface.blit(layer, box)
 
 
+def _rect(shape: pygame.Rect | Rounded) -> pygame.Rect:
+    return shape.rect if isinstance(shape, Rounded) else shape
+
+
 def _moved(shape: Shape, dx: int, dy: int) -> Shape:
     if isinstance(shape, pygame.Rect):
         return shape.move(dx, dy)
+    if isinstance(shape, Rounded):
+        return Rounded(shape.rect.move(dx, dy), shape.radius)
     return dataclasses.replace(shape, centre=(shape.centre[0] + dx, shape.centre[1] + dy))
 
 
@@ -418,7 +434,7 @@ def outline(shape: Shape, grow: float) -> list[tuple[float, float]]:
         r, steps = shape.radius + grow, max(12, round(shape.radius + grow))
         return [(shape.centre[0] + r * math.cos(2 * math.pi * k / steps),
                  shape.centre[1] + r * math.sin(2 * math.pi * k / steps)) for k in range(steps)]
-    rect = pygame.Rect(shape).inflate(round(2 * grow), round(2 * grow))
+    rect = _rect(shape).inflate(round(2 * grow), round(2 * grow))
     return [rect.topleft, (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1),
             (rect.left, rect.bottom - 1)]
 

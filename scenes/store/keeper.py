@@ -43,10 +43,11 @@ class _Unfiled:
 class Keeper:
     """The app's writes: saves, finished games, settings; one writer, in order."""
 
-    def __init__(self, data: DataFolder, tell: Tell, background: bool = True) -> None:
+    def __init__(self, data: DataFolder, tell: Tell, background: bool = True,
+                 held: bool = False) -> None:
         self.data = data
         self.tell = tell  # a message for the player (the app's notices)
-        self.writer = DiskWriter(background)
+        self.writer = DiskWriter(background, held=held)  # held: until the app's first frame
         self._order: SaveOrder | None = None  # made on the writer's thread, at the first save
         self.unfiled: dict[str, _Unfiled] = {}  # save id -> a finished game to file again
 

@@ -12,6 +12,9 @@ never on the writer's thread. Only quitting waits, and only up to a bound (`clos
     writer.poll()                         # runs `done(result, error)` of finished jobs
 
 With `background=False` (tests, tools) a job runs at once inside `submit`; `poll` still delivers.
+A writer made with `held=True` keeps its jobs until `release` (the app releases it once its
+first frame is on screen, so start-up's tidying and reading never compete with that frame);
+`flush` and `close` release it first.
 """
 from __future__ import annotations
 
@@ -39,8 +42,10 @@ class DiskWriter:
     """One thread that runs disk jobs in order; every method but `flush` and `close` returns
     at once."""
 
-    def __init__(self, background: bool = True, name: str = "quintet-writer") -> None:
+    def __init__(self, background: bool = True, name: str = "quintet-writer",
+                 held: bool = False) -> None:
         self.background = background
+        self.held = held and background  # jobs wait until `release`
         self.name = name
         self._lock = threading.Condition()
         self._waiting: list[_Job] = []
@@ -70,9 +75,20 @@ class DiskWriter:
                 self._waiting = kept
             self._waiting.append(job)
             self._lock.notify_all()
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._loop, name=self.name, daemon=True)
-                self._thread.start()
+            if self._thread is None and not self.held:
+                self._start()
+
+    def _start(self) -> None:
+        """Start the writing thread (with the lock held)."""
+        self._thread = threading.Thread(target=self._loop, name=self.name, daemon=True)
+        self._thread.start()
+
+    def release(self) -> None:
+        """Let a held writer start on the jobs given so far (and every later one)."""
+        with self._lock:
+            self.held = False
+            if self._thread is None and self._waiting and not self._closed:
+                self._start()
 
     def _run(self, job: _Job) -> None:
         try:
@@ -123,6 +139,7 @@ class DiskWriter:
     def flush(self, seconds: float | None = None) -> bool:
         """Wait until every job given so far has run (never in the frame loop: quitting, tests
         and tools); False if `seconds` passed first."""
+        self.release()
         deadline = None if seconds is None else time.monotonic() + seconds
         with self._lock:
             while self._waiting or self._running is not None:
