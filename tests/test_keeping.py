@@ -132,8 +132,9 @@ def test_a_finished_game_is_never_lost_whatever_writes_fail(tmp_path_factory, mo
             not list((root / PENDING_FOLDER).glob("*.json")), told
     else:  # never wholly on disk, and the app was gone: the furthest save still continues
         assert records == 0 and best == disk.high
-    if not restart:
-        assert counted == 1, told  # counted, once the disk had room
+    only_in_memory = any("count only while Quintet runs" in line for line in told)
+    if not restart or (ever_complete and not only_in_memory):
+        assert counted == 1, told  # counted, once the disk had room (after a restart too)
 
 
 def test_a_full_disk_keeps_the_save_until_the_record_is_filed_and_says_so(tmp_path,

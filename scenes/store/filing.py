@@ -166,11 +166,12 @@ def file_game(data: DataFolder, save_id: str, record: Record,
     except OSError as error:
         messages.append(f"Could not keep the finished game aside to file later: "
                         f"{error.strerror or error}.")
-        if "record" not in left:  # in Records: its save is done with (only the count waits)
+        if _save_holds(saves.path_for(save_id), record):  # kept there, the count too: the
+            return Filing("save", tuple(left), path, tuple(messages))  # next start counts it
+        if "record" not in left:  # in Records; only its count waits, while Quintet runs
             _forget_save(saves, save_id)
             return Filing("records", tuple(left), path, tuple(messages))
-        where = "save" if _save_holds(saves.path_for(save_id), record) else "memory"
-        return Filing(where, tuple(left), path, tuple(messages))
+        return Filing("memory", tuple(left), path, tuple(messages))
     _forget_save(saves, save_id)
     return Filing("pending", tuple(left), path, tuple(messages))
 
