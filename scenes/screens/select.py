@@ -12,7 +12,13 @@ from scenes.play.parts.setup import GameSetup
 from scenes.screens.parts.game_cards import GameCards
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_button
+from scenes.shell.widgets import (
+    Button,
+    ButtonGroup,
+    draw_button,
+    draw_segment,
+    draw_step,
+)
 
 
 class GameSelect(GameCards):
@@ -154,6 +160,7 @@ class OptionsScene(Scene):
         self.plus: dict[int, pygame.Rect] = {}
         self.segments: dict[int, list[tuple[pygame.Rect, Any]]] = {}  # row -> its choices
         self.segment_hover: tuple[int, int] | None = None
+        self.mouse = (-1, -1)  # where the pointer is (a stepper's side under it is lit)
         self.size = (0, 0)
 
     # ---- rows -------------------------------------------------------------------------------
@@ -352,7 +359,15 @@ class OptionsScene(Scene):
 
     def hover_key(self):
         """The hovered row or button, and the hovered choice within a row."""
-        return (self.group.hover, self.segment_hover)
+        return (self.group.hover, self.segment_hover, self._step_at(self.mouse))
+
+    def _step_at(self, pos) -> tuple[int, int] | None:
+        """The stepper side (row, -1 or +1) under a point, if any."""
+        for row, minus in self.minus.items():
+            for rect, step in ((minus, -1), (self.plus[row], 1)):
+                if rect.collidepoint(pos):
+                    return row, step
+        return None
 
     def _segment_at(self, pos) -> tuple[int, int] | None:
         for row, cells in self.segments.items():
@@ -379,6 +394,7 @@ class OptionsScene(Scene):
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.segment_hover = self._segment_at(event.pos)
+            self.mouse = event.pos
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             hit = self._segment_at(event.pos)
             if hit is not None:
@@ -387,13 +403,10 @@ class OptionsScene(Scene):
                 self.pick_row(row, self.segments[row][i][1])
                 self.segment_hover = self._segment_at(event.pos)
                 return True
-            for row, minus in self.minus.items():
-                if minus.collidepoint(event.pos):
-                    self.change(row, -1)
-                    return True
-                if self.plus[row].collidepoint(event.pos):
-                    self.change(row, 1)
-                    return True
+            step = self._step_at(event.pos)
+            if step is not None:
+                self.change(*step)
+                return True
         return self.group.handle_event(event)
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -420,10 +433,10 @@ class OptionsScene(Scene):
             looks = self.group.looks(row)
             fill = th.shade(th.PANEL, 1.2) if looks["hovered"] else th.PANEL
             pygame.draw.rect(surface, fill, button.rect, border_radius=theme.px(10))
-            pygame.draw.rect(surface, th.TEXT if looks["hovered"] else th.PANEL_EDGE,
-                             button.rect, theme.px(2), border_radius=theme.px(10))
-            if looks["focused"]:  # the keyboard's row: a ring outside it, unlike the mouse's
-                th.draw_choice(surface, theme, button.rect, focused=True, legal=False)
+            pygame.draw.rect(surface, th.PANEL_EDGE, button.rect, theme.px(2),
+                             border_radius=theme.px(10))
+            th.draw_choice(surface, theme, th.Rounded(button.rect, theme.px(10)), legal=False,
+                           hovered=looks["hovered"], focused=looks["focused"])
             self._draw_row(surface, row)
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
@@ -459,29 +472,13 @@ class OptionsScene(Scene):
         if any(theme.text(labels[v], size).get_width() > r.width - theme.px(10) for r, v in cells):
             size = th.CAPTION
         for i, (cell, value) in enumerate(cells):
-            picked = value == current
-            hover = self.segment_hover == (row, i)
-            fill = th.mix(th.shade(th.PANEL, 1.25), th.ACCENT, 0.35) if picked \
-                else th.shade(th.PANEL, 1.3 if hover else 1.15)
-            pygame.draw.rect(surface, fill, cell, border_radius=theme.px(8))
-            # Picked: a bar under the word, never a ring (a yellow ring is the keyboard's focus);
-            # under the mouse: a white edge, as on every button.
-            if picked:
-                inset = theme.px(12)
-                height = max(2, theme.px(3))
-                bar = pygame.Rect(cell.left + inset, cell.bottom - max(2, theme.px(4)) - height,
-                                  cell.width - 2 * inset, height)
-                pygame.draw.rect(surface, th.ACCENT, bar, border_radius=theme.px(2))
-            if hover:
-                pygame.draw.rect(surface, th.TEXT, cell, theme.px(2), border_radius=theme.px(8))
-            theme.blit_text(surface, labels[value], size, cell.center,
-                            th.TEXT if picked else th.DIM, "center")
+            draw_segment(surface, theme, cell, labels[value], size, picked=value == current,
+                         hovered=self.segment_hover == (row, i))
 
     def _draw_number(self, surface: pygame.Surface, row: int, option) -> None:
         theme = self.app.theme
         minus, plus = self.minus[row], self.plus[row]
-        for rect, sign in ((minus, "-"), (plus, "+")):
-            pygame.draw.rect(surface, th.shade(th.PANEL, 1.3), rect, border_radius=theme.px(8))
-            theme.blit_text(surface, sign, th.NUMBER, rect.center, th.TEXT, "center")
+        for rect, sign in ((minus, "\u2212"), (plus, "+")):  # a minus sign, as in Settings
+            draw_step(surface, theme, rect, sign, hovered=rect.collidepoint(self.mouse))
         theme.blit_text(surface, self.number_text(option), th.NUMBER,
-                        ((minus.right + plus.left) // 2, minus.centery), th.ACCENT, "center")
+                        ((minus.right + plus.left) // 2, minus.centery), th.TEXT, "center")

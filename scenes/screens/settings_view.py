@@ -10,7 +10,14 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.about import quintet_version
 from scenes.shell.scene import Scene
-from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_button_frame, stack_rects
+from scenes.shell.widgets import (
+    Button,
+    ButtonGroup,
+    draw_button,
+    draw_button_frame,
+    draw_step,
+    stack_rects,
+)
 from scenes.store.settings import IDLE_SECONDS, SPEEDS, Settings
 
 SWITCHES = ("sound", "fullscreen", "notation", "kiosk")  # yes/no settings
@@ -232,8 +239,8 @@ class SettingsScene(Scene):
         track = th.GREEN if on and live else th.shade(th.PANEL_EDGE, 1.1)
         radius = rect.height // 2
         pygame.draw.rect(surface, track, rect, border_radius=radius)
-        if self._part_at(self.mouse) == (button.value, "switch"):
-            pygame.draw.rect(surface, th.TEXT, rect, theme.px(2), border_radius=radius)
+        th.draw_choice(surface, theme, th.Rounded(rect, radius), legal=False,
+                       hovered=self._part_at(self.mouse) == (button.value, "switch"))
         knob = (rect.right - radius if on else rect.left + radius, rect.centery)
         pygame.draw.circle(surface, th.TEXT if live else th.DIM, knob, radius - theme.px(4))
         theme.blit_text(surface, "On" if on else "Off", th.LABEL,
@@ -249,11 +256,8 @@ class SettingsScene(Scene):
         for part, sign, step in (("minus", "\u2212", -1), ("plus", "+", 1)):  # a minus sign
             rect = parts[part]
             live = button.enabled and not at_end(settings, button.value, step)
-            pygame.draw.rect(surface, th.BACKGROUND, rect, border_radius=theme.px(8))
-            if live:  # a step that can be taken: the app's ring of a legal choice
-                th.draw_choice(surface, theme, rect, hovered=hovered == (button.value, part))
-            theme.blit_text(surface, sign, th.NUMBER, rect.center, th.TEXT if live else th.DIM,
-                            "center")
+            draw_step(surface, theme, rect, sign, live=live,
+                      hovered=hovered == (button.value, part))
         middle = (parts["minus"].right + parts["plus"].left) // 2
         theme.blit_text(surface, value_text(settings, button.value), th.NUMBER,
                         (middle, button.rect.centery), th.TEXT if button.enabled else th.DIM,

@@ -65,7 +65,7 @@ def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, 
         fill = th.ACCENT
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
     pygame.draw.rect(surface, th.PANEL_EDGE, button.rect, theme.px(2), border_radius=radius)
-    th.draw_choice(surface, theme, button.rect, hovered=hovered and live,
+    th.draw_choice(surface, theme, th.Rounded(button.rect, radius), hovered=hovered and live,
                    focused=focused and live, legal=False, picked=selected)
 
 
@@ -74,6 +74,27 @@ def ink(button: Button, selected: bool = False) -> tuple:
     if selected:
         return th.PICKED_INK
     return th.TEXT if button.enabled else th.DIM
+
+
+def draw_step(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, sign: str, *,
+              live: bool = True, hovered: bool = False) -> None:
+    """One side of a "- value +" stepper, alike on every screen: a small button (dimmed where
+    the value is at its end) in the hover look under the mouse."""
+    pygame.draw.rect(surface, th.BACKGROUND, rect, border_radius=theme.px(8))  # on any row
+    pygame.draw.rect(surface, th.PANEL_EDGE, rect, max(1, theme.px(1)), border_radius=theme.px(8))
+    th.draw_choice(surface, theme, rect, hovered=hovered and live, legal=False)
+    theme.blit_text(surface, sign, th.NUMBER, rect.center, th.TEXT if live else th.DIM, "center")
+
+
+def draw_segment(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, label: str,
+                 size: th.Size, *, picked: bool = False, hovered: bool = False) -> None:
+    """One choice of a segmented toggle, alike on every screen: the picked one yellow with dark
+    words in the picked look, the one under the mouse in the hover look."""
+    fill = th.ACCENT if picked else th.shade(th.PANEL, 1.15)
+    pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
+    th.draw_choice(surface, theme, rect, hovered=hovered, legal=False, picked=picked)
+    theme.blit_text(surface, label, size, rect.center, th.PICKED_INK if picked else th.TEXT,
+                    "center")
 
 
 class ButtonGroup:

@@ -135,10 +135,10 @@ class GameCards(Scene):
             looks = self.group.looks(index)
             fill = th.shade(th.PANEL, 1.2) if looks["hovered"] else th.PANEL
             pygame.draw.rect(surface, fill, rect, border_radius=theme.px(14))
-            pygame.draw.rect(surface, th.TEXT if looks["hovered"] else th.PANEL_EDGE, rect,
-                             theme.px(2), border_radius=theme.px(14))
-            if looks["focused"]:  # the keyboard's card: a ring outside it, unlike the mouse's
-                th.draw_choice(surface, theme, rect, focused=True, legal=False)
+            pygame.draw.rect(surface, th.PANEL_EDGE, rect, theme.px(2),
+                             border_radius=theme.px(14))
+            th.draw_choice(surface, theme, th.Rounded(rect, theme.px(14)), legal=False,
+                           hovered=looks["hovered"], focused=looks["focused"])
             theme.blit_text(surface, button.label, CARD_TITLE,
                             (rect.centerx, rect.top + theme.px(12)), th.TEXT, "midtop")
             pic_rect, text_rect, _ = self.card_parts(button)
