@@ -212,6 +212,32 @@ def test_interrupted_writes_leave_nothing_after_the_next_start(tmp_path):
     assert [p for p in tmp_path.rglob("*.tmp")] == [mine]
 
 
+
+@settings(max_examples=30, deadline=None)
+@given(names=st.lists(st.sampled_from(["stats.json", "settings.json", "a-save.json", "x" * 120]),
+                      min_size=1, max_size=6),
+       marks=st.lists(st.sampled_from(["old", "other run", "this run"]), min_size=6, max_size=6))
+def test_tidying_at_start_spares_this_runs_writes_under_way(tmp_path_factory, names, marks):
+    """Start-up's tidying runs beside the app's own writes (Records' export runs in its own
+    thread): a temporary file of this run is a write under way and stays; those of earlier
+    runs (with or without a run's mark) go."""
+    from scenes.store.storage import RUN_MARK, remove_temporaries, temporary_name
+    folder = tmp_path_factory.mktemp("tidy")
+    kept = set()
+    for name, mark in zip(names, marks):
+        temporary = temporary_name(name)
+        if mark == "old":  # written before runs carried a mark
+            temporary = temporary.replace(f".{RUN_MARK}", ".", 1)
+        elif mark == "other run":
+            other = "0000" if RUN_MARK != "0000" else "ffff"
+            temporary = temporary.replace(f".{RUN_MARK}", f".{other}", 1)
+        else:
+            kept.add(temporary)
+        (folder / temporary).write_text("half a write")
+    remove_temporaries(folder)
+    assert {path.name for path in folder.iterdir()} == kept
+
+
 @pytest.mark.parametrize("time_text", ["2024-03-01\u0000 12:0", "2024-02-30T12:00:00",
                                        "2024-03-01T12:00:00\u202e", "yesterday"])
 def test_a_save_with_an_impossible_time_is_never_offered(tmp_path, time_text):

@@ -35,7 +35,10 @@ MAX_DEPTH = 16  # containers within containers: a Quintet file needs five; far m
 PROBLEM_LIMIT = 300  # characters of a problem's description (a quoted value is cut shorter)
 SAVES_FOLDER = "saves"  # games in progress, in the data folder (scenes/store/saves.py)
 PENDING_FOLDER = "pending"  # finished games still to file, beside the saves (filing.py)
-TEMPORARY = re.compile(r"\..{1,120}\.[0-9a-f]{8}\.tmp", re.DOTALL)  # write_atomic's first name
+# write_atomic's first name: a hidden name, this run's mark (4 hex digits; older versions wrote
+# none) and 8 random ones
+TEMPORARY = re.compile(r"\..{1,120}\.(?:[0-9a-f]{4})?[0-9a-f]{8}\.tmp", re.DOTALL)
+RUN_MARK = os.urandom(2).hex()  # this run's temporary files: never tidied away while it runs
 
 
 class FileProblem(Exception):
@@ -120,22 +123,23 @@ def sync_folder(folder: Path) -> None:
 
 def temporary_name(name: str) -> str:
     """The hidden name a write to `name` goes to first (TEMPORARY matches every such name)."""
-    return f".{name[:120]}.{os.urandom(4).hex()}.tmp"
+    return f".{name[:120]}.{RUN_MARK}{os.urandom(4).hex()}.tmp"
 
 
 def remove_temporaries(folder: Path) -> int:
     """Delete the temporary files interrupted writes left in `folder` (the app's own pattern
     only, regular files only, never through a link); how many were removed.
 
-    Only the copy of Quintet that holds the data folder calls this, at its start: no other
-    write of its own can be under way then."""
+    Only the copy of Quintet that holds the data folder calls this, at its start. Its own
+    writes may be under way meanwhile (Records' export, a test's files): their temporary files
+    carry this run's mark and are left alone."""
     removed = 0
     try:
         names = os.listdir(folder)
     except OSError:
         return 0
     for name in names:
-        if not TEMPORARY.fullmatch(name):
+        if not TEMPORARY.fullmatch(name) or name.endswith(f".{RUN_MARK}", 0, -12):
             continue
         path = folder / name
         try:
