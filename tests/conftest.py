@@ -5,6 +5,7 @@ keeps its saves, records and statistics in a data folder of its own: never the u
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -59,14 +60,54 @@ def xvfb():
 
 
 RUN_FOLDERS = {"QUINTET_CONFIG_DIR": "config", "QUINTET_LOG_DIR": "log"}
+# the platform's own homes of config, data and state (logs): pointed at the run's folder too,
+# so nothing that asks the platform where the user's folders are can reach them
+PLATFORM_HOMES = {"XDG_CONFIG_HOME": "xdg-config", "XDG_DATA_HOME": "xdg-data",
+                  "XDG_STATE_HOME": "xdg-state"}
+
+
+def user_folders() -> list[Path]:
+    """The user's own config, data and log folders of Quintet, as the app would find them."""
+    import platformdirs
+    return [Path(platformdirs.user_config_dir("Quintet", False)),
+            Path(platformdirs.user_data_dir("Quintet", False)),
+            Path(platformdirs.user_log_dir("Quintet", False))]
+
+
+def fingerprint(folders: list[Path]) -> dict[str, tuple[int, int]]:
+    """Every file under the folders: its size and modification time (nanoseconds)."""
+    seen: dict[str, tuple[int, int]] = {}
+    for folder in folders:
+        for path in folder.rglob("*") if folder.is_dir() else ():
+            try:
+                info = path.lstat()
+            except OSError:
+                continue
+            seen[str(path)] = (info.st_size, info.st_mtime_ns)
+    return seen
 
 
 def pytest_configure(config):
-    """Point the config and log folders at a temporary folder of the run's own."""
+    """Point the config and log folders (and the platform's homes) at a temporary folder of the
+    run's own, after noting what the user's own folders hold."""
+    real = user_folders()
+    config._quintet_user = (real, fingerprint(real))
     root = tempfile.mkdtemp(prefix="quintet-test-run-")
-    config._quintet_folders = (root, {name: os.environ.get(name) for name in RUN_FOLDERS})
-    for name, sub in RUN_FOLDERS.items():
+    config._quintet_folders = (root, {name: os.environ.get(name)
+                                      for name in {**RUN_FOLDERS, **PLATFORM_HOMES}})
+    for name, sub in {**RUN_FOLDERS, **PLATFORM_HOMES}.items():
         os.environ[name] = os.path.join(root, sub)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """The run fails if it changed anything in the user's own Quintet folders."""
+    real, before = getattr(session.config, "_quintet_user", ([], {}))
+    after = fingerprint(real)
+    changed = sorted(path for path in before.keys() | after.keys()
+                     if before.get(path) != after.get(path))
+    if changed:
+        print(f"\nThe test run changed the user's own Quintet folders: {changed[:10]}")
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 def pytest_unconfigure(config):

@@ -46,3 +46,22 @@ def test_the_slow_disk_benchmark_uses_its_own_folders(tmp_path):
     print(run.stdout)
     assert not [p for p in home.rglob("*") if "Quintet" in str(p)]
     assert not [p for p in temporary.iterdir() if p.name.startswith("quintet-")]
+
+
+def test_a_run_that_touches_the_user_s_folders_fails(tmp_path):
+    """The whole run is guarded (conftest): a test that writes into the user's own data folder,
+    however it found it, makes the run fail and names the file."""
+    home, temporary = tmp_path / "home", tmp_path / "tmp"
+    (home / ".local" / "share" / "Quintet").mkdir(parents=True)
+    temporary.mkdir()
+    leak = tmp_path / "test_leak.py"
+    leak.write_text("from pathlib import Path\n"
+                    "def test_leaks():\n"
+                    f"    Path({str(home)!r}, '.local', 'share', 'Quintet', 'stats.json')"
+                    ".write_text('{}')\n")
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "-p", "tests.conftest", str(leak)], cwd=tmp_path,
+                         env=clean_env(home, temporary), capture_output=True, text=True,
+                         timeout=300)
+    assert run.returncode != 0 and "changed the user's own Quintet folders" in run.stdout, \
+        run.stdout[-2000:]
