@@ -152,6 +152,11 @@ def _likelihoods(state: MoriartyState, seat: int, move: Move) -> Likelihoods:
     return searching, ahead
 
 
+def uniform_odds(state: MoriartyState, seat: int) -> tuple[float, ...]:
+    """A uniform choice's odds of any one of `seat`'s slides, the same for every colour."""
+    return (1.0 / len(state.legal_moves(seat)),) * COLOURS
+
+
 def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     """Colour probabilities that trust only the one-turn-ahead reading: each kind of player
     weighed by how well it explains the play, a searching player's share spread evenly."""
@@ -186,10 +191,12 @@ class ColourReader:
         return found
 
     def log_weights(self, history: Sequence, player: int, game_index: int,
-                    mixed: bool = False) -> list[list[float]]:
+                    mixed: bool = False, fair: bool = False) -> list[list[float]]:
         """Log prior times likelihood of `player`'s public choices this game, per kind of
         player and colour; `mixed` adds a third kind, searching at pivots and takes (which
-        then say nothing of the colour) and one turn ahead at its slides."""
+        then say nothing of the colour) and one turn ahead at its slides; `fair` gives a
+        searching player's slide a uniform choice's odds (not certainty, which let that kind
+        outweigh any reading of the slides)."""
         logs = [[math.log(prior)] * COLOURS for prior in PRIORS]
         if mixed:
             logs.append([math.log(PRIORS[AHEAD])] * COLOURS)
@@ -197,6 +204,8 @@ class ColourReader:
             if who != player or public.game_index != game_index or not reveals_colour(public, move):
                 continue
             found = self.likelihoods(public, who, move)
+            if fair and isinstance(move, Slide):
+                found = (uniform_odds(public, who), *found[AHEAD:])
             for kind, values in enumerate(found):
                 for c in range(COLOURS):
                     logs[kind][c] += math.log(values[c])
@@ -208,11 +217,18 @@ class ColourReader:
         return logs
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
-               wary: bool = False, mixed: bool = False) -> list[float]:
+               wary: bool = False, mixed: bool = False, fair: bool = False,
+               slides: bool = False) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
-        player hides its colour and plays against the one it believes the other holds."""
-        logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed)
+        player hides its colour and plays against the one it believes the other holds (`fair`:
+        see `log_weights`); a belief from `slides` reads only the revealed slides, each as a
+        one-turn-ahead player would make it (a searching player's pivots and takes hide its
+        colour, but its slides push its colour home as a simple player's do)."""
+        if slides:
+            logs = self.log_weights(history, 1 - seat, observation.game_index, True)
+            return _normalised(logs[MIXED:])
+        logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
         return _kinds_weighed(logs) if wary else _normalised(logs)
 
     def giveaway(self, history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
