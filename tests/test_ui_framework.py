@@ -72,3 +72,25 @@ def test_sounds_are_read_when_first_played_and_all_at_once_for_the_self_test(tmp
         assert len(broken.problems) == len(EFFECTS)
     finally:
         pygame.mixer.quit()
+
+
+def test_sounds_are_read_in_the_background_after_the_first_frame(tmp_path):
+    """No effect is read before the first frame; after it a loader reads them all, and a sound
+    played meanwhile is read once, not twice."""
+    import threading
+
+    from scenes.shell.sound import LOADER_NAME
+    from scenes.shell.synth import EFFECTS
+    from tests.ui_driver import Driver
+    pygame.quit()
+    driver = Driver(tmp_path)
+    board = driver.app.sound
+    if not board.mixer:
+        pytest.skip("no mixer here")
+    assert board.sounds == {}
+    driver.frames()
+    board.play("click")  # the frame loop may ask while the loader reads
+    for thread in threading.enumerate():
+        if thread.name == LOADER_NAME:
+            thread.join(10)
+    assert set(board.sounds) == set(EFFECTS) and board.problems == []

@@ -382,8 +382,9 @@ class App:
         self.last_present = time.perf_counter() - started  # handing the frame to the window
         self._full_redraw, self._dirty = False, []
         self.presented += 1
-        if self.presented == 1:
-            self.keeper.writer.release()  # the first frame is on screen: the disk work may start
+        if self.presented == 1:  # the first frame is on screen: the disk work may start
+            self.keeper.writer.release()
+            self.sound.load_in_background()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events first (quit, resize, F11), then the scenes."""

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 import time
 
 import pygame
@@ -12,6 +13,7 @@ log = logging.getLogger(__name__)
 
 
 PYGAME_QUIT = pygame.quit  # the library's own, kept before anyone wraps it
+LOADER_NAME = "quintet-sounds"  # the thread that reads the effects after the first frame
 
 
 def quit_pygame() -> None:
@@ -21,7 +23,11 @@ def quit_pygame() -> None:
     channel-finished callback waits for the interpreter lock that the quitting thread holds
     while it waits for the audio lock. So every sound is stopped first, the interpreter lock is
     let go for a moment for any callback still running, and only then does the mixer quit.
+    Sounds still being read in the background are waited for first (a few seconds at most).
     """
+    for thread in threading.enumerate():
+        if thread.name == LOADER_NAME and thread is not threading.current_thread():
+            thread.join(5)
     if pygame.mixer.get_init():
         pygame.mixer.stop()
         time.sleep(0.02)
@@ -32,8 +38,9 @@ def quit_pygame() -> None:
 class SoundBoard:
     """The app's effects by name; a missing mixer or file means silence, never an error.
 
-    Each effect is read from its file when first played (or by `load_all`), so opening the
-    window and showing the first frame never waits for the sounds."""
+    Each effect is read from its file in the background once the first frame is shown
+    (`load_in_background`), or when first played if that has not got to it yet (or by
+    `load_all`): neither the first frame nor the first of each sound waits for the files."""
 
     def __init__(self) -> None:
         self.sounds: dict[str, pygame.mixer.Sound | None] = {}  # None: could not be loaded
@@ -41,6 +48,7 @@ class SoundBoard:
         self.muted = False
         self.problems: list[str] = []
         self.mixer = True
+        self._loading = threading.Lock()  # one reader at a time: the frame loop or the loader
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
@@ -56,13 +64,23 @@ class SoundBoard:
         """The effect, read from its file the first time (None if it cannot be)."""
         from scenes.shell.synth import EFFECTS  # the names of the effects (and their recipes)
         if name not in self.sounds and self.mixer and name in EFFECTS:
-            path = asset_path("sounds", f"{name}.wav")
-            try:
-                self.sounds[name] = pygame.mixer.Sound(str(path))
-            except (pygame.error, FileNotFoundError, OSError) as error:
-                self.sounds[name] = None
-                self._problem(f"sound {path} could not be loaded ({error})")
+            with self._loading:
+                if name not in self.sounds:  # the loader may have read it meanwhile
+                    self.sounds[name] = self._read(name)
         return self.sounds.get(name)
+
+    def _read(self, name: str) -> pygame.mixer.Sound | None:
+        path = asset_path("sounds", f"{name}.wav")
+        try:
+            return pygame.mixer.Sound(str(path))
+        except (pygame.error, FileNotFoundError, OSError) as error:
+            self._problem(f"sound {path} could not be loaded ({error})")
+            return None
+
+    def load_in_background(self) -> None:
+        """Read every effect in a thread of its own (the app starts it after the first frame)."""
+        if self.mixer:
+            threading.Thread(target=self.load_all, name=LOADER_NAME, daemon=True).start()
 
     def load_all(self) -> list[str]:
         """Read every effect now (the self-test); the problems found so far."""
