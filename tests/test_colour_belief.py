@@ -105,3 +105,64 @@ def test_a_wary_belief_is_the_ahead_reading_when_only_that_kind_explains_the_pla
     expected = [math.exp(x - top) for x in ahead]
     assert _kinds_weighed(logs) == pytest.approx([e / sum(expected) for e in expected])
     assert _kinds_weighed([[-1.0, -9.0, -9.0, -9.0], [-200.0] * 4]) == pytest.approx([0.25] * 4)
+
+
+def _slide_reading(history, view) -> list[float]:
+    return ColourReader().belief(history, 0, view, wary=True, slides=True)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 12))
+def test_the_slide_reading_is_a_distribution_the_same_whatever_the_secret(seed, rounds):
+    match, history = _play(seed, rounds)
+    state = match.state
+    views = [state.replace(bonus=(state.bonus[0], c)).observe(0) for c in range(4)]
+    beliefs = [_slide_reading(history.entries, view) for view in views]
+    assert all(b == beliefs[0] for b in beliefs)
+    assert sum(beliefs[0]) == pytest.approx(1.0) and all(p >= 0.0 for p in beliefs[0])
+
+
+def test_the_slide_reading_takes_nothing_from_pivots_and_takes():
+    match, history = _play(3, 8)
+    choices = [e for e in history.entries if not isinstance(e[2], moriarty.Slide)]
+    assert any(isinstance(m, (moriarty.PickPivot, moriarty.Take)) for _, w, m in choices if w)
+    assert _slide_reading(choices, match.observe(0)) == pytest.approx([0.25] * 4)
+
+
+def test_the_slide_reading_names_a_one_turn_ahead_player_from_its_slides():
+    right, games = 0, 24
+    for seed in range(games):
+        colour = seed % 4
+        match, history = _play(1000 + seed, 12, colour)
+        belief = _slide_reading(history.entries, match.observe(0))
+        right += max(range(4), key=belief.__getitem__) == colour
+    assert right >= games * 0.6  # a uniform guess names it a quarter of the time
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.permutations([0, 0, 1, 1, 2, 2, 3, 3]), st.integers(0, 7), st.booleans(),
+       st.lists(st.integers(1, 8), min_size=8, max_size=8), st.booleans())
+def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, pivot, left,
+                                                                      rows, south):
+    """Seat 1 slides its Active Token toward itself, or away, from its own side of the board:
+    the reading after the slide home believes that token's colour more than a colour no other
+    token in play has, and more than after the slide away."""
+    match, _ = _play(5, 0)
+    base = match.state
+    actives = base.actives(pivot)
+    mine, theirs = (actives[0], actives[1]) if left else (actives[1], actives[0])
+    own_side = (lambda r: 1 <= r <= 4) if south else (lambda r: 5 <= r <= 8)
+    rows = list(rows)
+    if not own_side(rows[mine]):
+        rows[mine] = 9 - rows[mine]
+    state = base.replace(colours=tuple(colours), rows=tuple(rows), phase=moriarty.DIRECTION,
+                         pivot=pivot, tokens=(theirs, mine), south=1 if south else 0, edge=0,
+                         rounds=1, bonus=(None, None), pending=(None, None))
+    colour = colours[mine]
+    in_play = {colours[pivot], colours[theirs], colour}
+    others = [c for c in range(4) if c not in in_play]
+    after = {move: _slide_reading([(state, 1, move)], state.observe(0))
+             for move in (moriarty.TOWARD, moriarty.AWAY)}
+    home = after[moriarty.TOWARD]
+    assert home[colour] > after[moriarty.AWAY][colour]
+    assert all(home[colour] > home[c] for c in others)
