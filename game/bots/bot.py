@@ -166,6 +166,9 @@ class Bot:
                 for j in range(len(cols)):
                     v = stats[(i, j) if seat == 0 else (j, i)]
                     payoff[i][j] += weight * (v if seat == 0 else 1.0 - v)
+        for i, move in enumerate(own):  # what a choice gives away, beyond its cells' values
+            cost = self.knowledge.secret_cost(worlds[0][1], seat, move, history)
+            payoff[i] = [v - cost for v in payoff[i]]  # type: ignore[index]
         strategy = self._respond(payoff, worlds, seat, cols, history)  # type: ignore
         blend = min(1.0, self.level.temperature)
         strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]

@@ -95,6 +95,11 @@ class Knowledge:
         worlds give too little confidence to play it at all."""
         return 0.0
 
+    def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
+        """What `seat`'s secret choice `move` gives away to a reader of its play, as value
+        taken off every cell of its row (nothing by default)."""
+        return 0.0
+
     # ---- leaves -------------------------------------------------------------------------------
     def playout_value(self, state: State, rng: random.Random) -> float:
         """Seat 0's expected result from `state`: a playout, then the evaluation if unfinished."""

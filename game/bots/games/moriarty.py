@@ -92,6 +92,8 @@ class GameKnowledge(Knowledge):
     end_margin = 0.0  # above 0: the last game's ending valued by its margin at this scale
     fair_slides = 0.0  # 1: the belief's searching player slides as a coin would (`log_weights`)
     slide_reading = 0.0  # 1: the belief reads the other's colour from its slides alone
+    slide_concealment = 0.0  # the value a slide gives up per unit it adds to a slide reading
+    # of this bot's colour (`secret_cost`)
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -177,6 +179,15 @@ class GameKnowledge(Knowledge):
             assert isinstance(world, MoriartyState)
             return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
+
+    def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
+        """For a level with `slide_concealment`: what a slide adds to the other's reading of
+        this bot's colour from its slides, at that price (only a cost, as for a pivot)."""
+        if self.slide_concealment <= 0.0 or state.phase != DIRECTION:  # type: ignore[attr-defined]
+            return 0.0
+        assert isinstance(state, MoriartyState)
+        return self.slide_concealment * max(0.0, self.colours.slide_giveaway(history, seat, state,
+                                                                             move))
 
     def plies_from(self, root: State) -> int:
         """`search_plies`, or from a slide `slide_plies` where a level sets it."""

@@ -242,3 +242,15 @@ class ColourReader:
             for c in range(COLOURS):
                 logs[kind][c] += math.log(values[c])
         return _normalised(logs)[mine] - before
+
+    def slide_giveaway(self, history: Sequence, seat: int, state: MoriartyState,
+                       move: Move) -> float:
+        """How much the slide `move` would raise a reading of `seat`'s slides alone (the
+        other's `belief` from `slides`) in `seat`'s own Bonus Colour."""
+        mine = state.bonus[seat]
+        if mine is None or not reveals_colour(state, move):
+            return 0.0
+        logs = self.log_weights(history, seat, state.game_index, True)[MIXED]
+        ahead = self.likelihoods(state.observe_public(), seat, move)[AHEAD]
+        after = [x + math.log(p) for x, p in zip(logs, ahead)]
+        return _normalised([after])[mine] - _normalised([logs])[mine]
