@@ -351,13 +351,17 @@ def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_writte
     scene.commit(scene.chooser, move)  # its save waits behind the stall
     turns = scene.words.number(scene.match.state)
     driver.app.stack.reset(MainMenu(driver.app))
-    driver.app.tick(1 / 60)  # a frame while the writer is stuck: no Continue yet, no read
+    driver.app.tick(1 / 60)  # a frame while the writer is stuck: Continue's place, no read
     driver.app.keeper.poll()
-    assert continue_button(driver) is None and readers == []
+    waiting = continue_button(driver)
+    assert waiting is not None and not waiting.enabled and readers == []
+    driver.key(pygame.K_c)  # nothing to continue yet: the key does nothing
+    assert isinstance(driver.top, MainMenu)
     gate.set()
     driver.frames()
     button = continue_button(driver)
-    assert button is not None and f"Strands · hot-seat · turn {turns}" in button.hint
+    assert button is not None and button.enabled
+    assert f"Strands · hot-seat · turn {turns}" in button.hint
     assert readers and threading.main_thread().name not in readers
     assert driver.top.group.focus == 0  # Continue takes the focus, as when it was there at once
 
@@ -372,3 +376,18 @@ def test_the_disk_work_of_start_up_waits_for_the_first_frame(tmp_path):
     driver.app.tick(1 / 60)
     assert not writer.held
     assert writer.flush(30) and writer.pending == 0
+
+
+
+def test_continue_goes_when_the_only_save_holds_a_finished_game(driver):
+    """Names alone promised a game to continue; read, the save holds a finished game (it is
+    filed instead): the row goes and the buttons close up."""
+    from tests.test_keeping import finished_match, saved_at
+    match = finished_match()
+    SaveFolder().write(saved_at(match, len(match.entries)))
+    driver.app.stack.reset(MainMenu(driver.app))
+    driver.app.stack.apply_changes()
+    assert continue_button(driver) is not None  # its place kept while the save is read
+    driver.frames(2)
+    assert continue_button(driver) is None
+    assert [b.label for b in driver.top.group.buttons][0] == "Play"

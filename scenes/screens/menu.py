@@ -6,6 +6,7 @@ import pygame
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
+from scenes.store.storage import has_saved_games
 
 TAGLINE = th.Role(24, "medium")  # the line under the app's name
 
@@ -20,26 +21,39 @@ class MainMenu(Scene):
                      [Button("Records", "records", hint="E"), Button("Stats", "stats", hint="T")],
                      [Button("Rules", "rules", hint="R"), Button("Settings", "settings", hint="S")],
                      [Button("Quit", "quit", hint="Q")]]
+        if has_saved_games(app.data.root):  # a look at names only: Continue's place is kept
+            self.rows.insert(0, [Button("Continue", "continue", enabled=False,
+                                        hint="reading your saved game...")])
         self.group = ButtonGroup([b for row in self.rows for b in row], self._choose)
         self.group.focus = 0
         # the saves are read by the app's disk writer, after any save still being written, so
-        # the frame never waits on the disk and Continue offers the newest; it shows once read
+        # the frame never waits on reading them and Continue offers the newest, once read
         app.keeper.find_latest(self._found_latest)
+
+    def _continue_button(self) -> Button | None:
+        return next((b for b in self.rows[0] if b.value == "continue"), None)
 
     def _found_latest(self, saved, messages: list[str]) -> None:
         """On the frame loop: the game Continue resumes (None: there is none) has been read."""
         self.app.notices.extend(messages)
-        if saved is None or self.saved is not None:
-            if messages:
-                self.app.invalidate()
-            return
         self.saved = saved
-        self.rows.insert(0, [Button("Continue", "continue", hint=f"{saved.describe()}  (C)")])
-        focus = self.group.focus  # Continue takes the focus unless the player moved it
-        self.group = ButtonGroup([b for row in self.rows for b in row], self._choose)
-        self.group.focus = 0 if focus in (0, None) else focus + 1
-        self.layout(self.app.screen.get_size())
+        button = self._continue_button()
+        if saved is not None:
+            if button is None:  # saved since the menu looked: Continue takes the focus
+                button = Button("Continue", "continue")
+                self.rows.insert(0, [button])
+                self._regroup(0 if self.group.focus in (0, None) else self.group.focus + 1)
+            button.enabled, button.hint = True, f"{saved.describe()}  (C)"
+        elif button is not None:  # every save was finished or damaged: no Continue after all
+            self.rows.pop(0)
+            self._regroup(0 if not self.group.focus else self.group.focus - 1)
         self.app.invalidate()
+
+    def _regroup(self, focus: int) -> None:
+        """The buttons again after a row came or went, laid out for the window."""
+        self.group = ButtonGroup([b for row in self.rows for b in row], self._choose)
+        self.group.focus = focus
+        self.layout(self.app.screen.get_size())
 
     def _choose(self, value: str) -> None:
         self.app.sound.play("click")
