@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from game.bots.games.moriarty_colour import (AHEAD, SEARCHING, ColourReader, _kinds_weighed,
                                               _normalised, reveals_colour)
@@ -144,9 +144,10 @@ def test_the_slide_reading_names_a_one_turn_ahead_player_from_its_slides():
        st.lists(st.integers(1, 8), min_size=8, max_size=8), st.booleans())
 def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, pivot, left,
                                                                       rows, south):
-    """Seat 1 slides its Active Token toward itself, or away, from its own side of the board:
-    the reading after the slide home believes that token's colour more than a colour no other
-    token in play has, and more than after the slide away."""
+    """Seat 1 slides its Active Token toward itself, or away, from its own side of the board
+    (no other token in play of its colour): the reading after the slide home believes that
+    token's colour more than a colour no token in play has, and more than after the slide
+    away."""
     match, _ = _play(5, 0)
     base = match.state
     actives = base.actives(pivot)
@@ -159,6 +160,7 @@ def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, 
                          pivot=pivot, tokens=(theirs, mine), south=1 if south else 0, edge=0,
                          rounds=1, bonus=(None, None), pending=(None, None))
     colour = colours[mine]
+    assume(colour not in (colours[pivot], colours[theirs]))  # else the Pivot's move counts too
     in_play = {colours[pivot], colours[theirs], colour}
     others = [c for c in range(4) if c not in in_play]
     after = {move: _slide_reading([(state, 1, move)], state.observe(0))
