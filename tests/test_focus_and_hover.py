@@ -130,7 +130,8 @@ def marked_cells(scene: OptionsScene, surface: pygame.Surface) -> dict[int, list
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=st.tuples(st.integers(800, 2560), st.integers(500, 1440)),
        game_id=st.sampled_from(sorted(GAMES)), pick=st.integers(0, 3))
-def test_a_picked_option_is_marked_inside_never_with_the_focus_ring(tmp_path_factory, size, game_id, pick):
+def test_a_picked_option_is_marked_inside_never_with_the_focus_ring(tmp_path_factory, size, game_id,
+                                                                   pick):
     """Each segmented row marks exactly its current choice, yellow inside the cell (the picked
     look); no cell gets the ring that means keyboard focus, and a click moves the mark."""
     driver = Driver(tmp_path_factory.mktemp("picked"), size=size)

@@ -137,8 +137,8 @@ def board_picture(board: "Board", view: View, size: tuple[int, int], fill) -> py
     return picture
 
 
-def latest(turns: tuple[Turn, ...], kind: type) -> Decision | None:
-    """The newest decision of this kind of move among a seat's last turns, if any."""
+def latest(turns: tuple[Turn, ...], kind: type | tuple[type, ...]) -> Decision | None:
+    """The newest decision of this kind (or these kinds) of move among a seat's last turns."""
     for turn in reversed(turns):
         for decision in reversed(turn):
             if isinstance(decision[1], kind):

@@ -32,6 +32,7 @@ class Stone:
 
 SQRT3 = math.sqrt(3)
 CELL_SCALE = 0.94  # a space's hexagon, of the radius its centres are spaced by
+LOOK_SCALE = 0.84  # the hexagon its looks are drawn round
 STONE_FILL = ((26, 26, 30), (244, 244, 238))
 STONE_RIM = ((120, 124, 136), (40, 40, 46))
 # Spaces are tinted by their number so equal numbers read as a family; the numeral is the cue.
@@ -118,8 +119,9 @@ class StrandsBoard(Board):
         for index, centre in enumerate(self.centres):
             c = (centre[0] + shift[0], centre[1] + shift[1])
             number = board.numbers[index]
-            pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), self._corners(c, CELL_SCALE))
-            pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), self._corners(c, CELL_SCALE),
+            tile = self._corners(c, CELL_SCALE)
+            pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), tile)
+            pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), tile,
                                 max(1, theme.px(1)))
             digit = theme.font(round(self.radius * 0.8)).render(str(number), True, th.TEXT)
             layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.12
@@ -152,10 +154,11 @@ class StrandsBoard(Board):
                            round(2 * half_h))
 
     def spot_shape(self, spot) -> th.Hexagon | None:
-        """A space's hexagon (its looks are hex rings)."""
+        """A space's hexagon (its looks are hex rings), a little inside its tile so a legal
+        ring stays on its own space when the spaces around are legal too."""
         if self.spot_rect(spot) is None:
             return None
-        return th.Hexagon(self.centres[spot[1]], self.radius * CELL_SCALE)
+        return th.Hexagon(self.centres[spot[1]], self.radius * LOOK_SCALE)
 
     def spot_at(self, pos, state: State):
         """The space under a point (nearest centre within the hex)."""
@@ -237,7 +240,7 @@ class StrandsBoard(Board):
             if state.is_terminal:
                 self._draw_deciding_groups(surface, state)
         restricted = len(view.clickable) < state.stones.count(0)  # ring only a restricted choice
-        for spot in view.clickable:
+        for spot in view.clickable | set(view.selected):
             shape = self.spot_shape(spot)
             if shape is None:
                 continue

@@ -319,8 +319,9 @@ class OptionsScene(Scene):
         explain_h = theme.line(EXPLAIN_SIZE)
         label_h = max(theme.line(LABEL_SIZE), theme.line(CHOICE_SIZE), theme.line(th.NUMBER))
         button_h = theme.px(72)
-        top = theme.px(86) + theme.line(SUBTITLE_SIZE) // 2 + theme.px(10)  # under the subtitle
-        bottom = size[1] - theme.px(14) - button_h - theme.line(KEYS_SIZE) - theme.px(14)
+        top = theme.px(88) + theme.line(SUBTITLE_SIZE) // 2 + th.reach(theme)  # a focus ring
+        # round the first row stays off the subtitle
+        bottom = size[1] - theme.px(10) - button_h - theme.line(KEYS_SIZE) - 2 * th.reach(theme)
         options = sum(kind == "option" for kind, _ in self.rows)
         count = len(self.rows)
         control_h, gap = max(theme.px(46), label_h + theme.px(8)), theme.px(10)
@@ -352,7 +353,8 @@ class OptionsScene(Scene):
                                  area.height), value) for i, (value, _) in enumerate(choices)]
             y += height + gap
         bw = (w - theme.px(20)) // 2
-        y = max(y - gap + theme.line(KEYS_SIZE) + theme.px(20), size[1] - theme.px(110))
+        y = max(y - gap + theme.line(KEYS_SIZE) + 2 * th.reach(theme) + theme.px(4),
+                size[1] - theme.px(110))  # the keys' line, clear of the rings above and below
         y = min(y, size[1] - button_h - theme.px(6))
         self.group.buttons[-2].rect = pygame.Rect(left, y, bw, button_h)
         self.group.buttons[-1].rect = pygame.Rect(left + bw + theme.px(20), y, bw, button_h)
@@ -443,7 +445,7 @@ class OptionsScene(Scene):
                         **self.group.looks(len(self.group.buttons) - 2 + offset), size=26)
         start = self.group.buttons[-2].rect
         theme.blit_text(surface, KEYS_HINT, KEYS_SIZE, (surface.get_width() // 2,
-                        start.top - theme.px(10)), th.DIM, "midbottom")
+                        start.top - th.reach(theme) - theme.px(2)), th.DIM, "midbottom")
 
     def _draw_row(self, surface: pygame.Surface, row: int) -> None:
         """A row's name (and a game option's explanation beneath), then its choices or number."""

@@ -137,9 +137,14 @@ class SettingsScene(Scene):
         """Rows centred; each row's control at its right end."""
         theme = self.app.theme
         w = min(theme.px(640), size[0] - theme.px(40))
-        area = pygame.Rect((size[0] - w) // 2, theme.px(104), w, size[1] - theme.px(160))
+        ring = th.reach(theme) + theme.px(2)  # the rows' focus rings stay off the words
+        top = theme.px(84) + theme.line(th.CAPTION) // 2 + ring
+        bottom = size[1] - theme.px(36) - theme.line(th.CAPTION) - ring
+        area = pygame.Rect((size[0] - w) // 2, top, w, bottom - top)
         rows = [b for b in self.group.buttons if b.value != "about"]
-        rects = stack_rects(area, len(rows), theme.px(60), theme.px(12))
+        gap = theme.px(12)
+        height = min(theme.px(60), (area.height - gap * (len(rows) - 1)) // len(rows))
+        rects = stack_rects(area, len(rows), height, gap)
         about = self._button("about")  # in the corner, beside the version at the foot
         about.rect = pygame.Rect(0, 0, theme.px(132), theme.px(52))
         about.rect.bottomright = (size[0] - theme.px(16), size[1] - theme.px(12))

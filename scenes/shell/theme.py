@@ -454,10 +454,13 @@ def _dashes(surface: pygame.Surface, theme: Theme, shape: Shape, colour, inner: 
             step = min(length - at, (dash - phase) if phase < dash else (dash + gap - phase))
             if phase < dash:
                 p, q = at / length, (at + step) / length
-                pygame.draw.line(surface, colour, (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p),
-                                 (a[0] + (b[0] - a[0]) * q, a[1] + (b[1] - a[1]) * q), width)
+                pygame.draw.line(surface, colour, _along(a, b, p), _along(a, b, q), width)
             at += max(step, 0.5)
         travelled += length
+
+
+def _along(a, b, p: float) -> tuple[float, float]:
+    return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
 
 
 def draw_state(surface: pygame.Surface, theme: Theme, shape, state: str) -> None:

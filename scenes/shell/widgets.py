@@ -51,6 +51,11 @@ def fitted(theme: th.Theme, text: str, size: th.Size, width: int) -> str:
     return text.rstrip() + "\u2026"
 
 
+def button_shape(theme: th.Theme, rect: pygame.Rect) -> th.Rounded:
+    """A button's shape, round which its looks (th.STATES) are drawn."""
+    return th.Rounded(rect, theme.px(10))
+
+
 def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                       focused: bool = False, hovered: bool = False,
                       selected: bool = False) -> None:
@@ -65,7 +70,7 @@ def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, 
         fill = th.ACCENT
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
     pygame.draw.rect(surface, th.PANEL_EDGE, button.rect, theme.px(2), border_radius=radius)
-    th.draw_choice(surface, theme, th.Rounded(button.rect, radius), hovered=hovered and live,
+    th.draw_choice(surface, theme, button_shape(theme, button.rect), hovered=hovered and live,
                    focused=focused and live, legal=False, picked=selected)
 
 
@@ -178,7 +183,7 @@ class ButtonGroup:
             return True
         return self.handle_event(event) or modal
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, size: float = 24,
+    def draw(self, surface: pygame.Surface, theme: th.Theme, size: th.Size = 24,
              selected: Callable[[Any], bool] = lambda value: False) -> None:
         """Draw every button."""
         for index, button in enumerate(self.buttons):

@@ -15,8 +15,11 @@ from game.rules.moriarty import (
     GameScored,
     MoriartyDeclared,
     MoriartyState,
+    PickPivot,
+    Place,
     Slide,
     SlidesRevealed,
+    Take,
     TokenPlaced,
 )
 from game.words.moriarty import game_summary
@@ -60,6 +63,20 @@ def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
     words wider than a column without shrinking them)."""
     size = max(board.theme.text_px(13), round(board.cell * 0.3))
     blit_centered(surface, board.theme.font(size).render(text, True, colour), centre)
+
+
+def draw_last_moves(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+    """Each player's last move in the last move's look (th.STATES): the token placed, made the
+    Pivot or taken in the newest turn, and the last slides."""
+    for turns in view.last.values():
+        decision = latest(turns[-1:], (Place, PickPivot, Take))
+        if decision is None or decision[0].game_index != state.game_index:  # type: ignore
+            continue
+        column = decision[1].column  # type: ignore[attr-defined]
+        if state.colours[column] is not None:
+            th.draw_state(surface, board.theme,
+                          board.cell_rect(column, state.rows[column]), th.LAST)
+    draw_last_slides(board, surface, view, state)
 
 
 def draw_last_slides(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:

@@ -307,7 +307,6 @@ class PullingStringsBoard(Board):
             self._draw_preview(surface, state, hot)
         for letter in ENDS:
             self._draw_end(surface, view, letter, state.is_broken(letter))
-        self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # the last turn's pulls
 
     def _hot_end(self, view: View) -> str | None:
         for spot in (view.focus, view.hover):

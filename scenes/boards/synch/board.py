@@ -29,6 +29,7 @@ from game.rules.synch import (
     Mode,
     PlaceMarker,
     SquareClaimed,
+    SynchState,
     label_square,
     square_label,
 )
@@ -195,13 +196,20 @@ class SynchBoard(SynchLayout):
         paint_column.draw_column(self, surface, view, shown)
 
     def _draw_last_move(self, surface, view: View) -> None:
-        """Where each marker came from on the last move: that square outlined in its colour,
-        a line to where it stands now."""
-        state = view.state
+        """Where each marker came from on the last move: that square in the last move's look
+        (th.STATES), a line to where it stands now (before any move: the squares placed on)."""
+        state: SynchState = view.state  # type: ignore[assignment]
         made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
         before = next((m[0] for m in made if m is not None
                        and m[0].moves_made == state.moves_made - 1), None)  # the last move's
         if before is None:
+            for turns in view.last.values():
+                placed = latest(turns, PlaceMarker)
+                if placed is not None and state.moves_made == 0:  # the squares just placed on
+                    square = label_square(placed[1].label, state.size)  # type: ignore
+                    if square is not None:
+                        th.draw_state(surface, self.theme,
+                                      self.spot_shape(square_spot(square)), th.LAST)
             return
         for src, dst in zip(before.markers, state.markers):
             if src is None or dst is None or src == dst:
@@ -240,7 +248,7 @@ class SynchBoard(SynchLayout):
         """The squares' looks (th.STATES): legal ones ringed only when few are open (a ring
         on every square is loud), and a ghost of the marker on the one under the pointer."""
         squares = [spot for spot in view.clickable if spot_kind(spot) == "sq"]
-        for spot in squares:
+        for spot in set(squares) | {s for s in view.selected if spot_kind(s) == "sq"}:
             states = view.states(spot) - (set() if len(squares) < 20 else {th.LEGAL})
             th.draw_states(surface, self.theme, self.spot_shape(spot), states)
         for spot in (view.hover, view.focus):

@@ -12,6 +12,7 @@ from game.rules.tug_of_war import ATHLETES
 from game.words.tug_of_war import SEAT_LETTER, last_turn_words
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
+from scenes.boards.tug_of_war.layout import LAST_EDGE
 from scenes.boards.tug_of_war.plan import (
     Banner,
     Join,
@@ -42,9 +43,10 @@ def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> N
 
 
 def draw_last_turns(board: TugLayout, surface, view: View) -> None:
-    """Under each side's name, what it did on its last turn."""
+    """Under each side's name, what it did on its last turn, framed in the last move's look."""
     theme = board.theme
-    room = board.inner.width // 2 - theme.px(12)
+    edge = theme.px(LAST_EDGE)
+    room = board.inner.width // 2 - theme.px(12) - 2 * edge
     for seat, turns in view.last.items():
         if not turns:
             continue
@@ -54,9 +56,11 @@ def draw_last_turns(board: TugLayout, surface, view: View) -> None:
             words = last_turn_words(turns[-1], short=True, now=now)
         if not words or theme.text(words, 15).get_width() > room:
             continue
-        x = board.inner.left if seat == 0 else board.inner.right
-        theme.blit_text(surface, words, 15, (x, board.last_y), th.DIM,
-                        "topleft" if seat == 0 else "topright")
+        x = board.inner.left + edge if seat == 0 else board.inner.right - edge
+        rect = theme.blit_text(surface, words, 15, (x, board.last_y + edge // 2), th.DIM,
+                               "topleft" if seat == 0 else "topright")
+        th.draw_state(surface, theme, rect.inflate(2 * edge, edge), th.LAST)  # dice are
+        # rolled anew, so the words are where the last turn shows
 
 
 def _draw_name_row(board: TugLayout, surface, seat: int, words, y: int, active: bool) -> None:

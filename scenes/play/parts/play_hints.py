@@ -30,8 +30,8 @@ from game.core import Move, NodeKind, State
 from scenes.boards.base import Choice
 from scenes.play.parts.contract import PlayHost
 from scenes.shell import theme as th
+from scenes.shell.widgets import button_shape
 
-GHOST_FILL = 70  # alpha of the ghost's fill over a hinted spot
 
 
 @dataclasses.dataclass(frozen=True)
@@ -215,8 +215,9 @@ class PlayHints:
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The ghost: each spot of the hinted move lightly filled and ringed, numbered in
-        order when the move takes more than one click (a button's spot on its button)."""
+        """The ghost: each spot of the hinted move in the hint look (th.STATES: a light blue
+        fill and a blue ring, round the spot's own shape), numbered in order when the move
+        takes more than one click (a button's spot on its button)."""
         hint = self.shown()
         if hint is None:
             return
@@ -224,26 +225,22 @@ class PlayHints:
         spots = self.spots(hint)
         numbered = sum(1 for _, order in spots if order) > 1
         for spot, order in spots:
-            rect = self._spot_rect(spot)
-            if rect is None:
+            shape = self._spot_shape(spot)
+            if shape is None:
                 continue
-            ghost = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(ghost, (*th.SKY, GHOST_FILL), ghost.get_rect(),
-                             border_radius=theme.px(8))
-            surface.blit(ghost, rect)
-            pygame.draw.rect(surface, th.SKY, rect.inflate(theme.px(6), theme.px(6)),
-                             max(2, theme.px(3)), border_radius=theme.px(10))
+            th.draw_state(surface, theme, shape, th.HINT)
             if numbered and order:
                 size = theme.line(16)
                 badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
-                badge.center = rect.topleft
+                badge.center = th.shape_bounds(shape).topleft
                 pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
                 theme.blit_text(surface, str(order), 16, badge.center, th.BACKGROUND, "center")
 
-    def _spot_rect(self, spot) -> pygame.Rect | None:
+    def _spot_shape(self, spot) -> th.Shape | None:
         if isinstance(spot, Choice):
             for button in self.scene.buttons:
                 if button.value == spot:
-                    return button.rect
+                    return button_shape(self.scene.app.theme, button.rect)
             return None
-        return self.scene.board.spot_rect(spot)
+        return self.scene.board.spot_shape(spot)
+

@@ -1,0 +1,368 @@
+"""One look for each state of a choice, the same on every board and screen (th.STATES): focus
+(the keyboard), hover (the mouse), legal, picked, the hint ghost and the last move.
+
+Each board is rendered at a real position with one of its own spots in each state, through the
+board's and the hint's own drawing; the pixels a state adds are read as a profile: for each
+design pixel of distance from the spot's shape (inside negative), the look colour most of the
+changed pixels there are. The six profiles differ from each other, and each state's profile is
+the same in all five games. Rings never cover words: the pixels a state adds round a choice
+never touch the ink of any text on the board or screen (found by drawing the same frame with
+its words unwritten)."""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+
+import numpy as np
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.registry import GAMES
+from scenes.boards.base import Choice
+from scenes.play.parts.play_hints import Hint
+from scenes.screens.select import OptionsScene
+from scenes.shell import theme as th
+from tests.ui_driver import Driver
+
+PALETTE = {"accent": th.ACCENT, "white": th.TEXT, "sky": th.SKY, "dark": th.BACKGROUND,
+           "last": th.LAST_MOVE}
+NEAR = 40  # how close (RGB distance) a pixel must be to a look's colour to count as it
+BINS = range(-3, th.REACH + 1)  # distances from a shape's edge, in design pixels
+RING_STATES = (th.FOCUS, th.HOVER, th.LEGAL, th.PICKED, th.HINT)
+
+
+# ---- pixels ---------------------------------------------------------------------------------
+def grab(surface: pygame.Surface) -> np.ndarray:
+    """A surface's pixels as an (h, w, 3) array of ints."""
+    return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+
+
+def distance(shape: th.Shape, size: tuple[int, int]) -> np.ndarray:
+    """Each pixel's distance from the shape's edge (negative inside), in pixels."""
+    ys, xs = np.mgrid[0:size[1], 0:size[0]]
+    x, y = xs + 0.5, ys + 0.5
+    if isinstance(shape, (pygame.Rect, th.Rounded)):
+        rect = shape.rect if isinstance(shape, th.Rounded) else shape
+        dx = np.maximum(rect.left - x, x - rect.right)
+        dy = np.maximum(rect.top - y, y - rect.bottom)
+        outside = np.hypot(np.maximum(dx, 0), np.maximum(dy, 0))
+        return np.where((dx > 0) | (dy > 0), outside, np.maximum(dx, dy))
+    cx, cy = shape.centre
+    if isinstance(shape, th.Circle):
+        return np.hypot(x - cx, y - cy) - shape.radius
+    apothem = shape.radius * np.sqrt(3) / 2
+    sides = [np.cos(np.radians(a)) * (x - cx) + np.sin(np.radians(a)) * (y - cy)
+             for a in range(0, 360, 60)]
+    return np.max(sides, axis=0) - apothem
+
+
+def classify(pixels: np.ndarray) -> np.ndarray:
+    """Each pixel's look colour by name ('' when it is none of them)."""
+    names = np.full(pixels.shape[:2], "", dtype=object)
+    for name, colour in PALETTE.items():
+        near = np.linalg.norm(pixels - np.array(colour), axis=2) < NEAR
+        names[near & (names == "")] = name
+    return names
+
+
+def profile(before: np.ndarray, after: np.ndarray, shape: th.Shape, scale: float,
+            inside_too: bool) -> tuple[tuple[str, int, int], ...]:
+    """The look a state adds round a shape: runs of (colour, first, last design pixel of
+    distance), from the colour most changed pixels are at each distance (inside the shape only
+    the last move's colour counts: a choice's own ground may change with it)."""
+    changed = np.any(before != after, axis=2)
+    d = distance(shape, after.shape[1::-1]) / scale
+    names = classify(after)
+    bins = []
+    for step in BINS:
+        ring = (d >= step) & (d < step + 1)
+        votes = Counter(names[changed & ring].tolist())
+        name, count = votes.most_common(1)[0] if votes else ("", 0)
+        if step < 0 and name != "last" and not inside_too:
+            name = ""
+        bins.append(name if name and count >= ring.sum() / 4 else "")  # a quarter of the ring
+    runs: list[tuple[str, int, int]] = []
+    for step, name in zip(BINS, bins):
+        if not name:
+            continue
+        if runs and runs[-1][0] == name and runs[-1][2] == step - 1:
+            runs[-1] = (name, runs[-1][1], step)
+        else:
+            runs.append((name, step, step))
+    return tuple(runs)
+
+
+def alike(a, b, slack: int = 1) -> bool:
+    """Two profiles with the same colours in the same order, their edges within `slack`."""
+    return len(a) == len(b) and all(x[0] == y[0] and abs(x[1] - y[1]) <= slack
+                                    and abs(x[2] - y[2]) <= slack for x, y in zip(a, b))
+
+
+# ---- boards ---------------------------------------------------------------------------------
+def on_board(view, board) -> list:
+    """The view's clickable spots that are on the board (not buttons), in a fixed order."""
+    return sorted((s for s in view.clickable if not isinstance(s, Choice)
+                   and board.spot_shape(s) is not None), key=repr)
+
+
+def ringed(board, view, spot, size) -> bool:
+    """True when the board rings this spot as a legal choice (Strands and Synch ring only a
+    restricted choice: a ring on every space is loud)."""
+    unringed = dataclasses.replace(view, clickable=view.clickable - {spot})
+    changed = np.any(draw(board, view, size) != draw(board, unringed, size), axis=2)
+    near = distance(board.spot_shape(spot), size) <= th.REACH + 2
+    return bool(changed.any()) and not (changed & ~near).any()  # its own ring, nothing else
+
+
+def draw(board, view, size, hint=None) -> np.ndarray:
+    """The board drawn for a view (and a hint's ghost over it), as pixels."""
+    surface = pygame.Surface(size)
+    surface.fill(th.BACKGROUND)
+    board.draw(surface, view)
+    if hint is not None:
+        hint.draw(surface)
+    return grab(surface)
+
+
+def position(driver: Driver, game_id: str, seed: int):
+    """A hot-seat game at a position with a choice on the board that is ringed as legal, and
+    (where the game marks one) a last move on the board."""
+    rng = random.Random(seed)
+    size = driver.app.screen.get_size()
+    scene = driver.start(game_id, seed=seed)
+    for _ in range(60):
+        driver.play_calmly(scene, rng, 1)
+        driver.settle()
+        view = scene.view()
+        spots = on_board(view, scene.board)
+        if len(spots) >= 2 and view.last and ringed(scene.board, view, spots[-1], size):
+            return scene, view, spots[-1]
+    raise AssertionError(f"no position with a ringed choice on {game_id}'s board")
+
+
+def looks_on(driver: Driver, scene, view, spot) -> dict[str, tuple]:
+    """Each ring state's profile round a spot of the board, and the last move's colours."""
+    board, size, scale = scene.board, driver.app.screen.get_size(), driver.app.theme.scale
+    bare = dataclasses.replace(view, hover=None, focus=None, last={})
+    shape = board.spot_shape(spot)
+    shown = {th.FOCUS: dataclasses.replace(bare, focus=spot),
+             th.HOVER: dataclasses.replace(bare, hover=spot)}
+    base = draw(board, bare, size)
+    looks = {state: profile(base, draw(board, v, size), shape, scale, False)
+             for state, v in shown.items()}
+    unringed = dataclasses.replace(bare, clickable=bare.clickable - {spot})  # picked alone
+    looks[th.PICKED] = profile(draw(board, unringed, size), draw(board, dataclasses.replace(
+        unringed, selected=bare.selected + (spot,)), size), shape, scale, False)
+    looks[th.LEGAL] = profile(draw(board, dataclasses.replace(
+        bare, clickable=bare.clickable - {spot}), size), base, shape, scale, False)
+    looks[th.HINT] = hint_look(scene, bare, spot, base)
+    marked = draw(board, dataclasses.replace(bare, last=view.last), size)
+    changed = np.any(marked != base, axis=2)
+    looks[th.LAST] = tuple(sorted(name for name, count in Counter(
+        classify(marked)[changed].tolist()).items() if name and count >= 20))
+    return looks
+
+
+def hint_look(scene, view, spot, base) -> tuple:
+    """The hint ghost's profile round the first board spot of a hint for this spot's move."""
+    board, state, seat = scene.board, scene.match.state, scene.chooser
+    observed = state.observe(seat)
+    move = next(m for m in observed.legal_moves(seat)
+                if any(spot in path for path in board.paths(m, observed)))
+    scene.hints.hint = Hint(state, seat, (move,), "")
+    shape = next(board.spot_shape(s) for s, _ in scene.hints.spots(scene.hints.hint)
+                 if board.spot_shape(s) is not None)
+    ghost = draw(board, view, scene.app.screen.get_size(), scene.hints)
+    scene.hints.hint = None
+    return profile(base, ghost, shape, scene.app.theme.scale, False)
+
+
+@pytest.fixture(scope="module")
+def board_looks(tmp_path_factory) -> dict[str, dict[str, tuple]]:
+    """Every game's looks of each state, at 1280x720."""
+    looks = {}
+    for game_id in sorted(GAMES):
+        driver = Driver(tmp_path_factory.mktemp(game_id))
+        scene, view, spot = position(driver, game_id, 3)
+        looks[game_id] = looks_on(driver, scene, view, spot)
+        pygame.quit()
+    return looks
+
+
+def test_each_state_has_its_own_look(board_looks):
+    for game_id, looks in board_looks.items():
+        for state in RING_STATES:
+            assert looks[state], f"{game_id}: {state} adds nothing round the choice"
+        profiles = [looks[state] for state in RING_STATES]
+        for i, a in enumerate(profiles):
+            for b in profiles[i + 1:]:
+                assert not alike(a, b, 0), f"{game_id}: two states look alike: {a}"
+        assert "last" in looks[th.LAST], f"{game_id}: the last move is not in its look"
+
+
+@pytest.mark.parametrize("state", RING_STATES + (th.LAST,))
+def test_each_state_looks_the_same_in_every_game(board_looks, state):
+    first, *others = sorted(board_looks)
+    for game_id in others:
+        a, b = board_looks[first][state], board_looks[game_id][state]
+        assert alike(a, b) if state != th.LAST else a == b, \
+            f"{state} differs: {first} {a}, {game_id} {b}"
+
+
+def test_the_looks_are_those_written_in_the_theme(board_looks):
+    """A look drawn alone round a plain rectangle has the profile every board shows."""
+    theme = th.Theme()
+    theme.set_window((1280, 720))
+    rect = pygame.Rect(60, 60, 80, 50)
+    for state in RING_STATES:
+        before = pygame.Surface((200, 170))
+        before.fill(th.BOARD)
+        after = before.copy()
+        th.draw_state(after, theme, rect, state)
+        drawn = profile(grab(before), grab(after), rect, 1.0, False)
+        assert alike(drawn, board_looks["strands"][state]), (state, drawn)
+
+
+# ---- words ----------------------------------------------------------------------------------
+def ink(theme: th.Theme, paint) -> np.ndarray:
+    """Where `paint(surface)` sets the ink of words: the frame drawn with and without them."""
+    written = pygame.Surface(paint.size)
+    paint(written)
+    with theme.pictures():
+        bare = pygame.Surface(paint.size)
+        paint(bare)
+    words = np.any(grab(written) != grab(bare), axis=2)
+    grown = words.copy()  # a pixel's margin round each glyph
+    grown[1:] |= words[:-1]
+    grown[:-1] |= words[1:]
+    grown[:, 1:] |= words[:, :-1]
+    grown[:, :-1] |= words[:, 1:]
+    return grown
+
+
+class Frame:
+    """A picture drawn by a function of (surface, states on)."""
+
+    def __init__(self, size, draw_with) -> None:
+        self.size = size
+        self.draw_with = draw_with
+        self.on = False
+
+    def __call__(self, surface: pygame.Surface) -> None:
+        surface.fill(th.BACKGROUND)
+        self.draw_with(surface, self.on)
+
+
+def rings_on_words(theme: th.Theme, frame: Frame, shape: th.Shape, relayout=None) -> int:
+    """How many pixels the states add round a shape (outside it, within their reach) fall on
+    words, in the frame without and with the states on."""
+    words = None
+    for on in (False, True):
+        frame.on = on
+        if relayout:
+            relayout()
+        here = ink(theme, frame)
+        words = here if words is None else words | here
+    with theme.pictures():
+        pictures = []
+        for on in (False, True):
+            frame.on = on
+            if relayout:
+                relayout()
+            surface = pygame.Surface(frame.size)
+            frame(surface)
+            pictures.append(grab(surface))
+    if relayout:
+        relayout()
+    d = distance(shape, frame.size) / theme.scale
+    rings = np.any(pictures[0] != pictures[1], axis=2) & (d >= 0) & (d <= th.REACH + 1)
+    return int((rings & words).sum())
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 200),
+       size=st.sampled_from([(1280, 720), (800, 500), (1024, 600)]), pick=st.integers(0, 99))
+def test_rings_never_cover_words_on_a_board(tmp_path_factory, game_id, seed, size, pick):
+    driver = Driver(tmp_path_factory.mktemp("words"), size=size)
+    try:
+        scene, view, _ = position(driver, game_id, seed)
+        spots = on_board(view, scene.board)
+        spot = spots[pick % len(spots)]
+        board, theme = scene.board, driver.app.theme
+        bare = dataclasses.replace(view, hover=None, focus=None)
+        for states in ({"focus": spot}, {"hover": spot}):  # the outermost rings: the
+            # picked and hint bands lie within the hover and focus rings' reach
+            frame = Frame(size, lambda surface, on, states=states: board.draw(
+                surface, dataclasses.replace(bare, **states) if on else bare))
+            covered = rings_on_words(theme, frame, board.spot_shape(spot),
+                                     lambda: board.layout(board.area))
+            assert covered == 0, f"{game_id} {size}: {states} covers {covered} pixels of words"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_rings_never_cover_words_on_the_options_and_settings_screens(tmp_path, size):
+    driver = Driver(tmp_path, size=size)
+    try:
+        theme = driver.app.theme
+        driver.app.stack.reset(driver.app.make("menu"))
+        for game_id in sorted(GAMES):
+            scene = OptionsScene(driver.app, game_id)
+            driver.app.stack.push(scene)
+            driver.frames()
+            for row in range(len(scene.group.buttons)):
+                def draw_row(surface, on, row=row, scene=scene):
+                    scene.group.focus = row if on else None
+                    scene.group.hover = None
+                    scene.draw(surface)
+                shape = scene.group.buttons[row].rect
+                assert rings_on_words(theme, Frame(size, draw_row), shape) == 0, (game_id, row)
+            for row, cells in scene.segments.items():
+                for i, (cell, _) in enumerate(cells):
+                    def hover_cell(surface, on, row=row, i=i, scene=scene):
+                        scene.group.focus = scene.group.hover = None
+                        scene.segment_hover = (row, i) if on else None
+                        scene.draw(surface)
+                    assert rings_on_words(theme, Frame(size, hover_cell), cell) == 0
+            driver.app.stack.pop()
+            driver.frames()
+        settings_scene = driver.app.make("settings")
+        driver.app.stack.push(settings_scene)
+        driver.frames()
+        for row, button in enumerate(settings_scene.group.buttons):
+            def focus_row(surface, on, row=row):
+                settings_scene.group.focus = row if on else None
+                settings_scene.group.hover = None
+                settings_scene.draw(surface)
+            assert rings_on_words(theme, Frame(size, focus_row), button.rect) == 0, row
+    finally:
+        pygame.quit()
+
+
+def test_steppers_look_alike_on_settings_and_options(tmp_path):
+    """A '- value +' stepper's sides are drawn by one function on both screens (no yellow
+    outlines on one and grey on the other): the same pixels for the same size."""
+    driver = Driver(tmp_path)
+    try:
+        driver.app.stack.reset(driver.app.make("menu"))
+        pictures = []
+        for name in ("settings", "options"):
+            scene = driver.app.make("settings") if name == "settings" else \
+                OptionsScene(driver.app, "synch")
+            driver.app.stack.push(scene)
+            driver.frames()
+            surface = pygame.Surface(driver.app.screen.get_size())
+            scene.draw(surface)
+            rect = scene.parts["speed"]["minus"] if name == "settings" else \
+                next(iter(scene.minus.values()))
+            pictures.append(classify(grab(surface)[rect.top:rect.bottom, rect.left:rect.right]))
+            driver.app.stack.pop()
+            driver.frames()
+        for picture in pictures:
+            assert not (picture == "accent").any(), "a stepper wears a yellow outline"
+    finally:
+        pygame.quit()
