@@ -39,16 +39,20 @@ half the one-turn count) 6-0-8 over two runs. None reached 50%, so none is adopt
 as settings (`hard~NAME=NUMBER` in the arena) for the next session.
 
 The belief is the lever. Hard told the hybrid's colour (a measuring harness only, declarations
-barred) beat it 17-3-0 over 20 (x0.1). Over Hard's slides in 8 games against each player, the
-mean belief in the other's true colour was: the wary belief 0.23 (hybrid), 0.29 (Medium), 0.24
-(Hard), a uniform guess being 0.25; read from the slides alone, each as a one-turn-ahead player
-makes it, 0.67, 0.51, 0.53 (a searching player hides its colour at pivots and takes, not at its
+barred) beat it 17-3-0 over 20 (x0.1). Over Hard's slides in 8 games against the hybrid and
+Medium and 6 against Hard, the mean belief in the other's true colour was: the wary belief 0.23
+(hybrid), 0.29 (Medium), 0.24 (Hard), a uniform guess being 0.25; read from the slides alone,
+each as a one-turn-ahead player makes it, 0.67, 0.51, 0.53 (a searching player hides its colour at pivots and takes, not at its
 slides, which push its colour home as a simple player's do); the board alone (a colour's points
 on the other's side, weighed 0.3 a point) 0.36, 0.32, 0.32. The searching kind took a slide as
 certain (odds 1), so the model averaging favoured it over any kind that read slides: `fair_slides`
 gives it a coin's odds there, 0.37, 0.49, 0.18 with `mixed_reader`. `slide_reading` (the belief
 from slides alone) against the slide hybrid: 18-2-0, 95.0% [76.4, 99.1] over 20 (x0.1; 12
-declarations, all right; Hard p95 303 ms at that scale).
+declarations, all right; Hard p95 303 ms at that scale). A hybrid built on that Hard reads
+Hard's slides as well: Hard with `slide_reading` against `hard-but-slide-greedy~slide_reading=1`
+14-0-6, 70.0% [48.1, 85.5] (20, x0.1; Hard declared 11 times, 10 right; the hybrid 3, all
+right); against Medium 13-1-6, 67.5% [45.7, 83.7] (20, x0.1; Hard declared 6 times, 2 wrong).
+`slide_concealment` prices what a slide adds to a slide reading of the bot's own colour.
 """
 from __future__ import annotations
 
