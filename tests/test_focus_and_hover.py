@@ -114,8 +114,10 @@ def marked_cells(scene: OptionsScene, surface: pygame.Surface) -> dict[int, list
         for rect, value in cells:
             ring = rect.inflate(2 * focus_band, 2 * focus_band)
             xs, ys = range(rect.left, rect.right), range(rect.top, rect.bottom)
-            edge = ([(x, ring.top) for x in xs] + [(x, ring.bottom - 1) for x in xs]
-                    + [(ring.left, y) for y in ys] + [(ring.right - 1, y) for y in ys])
+            corner = 2 * focus_band  # the picked look's tick badge sits on a corner
+            edge = ([(x, y) for x in xs[corner:-corner] for y in (ring.top, ring.bottom - 1)]
+                    + [(x, y) for y in ys for x in (ring.left, ring.right - 1)
+                       if not rect.top - corner < y < rect.top + corner])
             others = [other.inflate(2 * focus_band, 2 * focus_band) for other, _ in cells
                       if other != rect]  # a picked neighbour is yellow, and its look
             assert not any(surface.get_at(p)[:3] == th.ACCENT for p in edge

@@ -300,8 +300,9 @@ def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None
 # own band, colour and pattern (STATES), so any states together stay readable:
 #   last move   a dashed lilac line just inside the edge (each seat's last turn)
 #   hint ghost  a light blue fill inside and a blue ring on the edge (the Hard bot's turn)
-#   picked      a solid yellow band on the edge (and a yellow ground with dark ink where the
-#               choice draws its own ground): picked on the way to a move, or the current value
+#   picked      a solid yellow band round a dark line on the edge, a yellow tick badge at its
+#               top right (and a yellow ground with dark ink where the choice draws its own
+#               ground): picked on the way to a move, or the current value of a setting
 #   legal       a thin yellow ring on the edge
 #   hover       the mouse: a thicker white ring on the edge, in place of the legal ring
 #   focus       the keyboard: a thick yellow ring outside everything, parted by a dark gap
@@ -328,12 +329,13 @@ class Look:
 STATES: dict[str, tuple[Look, ...]] = {
     LAST: (Look(LAST_MOVE, -3, 0, dashed=True),),
     HINT: (Look(SKY, 0, 3, fill=HINT_FILL),),
-    PICKED: (Look(ACCENT, 0, 5),),
+    PICKED: (Look(BACKGROUND, 0, 1.5), Look(ACCENT, 1.5, 5)),  # a dark line: seen on yellow
     LEGAL: (Look(ACCENT, 0, 2),),
     HOVER: (Look(TEXT, 0, 4),),
     FOCUS: (Look(BACKGROUND, 4, 6), Look(ACCENT, 6, 10)),
 }
 ORDER = (LAST, HINT, PICKED, LEGAL, HOVER, FOCUS)  # drawn in this order: the later on top
+TICK = 6  # design pixels: the radius of the picked look's badge
 REACH = 10  # design pixels: how far outside a choice's shape its looks can reach
 
 
@@ -463,9 +465,10 @@ def _along(a, b, p: float) -> tuple[float, float]:
     return (a[0] + (b[0] - a[0]) * p, a[1] + (b[1] - a[1]) * p)
 
 
-def draw_state(surface: pygame.Surface, theme: Theme, shape, state: str) -> None:
-    """Draw one state's look (STATES) round a choice's shape: a Rect, Circle, Hexagon or a
-    (centre, radius) pair."""
+def draw_state(surface: pygame.Surface, theme: Theme, shape, state: str,
+               tick: bool = True) -> None:
+    """Draw one state's look (STATES) round a choice's shape: a Rect, Rounded, Circle, Hexagon
+    or a (centre, radius) pair (the picked look's tick badge unless told not to)."""
     shape = as_shape(shape)
     for look in STATES[state]:
         inner, outer = look.inner * theme.scale, max(look.inner * theme.scale + 1,
@@ -480,16 +483,35 @@ def draw_state(surface: pygame.Surface, theme: Theme, shape, state: str) -> None
             _dashes(surface, theme, shape, look.colour, inner, outer)
         else:
             _band(surface, theme, shape, look.colour, inner, outer)
+    if state == PICKED and tick:
+        draw_tick(surface, theme, shape)
+
+
+def draw_tick(surface: pygame.Surface, theme: Theme, shape) -> None:
+    """The picked look's badge: a yellow disc with a dark tick on the shape's top-right edge."""
+    shape = as_shape(shape)
+    grow = theme.scale * (STATES[PICKED][-1].inner + STATES[PICKED][-1].outer) / 2
+    x, y = max(outline(shape, grow), key=lambda point: point[0] - point[1])
+    radius = max(5, theme.px(TICK))
+    centre = (round(x), round(y))
+    pygame.draw.circle(surface, BACKGROUND, centre, radius + max(1, theme.px(1.5)))
+    pygame.draw.circle(surface, ACCENT, centre, radius)
+    size, width = radius * 0.55, max(2, round(radius / 3.5))
+    pygame.draw.lines(surface, PICKED_INK, False, [
+        (x - size, y), (x - size * 0.3, y + size * 0.7), (x + size, y - size * 0.6)], width)
 
 
 def draw_states(surface: pygame.Surface, theme: Theme, shape, states) -> None:
-    """Draw every state a choice is in, in ORDER (hover stands in for legal)."""
+    """Draw every state a choice is in, in ORDER (hover or picked stands in for legal), the
+    picked look's tick badge over the rest."""
     states = set(states)
-    if HOVER in states:
+    if states & {HOVER, PICKED}:
         states.discard(LEGAL)
     for state in ORDER:
         if state in states:
-            draw_state(surface, theme, shape, state)
+            draw_state(surface, theme, shape, state, tick=False)
+    if PICKED in states:
+        draw_tick(surface, theme, shape)
 
 
 def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,

@@ -18,7 +18,7 @@ from scenes.shell import theme as th
 KEEP_CHOICE = Choice("Keep these dice", "keep", order=0)
 END_CHOICE = Choice("End turn", "end", order=9)
 LIFT = 6  # design pixels a picked die is lifted by
-LAST_EDGE = 5  # design pixels round the words of a side's last turn, for their frame
+LAST_EDGE = 7  # design pixels round the words of a side's last turn, for their frame
 
 
 def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
@@ -73,7 +73,7 @@ class TugLayout(Board):
         self.names_y = inner.top + theme.text_px(21) + theme.px(10)
         names_h = theme.text_px(28) + theme.px(6)
         self.last_y = self.names_y + names_h  # each side's last turn, in words
-        names_h += theme.line(15) + theme.px(4 + LAST_EDGE)
+        names_h += theme.line(15) + theme.px(4 + 2 * LAST_EDGE)
         self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
         self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
         ring = th.reach(theme)  # a die's rings (lifted when picked) stay off the words

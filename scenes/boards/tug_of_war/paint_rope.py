@@ -57,9 +57,9 @@ def draw_last_turns(board: TugLayout, surface, view: View) -> None:
         if not words or theme.text(words, 15).get_width() > room:
             continue
         x = board.inner.left + edge if seat == 0 else board.inner.right - edge
-        rect = theme.blit_text(surface, words, 15, (x, board.last_y + edge // 2), th.DIM,
+        rect = theme.blit_text(surface, words, 15, (x, board.last_y + edge), th.DIM,
                                "topleft" if seat == 0 else "topright")
-        th.draw_state(surface, theme, rect.inflate(2 * edge, edge), th.LAST)  # dice are
+        th.draw_state(surface, theme, rect.inflate(2 * edge, 2 * edge), th.LAST)  # dice are
         # rolled anew, so the words are where the last turn shows
 
 
