@@ -22,6 +22,10 @@ RESULT_SECONDS = 8.0  # how long a finished demo game stays on screen
 LONGEST_GAME = 240.0  # seconds of play before a long game makes way for the next
 WAKE_EVENTS = frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN})
 INVITATION = "Touch the screen or press any key to play"
+# The band's pitch beside the title: running words, smaller step by step until they fit
+PITCH_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION, th.CAPTION * 0.9)
+# The demo's caption, read from a few steps away: running words as large as fit two lines
+CAPTION_SIZES = tuple(th.BODY * factor for factor in (1.4, 1.25, 1.1, 1.0, 0.9, 0.8))
 
 
 class AttractScene(Scene):
@@ -137,33 +141,32 @@ class AttractScene(Scene):
         draw_panel(surface, theme, panel)
         inner = panel.inflate(-2 * theme.px(18), -2 * theme.px(12))
         spec = self.play.spec
-        title = theme.blit_text(surface, spec.title, 30, inner.topleft, th.ACCENT)
+        title = theme.blit_text(surface, spec.title, th.HEADING, inner.topleft, th.ACCENT)
         pitch_left = title.right + theme.px(18)
-        pitch_size = 19
-        while pitch_size > 13 and theme.text(spec.pitch, pitch_size).get_width() \
-                > inner.right - pitch_left:
-            pitch_size -= 1
+        pitch_size = PITCH_SIZES[-1]
+        for pitch_size in PITCH_SIZES:
+            if theme.text(spec.pitch, pitch_size).get_width() <= inner.right - pitch_left:
+                break
         theme.blit_text(surface, spec.pitch, pitch_size, (pitch_left, title.centery), th.DIM,
                         "midleft")
-        invite_h = theme.text_px(20) + theme.px(6)
+        invite_h = theme.text_px(th.LABEL) + theme.px(6)
         caption_area = pygame.Rect(inner.left, title.bottom + theme.px(8), inner.width,
                                    inner.bottom - invite_h - title.bottom - theme.px(12))
         self._draw_caption(surface, caption_area)
         bright = self._band_content()[2] == 0
         colour = th.ACCENT if bright else th.mix(th.DIM, th.ACCENT, 0.35)
-        theme.blit_text(surface, INVITATION, 20, (inner.centerx, inner.bottom), colour,
+        theme.blit_text(surface, INVITATION, th.LABEL, (inner.centerx, inner.bottom), colour,
                         "midbottom")
 
     def _draw_caption(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The caption as large as fits its area in at most two lines."""
         theme = self.app.theme
         text = self.caption()
-        size = 26
-        while size > 15:
+        size = CAPTION_SIZES[-1]
+        for size in CAPTION_SIZES:
             lines = theme.wrap(text, size, area.width)
             if len(lines) <= 2 and len(lines) * theme.text_px(size) * 1.2 <= area.height:
                 break
-            size -= 1
         lines = theme.wrap(text, size, area.width)[:2]
         step = round(theme.text_px(size) * 1.2)
         y = area.centery - step * len(lines) // 2

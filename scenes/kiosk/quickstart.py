@@ -46,7 +46,7 @@ class QuickStartScene(GameCards):
         super().draw(surface)
         theme = self.app.theme
         surface.fill(th.BACKGROUND, pygame.Rect(0, 0, surface.get_width(), theme.px(92)))
-        theme.blit_text(surface, "Pick a game to play", 40,
+        theme.blit_text(surface, "Pick a game to play", th.TITLE,
                         (surface.get_width() // 2, theme.px(52)), th.TEXT, "center")
 
 
@@ -92,7 +92,8 @@ class OpponentScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         cx = surface.get_width() // 2
-        theme.blit_text(surface, self.spec.title, 44, (cx, theme.px(58)), th.ACCENT, "center")
-        theme.blit_text(surface, self.spec.pitch, 20, (cx, theme.px(108)), th.DIM, "center")
-        for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, **self.group.looks(index), size=28)
+        theme.blit_text(surface, self.spec.title, th.TITLE, (cx, theme.px(58)), th.ACCENT, "center")
+        theme.blit_text(surface, self.spec.pitch, th.BODY, (cx, theme.px(108)), th.DIM, "center")
+        for index, button in enumerate(self.group.buttons):  # big, for a finger on a kiosk:
+            draw_button(surface, theme, button, **self.group.looks(index),  # their words too
+                        size=th.LABEL * 1.25)

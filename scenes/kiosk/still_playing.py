@@ -77,12 +77,13 @@ class StillPlayingScene(Scene):
         draw_veil(surface, 170)
         draw_panel(surface, theme, self.panel)
         x = self.panel.centerx
-        theme.blit_text(surface, "Still playing?", 40, (x, self.panel.top + theme.px(46)),
+        theme.blit_text(surface, "Still playing?", th.TITLE, (x, self.panel.top + theme.px(46)),
                         th.ACCENT, "center")
         left = self.seconds_left()
         unit = "second" if left == 1 else "seconds"
-        theme.blit_text(surface, f"The demo comes back in {left} {unit}.", 24,
+        # a kiosk's running words, read from a step away: two steps up the scale
+        theme.blit_text(surface, f"The demo comes back in {left} {unit}.", th.BODY * 1.25,
                         (x, self.panel.top + theme.px(100)), th.TEXT, "center")
-        theme.blit_text(surface, "Touch the screen or press any key to keep playing.", 19,
+        theme.blit_text(surface, "Touch the screen or press any key to keep playing.", th.BODY,
                         (x, self.panel.top + theme.px(136)), th.DIM, "center")
-        self.group.draw(surface, theme, 24)
+        self.group.draw(surface, theme, th.LABEL)

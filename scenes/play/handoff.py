@@ -63,10 +63,12 @@ class HandoffScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Screen hidden", 26, (w // 2, h // 2 - theme.px(120)), th.DIM,
-                        "center")
-        theme.blit_text(surface, self.title(), 64, (w // 2, h // 2 - theme.px(50)),
+        theme.blit_text(surface, "Screen hidden", th.HEADING, (w // 2, h // 2 - theme.px(120)),
+                        th.DIM, "center")
+        # the screen's name, larger than a title: read from across the table as it is passed
+        theme.blit_text(surface, self.title(), th.TITLE * 1.6, (w // 2, h // 2 - theme.px(50)),
                         th.ACCENT, "center")
-        theme.blit_text(surface, f"{self.name} {self.doing}. Everyone else, look away.", 22,
-                        (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
-        self.group.draw(surface, theme, 24)
+        # running words two steps up the scale: read from across the table, as the title is
+        theme.blit_text(surface, f"{self.name} {self.doing}. Everyone else, look away.",
+                        th.BODY * 1.25, (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
+        self.group.draw(surface, theme, th.LABEL)

@@ -11,6 +11,8 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel, draw_veil
 
 AUTO_CLOSE = 1.5  # seconds the screen stays once every phone has connected (opened at start)
+# a seat's code, a number typed on a phone held away from the screen: larger than a score
+CODE_SIZE = th.NUMBER * 1.4
 
 
 def spaced(code: str) -> str:
@@ -132,7 +134,7 @@ class PhonesScene(Scene):
         theme = self.app.theme
         draw_veil(surface, 170)
         draw_panel(surface, theme, self.panel)
-        theme.blit_text(surface, "Play with phones", 32,
+        theme.blit_text(surface, "Play with phones", th.TITLE,
                         (self.panel.centerx, self.panel.top + theme.px(32)), th.TEXT, "center")
         server = self.phones.server
         note = ("Each player scans their own code with a phone on this computer's network, "
@@ -141,8 +143,8 @@ class PhonesScene(Scene):
             note = f"Phones cannot connect: {server.error}"
         elif server is not None and server.host == "127.0.0.1" and self.phones.host is None:
             note = "This computer is on no network: phones cannot reach it."
-        for i, line in enumerate(theme.wrap(note, 18, self.panel.width - theme.px(40))[:2]):
-            theme.blit_text(surface, line, 18, (self.panel.centerx,
+        for i, line in enumerate(theme.wrap(note, th.BODY, self.panel.width - theme.px(40))[:2]):
+            theme.blit_text(surface, line, th.BODY, (self.panel.centerx,
                             self.panel.top + theme.px(62 + 22 * i)), th.DIM, "center")
         for seat, column in enumerate(self.columns):
             self._draw_seat(surface, seat, column)
@@ -151,18 +153,19 @@ class PhonesScene(Scene):
             shown = button.enabled and self.phones.on_phone(seat) if index > 2 else (
                 index == 2 or self.phones.on_phone(index))
             if shown:
-                draw_button(surface, theme, button, **self.group.looks(index), size=20)
+                draw_button(surface, theme, button, **self.group.looks(index), size=th.LABEL)
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, column: pygame.Rect) -> None:
         theme = self.app.theme
         state = self.play.match.state
         colour = self.play.board.seat_colours[seat]
         y = column.top
-        theme.blit_text(surface, state.seat_name(seat), 26, (column.centerx, y), colour, "midtop")
+        theme.blit_text(surface, state.seat_name(seat), th.HEADING, (column.centerx, y), colour,
+                        "midtop")
         y += theme.px(36)
         button_top = self.group.buttons[seat].rect.top
         if not self.phones.on_phone(seat):
-            theme.blit_text(surface, "Plays on this screen (hand-off)", 20,
+            theme.blit_text(surface, "Plays on this screen (hand-off)", th.BODY,
                             (column.centerx, y + theme.px(20)), th.DIM, "midtop")
             return
         url, address = self.phones.url(seat), self.phones.address()
@@ -171,10 +174,10 @@ class PhonesScene(Scene):
         where = (address or "").removeprefix("http://")
         if self.phones.asking(seat):
             name = state.seat_name(seat)
-            lines = [(f"{name}'s seat: let this new phone in?", 24, th.ACCENT)] + [
-                (line, 18, th.TEXT) for line in theme.wrap(
+            lines = [(f"{name}'s seat: let this new phone in?", th.LABEL, th.ACCENT)] + [
+                (line, th.BODY, th.TEXT) for line in theme.wrap(
                     f"A phone without the seat's key asks for it. Say yes only if it is {name}'s "
-                    "(the phone that has the seat now is closed).", 18, column.width)]
+                    "(the phone that has the seat now is closed).", th.BODY, column.width)]
             for text, size, tint in lines:
                 theme.blit_text(surface, text, size, (column.centerx, y), tint, "midtop")
                 y += theme.line(size) + theme.px(4)
@@ -182,22 +185,24 @@ class PhonesScene(Scene):
         if claimed:
             words = "Phone connected" if connected else "Phone away: it reconnects by itself"
             area = pygame.Rect(column.left, y, column.width, button_top - y)
-            theme.blit_text(surface, words, 24, area.center, th.GREEN if connected else th.WARNING,
-                            "center")
-            theme.blit_text(surface, f"A new phone: {where}, code {typed}", 16,
+            theme.blit_text(surface, words, th.LABEL, area.center,
+                            th.GREEN if connected else th.WARNING, "center")
+            theme.blit_text(surface, f"A new phone: {where}, code {typed}", th.CAPTION,
                             (column.centerx, area.centery + theme.px(30)), th.DIM, "midtop")
             return
         if url is None:
-            theme.blit_text(surface, "Starting...", 22, (column.centerx, y + theme.px(20)),
+            theme.blit_text(surface, "Starting...", th.BODY, (column.centerx, y + theme.px(20)),
                             th.DIM, "midtop")
             return
-        line_h, code_h = theme.line(16), theme.line(34)
+        line_h, code_h = theme.line(th.BODY), theme.line(CODE_SIZE)
         room = button_top - theme.px(14) - 2 * line_h - code_h - theme.px(8) - y
         code = self._code(url, max(60, min(room, column.width)))
         surface.blit(code, code.get_rect(midtop=(column.centerx, y)))
         y += code.get_height() + theme.px(8)
-        theme.blit_text(surface, f"or open {where}", 16, (column.centerx, y), th.TEXT, "midtop")
+        theme.blit_text(surface, f"or open {where}", th.BODY, (column.centerx, y), th.TEXT,
+                        "midtop")
         y += line_h
-        theme.blit_text(surface, "and type the code", 16, (column.centerx, y), th.DIM, "midtop")
+        theme.blit_text(surface, "and type the code", th.BODY, (column.centerx, y), th.DIM,
+                        "midtop")
         y += line_h
-        theme.blit_text(surface, typed, 34, (column.centerx, y), colour, "midtop")
+        theme.blit_text(surface, typed, CODE_SIZE, (column.centerx, y), colour, "midtop")

@@ -241,20 +241,20 @@ class ReplayScene(Scene):
         self.board.draw(surface, view)
         top = self.rects["top"]
         pygame.draw.rect(surface, th.PANEL, top)
-        title = theme.blit_text(surface, f"Replay: {self.spec.title}", 26,
+        title = theme.blit_text(surface, f"Replay: {self.spec.title}", th.HEADING,
                                 (theme.px(16), top.centery), th.TEXT, "midleft")
-        counter = theme.blit_text(surface, self.counter_words(), 20,
+        counter = theme.blit_text(surface, self.counter_words(), th.BODY,
                                   (top.right - theme.px(16), top.centery), th.DIM, "midright")
-        theme.blit_text(surface, self._situation(), 22,
+        theme.blit_text(surface, self._situation(), th.LABEL,
                         ((title.right + counter.left) // 2, top.centery), th.ACCENT, "center")
         self.drawing.draw_side(surface, view.words_state, self.players_line(), self.log.lines())
         area = self.rects["bottom"]
-        line_h = theme.text_px(19) + 2
+        line_h = theme.text_px(th.BODY) + 2
         room = (self.group.buttons[0].rect.top - area.top) // line_h
-        for i, line in enumerate(theme.wrap(self.caption, 19, area.width)[:max(1, room)]):
-            theme.blit_text(surface, line, 19, (area.left, area.top + i * line_h), th.DIM)
+        for i, line in enumerate(theme.wrap(self.caption, th.BODY, area.width)[:max(1, room)]):
+            theme.blit_text(surface, line, th.BODY, (area.left, area.top + i * line_h), th.DIM)
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, **self.group.looks(index), size=20)
+            draw_button(surface, theme, button, **self.group.looks(index), size=th.LABEL)
 
     def _situation(self) -> str:
         state = self.states[self.words_position]

@@ -73,7 +73,7 @@ class ResultsScene(Scene):
         """Winner, reason and the deciding scores."""
         theme = self.app.theme
         if self.hidden:
-            theme.blit_text(surface, "Click or press B for the results", 20,
+            theme.blit_text(surface, "Click or press B for the results", th.BODY,
                             (surface.get_width() // 2, surface.get_height() - theme.px(24)),
                             th.ACCENT, "center")
             return
@@ -81,18 +81,20 @@ class ResultsScene(Scene):
         draw_panel(surface, theme, self.panel)
         title, colour, who = self.headline()
         cx = self.panel.centerx
-        theme.blit_text(surface, title, 48, (cx, self.panel.top + theme.px(56)), colour, "center")
+        # the outcome, the one thing to take in at a glance: larger than a screen's title
+        theme.blit_text(surface, title, th.TITLE * 1.2, (cx, self.panel.top + theme.px(56)),
+                        colour, "center")
         words = " ".join(part for part in (who, self.play.words.result_words(
             self.play.match.state)) if part)
         y = self.panel.top + theme.px(96)
-        for line in theme.wrap(words, 22, self.panel.width - theme.px(40))[:3]:
-            theme.blit_text(surface, line, 22, (cx, y), th.TEXT, "midtop")
-            y += theme.line(22) + theme.px(4)
+        for line in theme.wrap(words, th.BODY, self.panel.width - theme.px(40))[:3]:
+            theme.blit_text(surface, line, th.BODY, (cx, y), th.TEXT, "midtop")
+            y += theme.line(th.BODY) + theme.px(4)
         filed = self.play.saves.filing_line()  # filed: Records (main menu) opens it again
         if filed:
-            theme.blit_text(surface, filed, 17,
+            theme.blit_text(surface, filed, th.CAPTION,
                             (cx, self.group.buttons[0].rect.top - theme.px(16)), th.DIM, "center")
-        self.group.draw(surface, theme, 22)
+        self.group.draw(surface, theme, th.LABEL)
 
     def headline(self) -> tuple[str, tuple, str]:
         """The title, its colour and who played whom: against the computer, "You won!" or

@@ -20,6 +20,10 @@ from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 
+# a swing's words on its row, the largest that fits two lines: running words, a step smaller,
+# then small print (cut short with "..." if even that runs over)
+SWING_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION)
+
 
 class ReviewScene(Scene):
     """The graph of a record's values, its three biggest swings, and a preview of the board."""
@@ -120,7 +124,7 @@ class ReviewScene(Scene):
         theme = self.app.theme
         pad = theme.px(20)
         top = theme.px(80)
-        swings_h = theme.line(19) + theme.px(8) + 3 * self.swing_row_height()
+        swings_h = theme.line(th.HEADING) + theme.px(8) + 3 * self.swing_row_height()
         bottom_h = swings_h + pad + theme.px(100)
         body = pygame.Rect(pad, top, size[0] - 2 * pad, size[1] - top - bottom_h)
         graph_w = int(body.width * 0.56)
@@ -139,7 +143,7 @@ class ReviewScene(Scene):
     def swing_row_height(self) -> int:
         """A swing's row: room for its sentences on two lines."""
         theme = self.app.theme
-        return 2 * theme.line(16) + theme.px(12)
+        return 2 * theme.line(SWING_SIZES[0]) + theme.px(12)
 
     def _layout_swings(self) -> None:
         area = self.rects.get("swings")
@@ -149,29 +153,31 @@ class ReviewScene(Scene):
         step = self.swing_row_height()
         self.swing_buttons = []
         for i, swing in enumerate(self.swings):
-            rect = pygame.Rect(area.left, area.top + theme.line(19) + theme.px(8) + i * step,
-                               area.width, step - theme.px(6))
+            top = area.top + theme.line(th.HEADING) + theme.px(8) + i * step
+            rect = pygame.Rect(area.left, top, area.width, step - theme.px(6))
             self.swing_buttons.append(Button(self.swing_words(swing), swing, rect))
 
-    def swing_lines(self, text: str, width: int) -> tuple[int, list[str]]:
+    def swing_lines(self, text: str, width: int) -> tuple[th.Role, list[str]]:
         """A swing's words in at most two lines that fit `width`: the size and the lines."""
         theme = self.app.theme
-        for size in (16, 15, 14):
+        for size in SWING_SIZES:
             lines = theme.wrap(text, size, width)
             if len(lines) <= 2:
                 return size, lines
-        lines = theme.wrap(text, 14, width)[:2]
-        while lines[1] and theme.text(lines[1] + "...", 14).get_width() > width:
+        size = SWING_SIZES[-1]
+        lines = theme.wrap(text, size, width)[:2]
+        while lines[1] and theme.text(lines[1] + "...", size).get_width() > width:
             lines[1] = lines[1].rsplit(" ", 1)[0] if " " in lines[1] else ""
         lines[1] += "..."
-        return 14, lines
+        return size, lines
 
     def graph_area(self) -> pygame.Rect:
         """Where the curve is drawn, inside the graph's panel (the axis and names around it)."""
         theme = self.app.theme
         panel = self.rects["graph"]
-        top = panel.top + theme.px(14) + theme.line(17)
-        bottom = panel.bottom - theme.px(12) - theme.line(17) - theme.line(14) - theme.px(4)
+        top = panel.top + theme.px(14) + theme.line(th.BODY)  # the value read out, above
+        # a seat's name and the count's unit, beneath the count's numbers
+        bottom = panel.bottom - theme.px(12) - 2 * theme.line(th.CAPTION) - theme.px(4)
         return pygame.Rect(panel.left + theme.px(24), top, panel.width - theme.px(48),
                            max(10, bottom - top))
 
@@ -240,7 +246,7 @@ class ReviewScene(Scene):
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w = surface.get_width()
-        theme.blit_text(surface, f"Look back: {self.spec.title}", 34, (w // 2, theme.px(36)),
+        theme.blit_text(surface, f"Look back: {self.spec.title}", th.TITLE, (w // 2, theme.px(36)),
                         th.TEXT, "center")
         draw_panel(surface, theme, self.rects["graph"])
         if self.values:
@@ -249,20 +255,20 @@ class ReviewScene(Scene):
             self._draw_progress(surface)
         self._draw_preview(surface)
         self._draw_swings(surface)
-        self.group.draw(surface, theme, 22)
+        self.group.draw(surface, theme, th.LABEL)
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         area = self.graph_area()
         bar = pygame.Rect(area.left, area.centery, area.width, theme.px(22))
-        theme.blit_text(surface, "Working out who was ahead after each move...", 20,
+        theme.blit_text(surface, "Working out who was ahead after each move...", th.BODY,
                         (bar.centerx, bar.top - theme.px(12)), th.TEXT, "midbottom")
         pygame.draw.rect(surface, th.PANEL_EDGE, bar, border_radius=bar.height // 2)
         done = bar.copy()
         done.width = round(bar.width * max(0.0, self.shown_progress))
         if done.width:
             pygame.draw.rect(surface, th.ACCENT, done, border_radius=bar.height // 2)
-        theme.blit_text(surface, f"{round(max(0.0, self.shown_progress) * 100)}%", 18,
+        theme.blit_text(surface, f"{round(max(0.0, self.shown_progress) * 100)}%", th.NUMBER,
                         (bar.centerx, bar.bottom + theme.px(10)), th.DIM, "midtop")
 
     def _draw_graph(self, surface: pygame.Surface) -> None:
@@ -284,9 +290,9 @@ class ReviewScene(Scene):
         if len(points) > 1:
             pygame.draw.lines(surface, th.TEXT, False, points, 2)
         self._draw_axis(surface, area, panel)
-        theme.blit_text(surface, f"{names[0]} ahead", 17, (panel.left + theme.px(14),
+        theme.blit_text(surface, f"{names[0]} ahead", th.CAPTION, (panel.left + theme.px(14),
                         panel.top + theme.px(10)), colours[0])
-        theme.blit_text(surface, f"{names[1]} ahead", 17, (panel.left + theme.px(14),
+        theme.blit_text(surface, f"{names[1]} ahead", th.CAPTION, (panel.left + theme.px(14),
                         panel.bottom - theme.px(8)), colours[1], "bottomleft")
         x, _ = self.point(self.position)
         pygame.draw.line(surface, th.TEXT, (x, area.top), (x, area.bottom), 1)
@@ -297,7 +303,7 @@ class ReviewScene(Scene):
         words = "even" if chance == 50 else f"{names[leader]} {chance}%"
         place = self.review.places[self.review.point_of(self.position)] if self.review \
             else f"After {self.position}"
-        theme.blit_text(surface, f"{place}: {words}", 17,
+        theme.blit_text(surface, f"{place}: {words}", th.BODY,
                         (panel.right - theme.px(14), panel.top + theme.px(10)), th.TEXT,
                         "topright")
 
@@ -311,10 +317,10 @@ class ReviewScene(Scene):
                 for y in range(area.top, area.bottom, theme.px(10)):  # dashed
                     pygame.draw.line(surface, th.DIM, (x, y), (x, min(area.bottom,
                                      y + theme.px(5))), 2)
-            label = theme.text(name, 14, th.DIM)
+            label = theme.text(name, th.CAPTION, th.DIM)
             rect = label.get_rect(topleft=(x + theme.px(5), area.top + theme.px(3)))
             rect.right = min(rect.right, area.right)
-            theme.blit_text(surface, name, 14, rect.topleft, th.DIM)
+            theme.blit_text(surface, name, th.CAPTION, rect.topleft, th.DIM)
             taken.append(rect)
         return taken
 
@@ -325,25 +331,25 @@ class ReviewScene(Scene):
         if review is None:
             return
         theme = self.app.theme
-        unit = theme.text(f"{review.unit}s", 15, th.DIM)
+        unit = theme.text(f"{review.unit}s", th.CAPTION, th.DIM)
         unit_rect = unit.get_rect(bottomright=(panel.right - theme.px(14),
                                                panel.bottom - theme.px(8)))
-        theme.blit_text(surface, f"{review.unit}s", 15, unit_rect.topleft, th.DIM)
+        theme.blit_text(surface, f"{review.unit}s", th.CAPTION, unit_rect.topleft, th.DIM)
         y = area.bottom + theme.px(4)
-        widest = theme.text(str(max(review.counts) or 1), 14).get_width()
+        widest = theme.text(str(max(review.counts) or 1), th.CAPTION).get_width()
         most = max(2, area.width // (widest + theme.px(28)))
         drawn: list[pygame.Rect] = []
         for k in axis_ticks(review.counts, most):
             if k == 0:
                 continue
             x = self.at_point(k)[0]
-            label = theme.text(str(review.counts[k]), 14, th.DIM)
+            label = theme.text(str(review.counts[k]), th.CAPTION, th.DIM)
             rect = label.get_rect(midtop=(x, y))
             rect.clamp_ip(panel.inflate(-theme.px(8), 0))
             if any(rect.inflate(theme.px(6), 0).colliderect(r) for r in drawn + [unit_rect]):
                 continue
             pygame.draw.line(surface, th.DIM, (x, area.bottom), (x, area.bottom + theme.px(3)))
-            theme.blit_text(surface, str(review.counts[k]), 14, rect.topleft, th.DIM)
+            theme.blit_text(surface, str(review.counts[k]), th.CAPTION, rect.topleft, th.DIM)
             drawn.append(rect)
 
     def marker_places(self, area: pygame.Rect, taken: list[pygame.Rect]) -> list[tuple]:
@@ -373,7 +379,7 @@ class ReviewScene(Scene):
             if centre != spot:
                 pygame.draw.line(surface, th.ACCENT, spot, centre, 2)
             pygame.draw.circle(surface, th.ACCENT, centre, theme.px(11))
-            theme.blit_text(surface, str(number), 15, centre, th.BACKGROUND, "center")
+            theme.blit_text(surface, str(number), th.CAPTION, centre, th.BACKGROUND, "center")
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         rect = self.rects["preview"]
@@ -394,7 +400,7 @@ class ReviewScene(Scene):
             return
         title = "What swung it most (click one, or press 1, 2, 3):" if self.swings \
             else "Nothing changed who was ahead."
-        theme.blit_text(surface, title, 19, area.topleft, th.ACCENT)
+        theme.blit_text(surface, title, th.HEADING, area.topleft, th.ACCENT)
         for number, button in enumerate(self.swing_buttons, 1):
             hovered = button.value == self.swing_hover
             rect = button.rect
@@ -404,7 +410,7 @@ class ReviewScene(Scene):
                 pygame.draw.rect(surface, th.TEXT, rect, 2, border_radius=theme.px(8))
             badge = (rect.left + theme.px(22), rect.centery)
             pygame.draw.circle(surface, th.ACCENT, badge, theme.px(11))
-            theme.blit_text(surface, str(number), 15, badge, th.BACKGROUND, "center")
+            theme.blit_text(surface, str(number), th.CAPTION, badge, th.BACKGROUND, "center")
             left = rect.left + theme.px(44)
             size, lines = self.swing_lines(button.label, rect.right - left - theme.px(10))
             height = theme.line(size)

@@ -13,7 +13,7 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, draw_scrollbar,
                                   scroll_at)
 
-TEXT_SIZE = 15
+TEXT_SIZE = th.CAPTION  # the licences' long texts: small print
 TABS = ("licence", "notices")
 TAB_LABELS = {"licence": "Licence", "notices": "Third-party notices"}
 MISSING = {
@@ -65,7 +65,7 @@ class AboutScene(Scene):
         x = theme.px(20)
         y = max(theme.px(106), top + len(self.summary_lines(size[0])) * step + theme.px(8))
         for button in self.group.buttons:
-            width = theme.text(button.label, 21).get_width() + theme.px(40)
+            width = theme.text(button.label, th.LABEL).get_width() + theme.px(40)
             if button.value == "back":
                 button.rect = pygame.Rect(0, 0, theme.px(120), theme.px(52))
                 button.rect.topright = (size[0] - theme.px(20), theme.px(16))
@@ -164,7 +164,7 @@ class AboutScene(Scene):
         for row, part in enumerate(self.summary_lines(w)):
             theme.blit_text(surface, part, th.CAPTION, (theme.px(20), top + row * step), th.DIM)
         for index, button in enumerate(self.group.buttons):
-            draw_button(surface, theme, button, **self.group.looks(index), size=21,
+            draw_button(surface, theme, button, **self.group.looks(index), size=th.LABEL,
                         selected=button.value == self.tab)
         draw_panel(surface, theme, self.text_rect)
         inner = self.inner_rect()

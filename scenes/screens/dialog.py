@@ -37,10 +37,10 @@ class ConfirmScene(Scene):
         """A centred panel with the buttons side by side."""
         theme = self.app.theme
         w = min(size[0] - theme.px(40), theme.px(620))
-        self.lines = theme.wrap(self.question, 22, w - theme.px(40))
+        self.lines = theme.wrap(self.question, th.BODY, w - theme.px(40))
         # the title, the question's lines and the buttons, never less than the usual height
         h = min(size[1] - theme.px(20), max(theme.px(240), theme.px(92) + theme.px(100)
-                                            + (len(self.lines) - 1) * theme.line(22)))
+                                            + (len(self.lines) - 1) * theme.line(th.BODY)))
         self.panel = pygame.Rect((size[0] - w) // 2, (size[1] - h) // 2, w, h)
         bw, bh = (w - theme.px(60)) // 2, theme.px(60)
         y = self.panel.bottom - bh - theme.px(20)
@@ -59,10 +59,10 @@ class ConfirmScene(Scene):
         title_at = (self.panel.centerx, self.panel.top + theme.px(46))
         theme.blit_text(surface, self.title, th.HEADING * 1.25, title_at, th.TEXT, "center")
         lines = self.lines
-        step = theme.line(22)
+        step = theme.line(th.BODY)
         top = self.panel.top + theme.px(92) - step // 2
         room = self.group.buttons[0].rect.top - theme.px(8) - top
         for i, line in enumerate(lines[:max(1, room // step)]):
-            theme.blit_text(surface, line, 22, (self.panel.centerx, top + i * step), th.DIM,
+            theme.blit_text(surface, line, th.BODY, (self.panel.centerx, top + i * step), th.DIM,
                             "midtop")
-        self.group.draw(surface, theme, 22)
+        self.group.draw(surface, theme, th.LABEL)

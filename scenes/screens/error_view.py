@@ -61,8 +61,8 @@ class ErrorScene(Scene):
                         (cx, self.panel.top + theme.px(54)), th.WARNING, "center")
         y = self.panel.top + theme.px(104)
         for detail in self.details:
-            for line in theme.wrap(detail, 20, self.panel.width - theme.px(48)):
-                theme.blit_text(surface, line, 20, (cx, y), th.TEXT, "center")
+            for line in theme.wrap(detail, th.BODY, self.panel.width - theme.px(48)):
+                theme.blit_text(surface, line, th.BODY, (cx, y), th.TEXT, "center")
                 y += theme.px(27)
             y += theme.px(8)
-        self.group.draw(surface, theme, 26)
+        self.group.draw(surface, theme, th.LABEL)

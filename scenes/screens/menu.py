@@ -8,7 +8,7 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
 from scenes.store.storage import has_saved_games
 
-TAGLINE = th.Role(24, "medium")  # the line under the app's name
+TAGLINE = th.BODY * 1.4  # the line under the app's name: running words, large under DISPLAY
 
 
 class MainMenu(Scene):
@@ -131,7 +131,7 @@ class MainMenu(Scene):
         theme.blit_text(surface, "Five little games for two players, one screen", TAGLINE,
                         (w // 2, int(h * 0.16) + theme.px(62)), th.DIM, "center")
         draw_pips(surface, theme, (w // 2, int(h * 0.16) + theme.px(100)))
-        self.group.draw(surface, theme, 28)
+        self.group.draw(surface, theme, th.LABEL * 1.25)  # big buttons: the first choice
         y = h - theme.px(12)
         for line in reversed(self._notice_lines(w)):
             y -= self._notice_step()
@@ -227,4 +227,4 @@ class PauseScene(Scene):
         theme.blit_text(surface, "Paused", th.TITLE,
                         (self.panel.centerx, self.panel.top + theme.px(40)),
                         th.TEXT, "center")
-        self.group.draw(surface, theme, 24)
+        self.group.draw(surface, theme, th.LABEL)

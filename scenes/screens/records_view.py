@@ -23,6 +23,8 @@ from scenes.store.saves import SavedGame
 from scenes.store.storage import FileProblem
 
 ROW = 50  # design pixels per row of the list
+# a cell of the list: running words, smaller step by step until they fit their column
+CELL_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION, th.CAPTION * 0.9)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -346,10 +348,11 @@ class RecordsScene(Scene):
         if self.reading is not None:
             done, total = self.shown_progress
             count = f": {done} of {total} files" if total else ""
-            theme.blit_text(surface, f"Reading the records folder{count}...", 22,
+            theme.blit_text(surface, f"Reading the records folder{count}...", th.BODY,
                             self.list_rect.center, th.DIM, "center")
         elif not self.rows:
-            theme.blit_text(surface, "No games yet: finished and saved games appear here.", 22,
+            theme.blit_text(surface, "No games yet: finished and saved games appear here.",
+                            th.BODY,
                             self.list_rect.center, th.DIM, "center")
         self._draw_rows(surface)
         draw_scrollbar(surface, self.scroll_track(), self.scroll, self._visible(), len(self.rows))
@@ -360,7 +363,7 @@ class RecordsScene(Scene):
             for i, line in enumerate(theme.wrap(message, th.BODY, w - theme.px(60))[:2]):
                 theme.blit_text(surface, line, th.BODY,
                                 (w // 2, panel.bottom + theme.px(12) + step * i), colour, "midtop")
-        self.group.draw(surface, theme, 24)
+        self.group.draw(surface, theme, th.LABEL)
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -378,9 +381,10 @@ class RecordsScene(Scene):
             x = rect.left + theme.px(12)
             for text, share, colour in zip(row.columns, widths, self._colours(row)):
                 room = int(area.width * share) - theme.px(16)
-                size = 20
-                while size > 13 and theme.text(text, size).get_width() > room:
-                    size -= 1
+                size = CELL_SIZES[-1]
+                for size in CELL_SIZES:
+                    if theme.text(text, size).get_width() <= room:
+                        break
                 theme.blit_text(surface, text, size, (x, rect.centery), colour, "midleft")
                 x += int(area.width * share)
 

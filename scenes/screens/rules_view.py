@@ -24,7 +24,6 @@ HOUSE_MARK = "House ruling"
 FIGURE = object()  # marks a rule figure's place among the text's lines
 FIGURE_WIDTH = 720  # design pixels: a figure's width (less in a narrow window); at 460 its
 # cards' words came out at 5-6 pixels
-CAPTION = 16
 
 
 def load_rules(game_id: str) -> str:
@@ -100,8 +99,8 @@ class RulesScene(Scene):
     def _figure_block(self, figure) -> tuple:
         theme = self.app.theme
         width, height = self.figure_size()
-        caption = theme.wrap(figure.caption, CAPTION, width)
-        total = height + theme.px(8) + len(caption) * paragraph_step(theme, CAPTION) \
+        caption = theme.wrap(figure.caption, th.CAPTION, width)
+        total = height + theme.px(8) + len(caption) * paragraph_step(theme, th.CAPTION) \
             + theme.px(14)
         return (FIGURE, total, figure)
 
@@ -113,19 +112,19 @@ class RulesScene(Scene):
         for raw in load_rules(self.game_id).splitlines():
             line = raw.rstrip()
             if line.startswith("# "):
-                self.lines.append((line[2:], 34, th.TEXT))
+                self.lines.append((line[2:], th.TITLE, th.TEXT))
             elif line.startswith("## "):
                 self.lines.append(("", 8, th.TEXT))
-                self.lines.append((line[3:], 26, th.ACCENT))
+                self.lines.append((line[3:], th.HEADING, th.ACCENT))
             elif not line:
                 self.lines.append(("", 10, th.TEXT))
             else:
                 bullet = line.startswith("- ")
                 body = ("\u2022 " + line[2:] if bullet else line).replace("**", "")
                 colour = th.ORANGE if HOUSE_MARK in body else th.TEXT
-                for i, part in enumerate(theme.wrap(body, 20, width - (theme.px(20)
-                                                                       if bullet else 0))):
-                    self.lines.append((("    " if bullet and i else "") + part, 20, colour))
+                for i, part in enumerate(theme.wrap(body, th.BODY, width - (theme.px(20)
+                                                                            if bullet else 0))):
+                    self.lines.append((("    " if bullet and i else "") + part, th.BODY, colour))
                 self.lines += [self._figure_block(f) for f in figures if f.rule in line]
 
     def inner_rect(self) -> pygame.Rect:
@@ -133,12 +132,17 @@ class RulesScene(Scene):
         theme = self.app.theme
         inner = self.text_rect.inflate(-theme.px(40), -theme.px(30))
         if self._content_height() > inner.height:
-            inner.height -= theme.line(15)
+            inner.height -= theme.line(th.CAPTION)
         return inner
 
     def _step(self, line: tuple) -> int:
-        """The height a line (or a figure) takes."""
-        return line[1] if line[0] is FIGURE else self.app.theme.px(line[1] * 1.35)
+        """The height a line (or a figure, or a gap of design pixels) takes."""
+        if line[0] is FIGURE:
+            return line[1]
+        theme = self.app.theme
+        if isinstance(line[1], th.Role):  # words: never closer than their own line's height
+            return max(theme.px(line[1].size * 1.35), theme.line(line[1]) + 1)
+        return theme.px(line[1] * 1.35)
 
     def _content_height(self) -> int:
         return sum(self._step(line) for line in self.lines)
@@ -223,7 +227,7 @@ class RulesScene(Scene):
         has_examples = bool(self._examples()) if self.board is None else True
         for index, button in enumerate(self.group.buttons):
             button.enabled = button.value != "examples" or has_examples
-            draw_button(surface, theme, button, **self.group.looks(index), size=21,
+            draw_button(surface, theme, button, **self.group.looks(index), size=th.LABEL,
                         selected=button.value == self.game_id)
         draw_panel(surface, theme, self.text_rect)
         clip = surface.get_clip()
@@ -243,7 +247,7 @@ class RulesScene(Scene):
         draw_scrollbar(surface, self.scroll_track(inner), self.scroll, inner.height, content)
         if content > inner.height:
             corner = (self.text_rect.right - theme.px(12), self.text_rect.bottom - theme.px(6))
-            theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", 15, corner,
+            theme.blit_text(surface, "scroll: wheel, arrows, Page Up/Down", th.CAPTION, corner,
                             th.DIM, "bottomright")
 
 
@@ -257,9 +261,9 @@ class RulesScene(Scene):
             surface.blit(player.picture(size), rect)
         pygame.draw.rect(surface, th.PANEL_EDGE, rect, theme.px(2), border_radius=theme.px(6))
         y = rect.bottom + theme.px(8)
-        for part in theme.wrap(figure.caption, CAPTION, size[0]):
-            theme.blit_text(surface, part, CAPTION, (rect.left, y), th.DIM)
-            y += paragraph_step(theme, CAPTION)
+        for part in theme.wrap(figure.caption, th.CAPTION, size[0]):
+            theme.blit_text(surface, part, th.CAPTION, (rect.left, y), th.DIM)
+            y += paragraph_step(theme, th.CAPTION)
 
 
 class ExampleScene(Scene):
@@ -354,12 +358,12 @@ class ExampleScene(Scene):
         theme.blit_text(surface, heading, th.HEADING * 1.25, (w // 2, theme.px(36)), th.TEXT,
                         "center")
         y = theme.px(66)
-        for line in theme.wrap(self.example.caption, 19, w - theme.px(80))[:2]:
-            theme.blit_text(surface, line, 19, (w // 2, y), th.DIM, "midtop")
+        for line in theme.wrap(self.example.caption, th.BODY, w - theme.px(80))[:2]:
+            theme.blit_text(surface, line, th.BODY, (w // 2, y), th.DIM, "midtop")
             y += theme.px(24)
         view = View(state=self.state.observe_public(), seat=None, chooser=None,
                     before=self.before.observe_public() if self.before else None,
                     events=self.events, timeline=self.timeline, t=self.t)
         self.board.draw(surface, view)
-        draw_button(surface, theme, self.back, size=22)
-        draw_button(surface, theme, self.next, size=22)
+        draw_button(surface, theme, self.back, size=th.LABEL)
+        draw_button(surface, theme, self.next, size=th.LABEL)

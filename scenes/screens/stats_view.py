@@ -14,6 +14,10 @@ from scenes.store.stats import count_names
 
 HEADINGS = {HOT_SEAT: "Friend (hot-seat)", "easy": "Easy bot", "medium": "Medium bot",
             "hard": "Hard bot"}
+# The table's rows: a game's name and its counts, at first as large as the column headings
+# (HEADING * 0.84: five columns share the window's width), then smaller step by step to fit
+NAME_SIZES = (th.LABEL * 0.9, th.BODY, th.BODY * 0.9, th.CAPTION)
+COUNT_SIZES = tuple(th.NUMBER * factor for factor in (0.84, 0.75, 0.67, 0.6))
 
 
 def cell_text(game_id: str, opponent: str, counts: dict | None) -> str:
@@ -141,7 +145,7 @@ class StatsScene(Scene):
         for i, line in enumerate(theme.wrap(foot, th.CAPTION, self.panel.width)[:2]):
             theme.blit_text(surface, line, th.CAPTION,
                             (w // 2, self.panel.bottom + theme.px(14) + step * i), colour, "midtop")
-        self.group.draw(surface, theme, 24)
+        self.group.draw(surface, theme, th.LABEL)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -172,14 +176,16 @@ class StatsScene(Scene):
     def _draw_row(self, surface, title, top, step, first, column, texts, colour) -> None:
         theme = self.app.theme
         x0 = self.panel.left + theme.px(20)
-        size = 20
-        while size > 13 and theme.text(title, size).get_width() > first - theme.px(8):
-            size -= 1
+        size = NAME_SIZES[-1]
+        for size in NAME_SIZES:
+            if theme.text(title, size).get_width() <= first - theme.px(8):
+                break
         theme.blit_text(surface, title, size, (x0, top + step // 2), colour, "midleft")
         for i, text in enumerate(texts):
-            fit = 20
-            while fit > 13 and theme.text(text, fit).get_width() > column - theme.px(10):
-                fit -= 1
+            fit = COUNT_SIZES[-1]
+            for fit in COUNT_SIZES:
+                if theme.text(text, fit).get_width() <= column - theme.px(10):
+                    break
             theme.blit_text(surface, text, fit, (x0 + first + column * i + column // 2,
                                                   top + step // 2), colour, "center")
 

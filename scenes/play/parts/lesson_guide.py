@@ -23,7 +23,9 @@ from scenes.shell.assets import asset_path
 from scenes.shell.widgets import Button, paragraph_step
 
 EASY = "bot:easy"
-LESSON_SIZES = (19, 18, 17, 16, 15)  # the explanation's type, largest that fits its box
+# the explanation's type, the largest that fits its box: running words, a step smaller for a
+# long step's words, then small print
+LESSON_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION)
 
 
 def load_lesson(game_id: str) -> Lesson:
@@ -154,7 +156,7 @@ def draw_lesson(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, pro
                 words: str) -> None:
     """The lesson's box in the side panel: its progress, then the explanation, in the largest
     type that fits (the smallest type cuts the words short rather than run out of the box)."""
-    title = theme.blit_text(surface, progress, 20, rect.topleft, th.ACCENT)
+    title = theme.blit_text(surface, progress, th.BODY, rect.topleft, th.ACCENT)
     top = title.bottom + theme.px(8)
     for size in LESSON_SIZES:
         lines = theme.wrap(words, size, rect.width)

@@ -82,8 +82,8 @@ def action_buttons(scene) -> list[Button]:
 
 def button_width(theme: th.Theme, button: Button) -> int:
     """Wide enough for its label and its hint."""
-    words = max(theme.text(button.label, 22).get_width(),
-                theme.text(button.hint, 22 * 0.6).get_width() if button.hint else 0)
+    words = max(theme.text(button.label, th.LABEL).get_width(),  # as PlayDrawing draws them
+                theme.text(button.hint, th.CAPTION).get_width() if button.hint else 0)
     return max(theme.px(90), words + theme.px(32))
 
 

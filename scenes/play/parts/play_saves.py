@@ -164,7 +164,7 @@ class PlaySaves:
         if self.state != FAILED:
             return right
         theme = self.scene.app.theme
-        text = theme.text("Not saved", 18, th.BACKGROUND)
+        text = theme.text("Not saved", th.BODY, th.BACKGROUND)
         pad = theme.px(8)
         box = pygame.Rect(0, 0, text.get_width() + 2 * pad, text.get_height() + theme.px(4))
         box.midright = (right - theme.px(12), centery)

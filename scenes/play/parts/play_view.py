@@ -12,6 +12,14 @@ from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, veil_mask
 
 
+# The prompt in the top bar is a control's words, as large as a heading when it fits and
+# smaller step by step (down the type scale) until it fits between the title and the turn.
+PROMPT_SIZES = tuple(th.LABEL * factor for factor in (1.1, 1.0, 0.9, 0.8, 0.7, 0.64))
+# The countdown's "3", "2", "1" and word fill the board's stage: the app's largest type, and
+# smaller only for a word too wide for a narrow stage.
+COUNTDOWN_SIZES = tuple(th.DISPLAY * (1.4 - 0.115 * step) for step in range(9))
+
+
 def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
     """The play screen's parts: top bar, board, side panel (scores, log) and action bar."""
     width, height = size
@@ -80,8 +88,8 @@ class PlayDrawing:
         theme = scene.app.theme
         top = scene.rects["top"]
         pygame.draw.rect(surface, th.PANEL, top)
-        title = theme.blit_text(surface, scene.spec.title, 26, (theme.px(16), top.centery),
-                                th.TEXT, "midleft")
+        title = theme.blit_text(surface, scene.spec.title, th.HEADING,
+                                (theme.px(16), top.centery), th.TEXT, "midleft")
         state = view.words_state
         thinking = scene.bots.thinking_seat
         if scene.busy():
@@ -102,16 +110,17 @@ class PlayDrawing:
         colour = scene.board.seat_colours[shown] if shown is not None else th.TEXT
         # a finished game's counter names its last turn, not the one that will never start
         words = scene.words
-        turn = theme.blit_text(surface, f"{capital(words.unit)} {words.number(state)}", 20,
+        turn = theme.blit_text(surface, f"{capital(words.unit)} {words.number(state)}", th.BODY,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
         turn.left = scene.saves.draw_mark(surface, turn.left, top.centery)  # 'Not saved'
         # the prompt shrinks to fit between the title and the turn number; thinking dots come
         # and go without moving the words (placed as if all three dots showed)
         full = text.rstrip(".") + "..." if thinking is not None else text
         left, right = title.right + theme.px(20), turn.left - theme.px(20)
-        size = 24
-        while size > 14 and theme.text(full, size).get_width() > right - left:
-            size -= 2
+        size = PROMPT_SIZES[0]
+        for size in PROMPT_SIZES:
+            if theme.text(full, size).get_width() <= right - left:
+                break
         half = theme.text(full, size).get_width() / 2
         x = max(left + half, min(scene.rects["board"].centerx, right - half))
         theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
@@ -128,18 +137,18 @@ class PlayDrawing:
         draw_panel(surface, theme, side)
         x, y = side.left + theme.px(14), side.top + theme.px(12)
         if players:  # against the computer: who is who
-            for part in theme.wrap(players, 18, side.width - theme.px(28)):
-                theme.blit_text(surface, part, 18, (x, y), th.ACCENT)
+            for part in theme.wrap(players, th.BODY, side.width - theme.px(28)):
+                theme.blit_text(surface, part, th.BODY, (x, y), th.ACCENT)
                 y += theme.px(24)
             y += theme.px(8)
-        theme.blit_text(surface, "Score", 20, (x, y), th.DIM)
+        theme.blit_text(surface, "Score", th.HEADING, (x, y), th.DIM)
         y += theme.px(28)
         if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
             self._status_memo = (words, scene.words.status(words))
         for line in self._status_memo[1]:
-            for part in theme.wrap(line, 20, side.width - theme.px(28)):
-                theme.blit_text(surface, part, 20, (x, y))
-                y += theme.px(26)
+            for part in theme.wrap(line, th.BODY, side.width - theme.px(28)):
+                theme.blit_text(surface, part, th.BODY, (x, y))
+                y += theme.px(24)
         y += theme.px(10)
         pygame.draw.line(surface, th.PANEL_EDGE, (x, y), (side.right - theme.px(14), y))
         y += theme.px(10)
@@ -148,20 +157,20 @@ class PlayDrawing:
             draw_lesson(surface, theme, pygame.Rect(x, y, side.width - theme.px(28),
                                                     bottom - y), *lesson)
             return
-        theme.blit_text(surface, "Moves", 20, (x, y), th.DIM)
+        theme.blit_text(surface, "Moves", th.HEADING, (x, y), th.DIM)
         y += theme.px(28)
-        step = round(theme.text_px(18) * 1.3)
+        step = round(theme.text_px(th.BODY) * 1.3)
         width = side.width - theme.px(28)
         key = (log_lines, width, theme.text_scale)
         if self._log_memo[0] != key:  # wrapping measures every word: do it when the log changes
             entries = []
             for line in log_lines:
-                parts = theme.wrap(line, 18, width)
+                parts = theme.wrap(line, th.BODY, width)
                 entries.append([parts[0]] + ["   " + p for p in parts[1:]])
             self._log_memo = (key, entries)
         room = max(0, (side.bottom - theme.px(10) - y) // step)
         for line in latest_entries(self._log_memo[1], room):
-            theme.blit_text(surface, line, 18, (x, y), th.TEXT)
+            theme.blit_text(surface, line, th.BODY, (x, y), th.TEXT)
             y += step
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
@@ -177,14 +186,14 @@ class PlayDrawing:
             line = scene.caption
             colour = th.TEXT if scene.hold is not None else th.DIM
         if line:
-            shown = theme.wrap(line, 19, area.width)[:2]
+            shown = theme.wrap(line, th.BODY, area.width)[:2]
             for i, text in enumerate(shown):
-                theme.blit_text(surface, text, 19, (area.left, area.top + i * theme.px(22)),
+                theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * theme.px(22)),
                                 colour)
         focus = scene.focus
         for button in scene.buttons:
             draw_button(surface, theme, button, hovered=button.value == scene.hover,
-                        focused=button.value == focus, size=22,
+                        focused=button.value == focus, size=th.LABEL,
                         selected=button.value in scene.selected  # the choice waiting, Lock in
                         or getattr(button.value, "name", None) == "lockin")
 
@@ -199,9 +208,10 @@ class PlayDrawing:
             self._veil_memo = (key, veil_mask(area.size, 110, key[1]))
         surface.blit(self._veil_memo[1], area.topleft, special_flags=pygame.BLEND_RGB_MULT)
         stage = scene.board.stage()  # over the play, clear of the board's own panels
-        size = 120
-        while size > 40 and theme.text(beats[index], size).get_width() > stage.width * 0.8:
-            size -= 10
+        size = COUNTDOWN_SIZES[0]
+        for size in COUNTDOWN_SIZES:
+            if theme.text(beats[index], size).get_width() <= stage.width * 0.8:
+                break
         # on a disc of its own, so a stack or token beneath never shows through the digit
         word = theme.text(beats[index], size)
         radius = max(word.get_width(), word.get_height()) // 2 + theme.px(14)
