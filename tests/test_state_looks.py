@@ -127,20 +127,30 @@ def draw(board, view, size, hint=None) -> np.ndarray:
     return grab(surface)
 
 
-def position(driver: Driver, game_id: str, seed: int):
-    """A hot-seat game at a position with a choice on the board that is ringed as legal, and
-    (where the game marks one) a last move on the board."""
+KINDS = {"moriarty": ("swatch", "col"), "pulling_strings": ("End",), "strands": ("cell",),
+         "synch": ("dir",), "tug_of_war": ("team", "common")}  # the kinds of spot looked at
+
+
+def kind_of(spot) -> str:
+    """A spot's kind: its tag ("col", "swatch", "dir"...) or its class's name."""
+    return spot[0] if isinstance(spot, tuple) else type(spot).__name__
+
+
+def position(driver: Driver, game_id: str, seed: int, kind: str | None = None):
+    """A hot-seat game at a position with a choice on the board (of this kind) that is ringed
+    as legal, and a last move on the board."""
     rng = random.Random(seed)
     size = driver.app.screen.get_size()
     scene = driver.start(game_id, seed=seed)
-    for _ in range(60):
+    for _ in range(80):
         driver.play_calmly(scene, rng, 1)
         driver.settle()
         view = scene.view()
-        spots = on_board(view, scene.board)
-        if len(spots) >= 2 and view.last and ringed(scene.board, view, spots[-1], size):
+        spots = [s for s in on_board(view, scene.board) if kind in (None, kind_of(s))]
+        if spots and view.last and len(on_board(view, scene.board)) >= 2 \
+                and ringed(scene.board, view, spots[-1], size):
             return scene, view, spots[-1]
-    raise AssertionError(f"no position with a ringed choice on {game_id}'s board")
+    raise AssertionError(f"no position with a ringed {kind or 'choice'} on {game_id}'s board")
 
 
 def looks_on(driver: Driver, scene, view, spot) -> dict[str, tuple]:
@@ -182,13 +192,14 @@ def hint_look(scene, view, spot, base) -> tuple:
 
 @pytest.fixture(scope="module")
 def board_looks(tmp_path_factory) -> dict[str, dict[str, tuple]]:
-    """Every game's looks of each state, at 1280x720."""
+    """The looks of each state on every kind of spot of every game, at 1280x720."""
     looks = {}
     for game_id in sorted(GAMES):
-        driver = Driver(tmp_path_factory.mktemp(game_id))
-        scene, view, spot = position(driver, game_id, 3)
-        looks[game_id] = looks_on(driver, scene, view, spot)
-        pygame.quit()
+        for kind in KINDS[game_id]:
+            driver = Driver(tmp_path_factory.mktemp(game_id))
+            scene, view, spot = position(driver, game_id, 3, kind)
+            looks[f"{game_id} {kind}"] = looks_on(driver, scene, view, spot)
+            pygame.quit()
     return looks
 
 
@@ -223,7 +234,7 @@ def test_the_looks_are_those_written_in_the_theme(board_looks):
         after = before.copy()
         th.draw_state(after, theme, rect, state)
         drawn = profile(grab(before), grab(after), rect, 1.0, False)
-        assert alike(drawn, board_looks["strands"][state]), (state, drawn)
+        assert alike(drawn, board_looks["strands cell"][state]), (state, drawn)
 
 
 # ---- words ----------------------------------------------------------------------------------
@@ -282,7 +293,7 @@ def rings_on_words(theme: th.Theme, frame: Frame, shape: th.Shape, relayout=None
     return int((rings & words).sum())
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 200),
        size=st.sampled_from([(1280, 720), (800, 500), (1024, 600)]), pick=st.integers(0, 99))
 def test_rings_never_cover_words_on_a_board(tmp_path_factory, game_id, seed, size, pick):

@@ -175,7 +175,7 @@ def draw_highlights(board: MoriartyLayout, surface, view: View, state: MoriartyS
     selected_colour = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
     for col in range(COLUMNS):
         spot = col_spot(col)
-        if spot not in view.clickable:
+        if spot not in view.clickable and spot not in view.selected:
             continue
         shape = board.spot_shape(spot)
         if view.hot(spot) and selected_colour is not None and state.colours[col] is None \
