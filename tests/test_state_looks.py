@@ -377,3 +377,40 @@ def test_steppers_look_alike_on_settings_and_options(tmp_path):
             assert not (picture == "accent").any(), "a stepper wears a yellow outline"
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
+def test_moriarty_s_colour_rings_stay_off_the_heading_and_the_names(tmp_path, size):
+    """The colour picker's rings once cut through "Bonus Colour" and the colour names."""
+    driver = Driver(tmp_path, size=size)
+    try:
+        scene, view, _ = position(driver, "moriarty", 3, "swatch")
+        board, theme = scene.board, driver.app.theme
+        bare = dataclasses.replace(view, hover=None, focus=None)
+        for spot in [s for s in on_board(view, board) if kind_of(s) == "swatch"]:
+            for states in ({"focus": spot}, {"hover": spot},
+                           {"selected": bare.selected + (spot,)}):
+                frame = Frame(size, lambda surface, on, states=states: board.draw(
+                    surface, dataclasses.replace(bare, **states) if on else bare))
+                assert rings_on_words(theme, frame, board.spot_shape(spot)) == 0, states
+    finally:
+        pygame.quit()
+
+
+def test_strands_spaces_are_ringed_by_hexagons(tmp_path):
+    """A hex space's looks (the hint's ring among them) are hexagons, not squares."""
+    driver = Driver(tmp_path)
+    try:
+        scene, view, spot = position(driver, "strands", 3, "cell")
+        shape = scene.board.spot_shape(spot)
+        assert isinstance(shape, th.Hexagon)
+        size = driver.app.screen.get_size()
+        base = draw(scene.board, view, size)
+        scene.hints.hint = Hint(scene.match.state, scene.chooser,
+                                (scene.board.guess_move((spot,), view.state),), "")
+        ghost = draw(scene.board, view, size, scene.hints)
+        changed = np.any(ghost != base, axis=2)
+        outside = distance(shape, size) > th.STATES[th.HINT][0].outer + 1
+        assert changed.any() and not (changed & outside).any()  # no square corners
+    finally:
+        pygame.quit()
