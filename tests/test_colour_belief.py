@@ -107,8 +107,8 @@ def test_a_wary_belief_is_the_ahead_reading_when_only_that_kind_explains_the_pla
     assert _kinds_weighed([[-1.0, -9.0, -9.0, -9.0], [-200.0] * 4]) == pytest.approx([0.25] * 4)
 
 
-def _slide_reading(history, view) -> list[float]:
-    return ColourReader().belief(history, 0, view, wary=True, slides=True)
+def _slide_reading(history, view, fair: bool = False) -> list[float]:
+    return ColourReader().belief(history, 0, view, wary=True, fair=fair, slides=True)
 
 
 @settings(max_examples=15, deadline=None)
@@ -129,12 +129,13 @@ def test_the_slide_reading_takes_nothing_from_pivots_and_takes():
     assert _slide_reading(choices, match.observe(0)) == pytest.approx([0.25] * 4)
 
 
-def test_the_slide_reading_names_a_one_turn_ahead_player_from_its_slides():
+@pytest.mark.parametrize("fair", [False, True])
+def test_the_slide_reading_names_a_one_turn_ahead_player_from_its_slides(fair):
     right, games = 0, 24
     for seed in range(games):
         colour = seed % 4
         match, history = _play(1000 + seed, 12, colour)
-        belief = _slide_reading(history.entries, match.observe(0))
+        belief = _slide_reading(history.entries, match.observe(0), fair)
         right += max(range(4), key=belief.__getitem__) == colour
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 

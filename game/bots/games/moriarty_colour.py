@@ -224,10 +224,12 @@ class ColourReader:
         player hides its colour and plays against the one it believes the other holds (`fair`:
         see `log_weights`); a belief from `slides` reads only the revealed slides, each as a
         one-turn-ahead player would make it (a searching player's pivots and takes hide its
-        colour, but its slides push its colour home as a simple player's do)."""
+        colour, but its slides push its colour home as a simple player's do), and with `fair`
+        beside a player whose slides are a coin's, each by how well it explains them."""
         if slides:
-            logs = self.log_weights(history, 1 - seat, observation.game_index, True)
-            return _normalised(logs[MIXED:])
+            logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
+            return _kinds_weighed([logs[SEARCHING], logs[MIXED]]) if fair \
+                else _normalised(logs[MIXED:])
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
         return _kinds_weighed(logs) if wary else _normalised(logs)
 
