@@ -414,3 +414,64 @@ def test_strands_spaces_are_ringed_by_hexagons(tmp_path):
         assert changed.any() and not (changed & outside).any()  # no square corners
     finally:
         pygame.quit()
+
+
+def screen_looks(driver: Driver) -> dict[str, tuple]:
+    """The looks on the Options and Settings screens: a row's focus, a toggle's hover and
+    pick, a stepper's hover."""
+    size, scale = driver.app.screen.get_size(), driver.app.theme.scale
+    driver.app.stack.reset(driver.app.make("menu"))
+    options = OptionsScene(driver.app, "synch")
+    driver.app.stack.push(options)
+    driver.frames()
+
+    def shot(scene, **changes) -> np.ndarray:
+        scene.group.focus = scene.group.hover = None
+        options.segment_hover, options.mouse = None, (-1, -1)
+        for name, value in changes.items():
+            if name in ("focus", "hover"):
+                setattr(scene.group, name, value)
+            else:
+                setattr(scene, name, value)
+        surface = pygame.Surface(size)
+        scene.draw(surface)
+        return grab(surface)
+
+    row = min(options.segments)
+    other_cell, other = options.segments[row][1]
+    looks = {th.FOCUS: profile(shot(options), shot(options, focus=row),
+                               options.group.buttons[row].rect, scale, False),
+             th.HOVER: profile(shot(options), shot(options, segment_hover=(row, 1)),
+                               other_cell, scale, False)}
+    before = shot(options)
+    options.pick_row(row, other)
+    looks[th.PICKED] = profile(before, shot(options), other_cell, scale, False)
+    step = options.plus[min(options.minus)]
+    looks["step " + th.HOVER] = profile(shot(options), shot(options, mouse=step.center), step,
+                                       scale, False)
+    driver.app.stack.pop()
+    driver.frames()
+    settings_scene = driver.app.make("settings")
+    driver.app.stack.push(settings_scene)
+    driver.frames()
+    minus = settings_scene.parts["volume"]["minus"]
+    looks["settings " + th.HOVER] = profile(shot(settings_scene), shot(
+        settings_scene, mouse=minus.center), minus, scale, False)
+    looks["settings " + th.FOCUS] = profile(shot(settings_scene), shot(
+        settings_scene, focus=0), settings_scene.group.buttons[0].rect, scale, False)
+    return looks
+
+
+def test_the_screens_wear_the_boards_looks(board_looks, tmp_path):
+    """Options' and Settings' rows, toggles and steppers show focus, hover and a pick as the
+    boards do (the Settings steppers once wore yellow outlines, the Options ones grey)."""
+    driver = Driver(tmp_path)
+    try:
+        looks = screen_looks(driver)
+    finally:
+        pygame.quit()
+    for name, drawn in looks.items():
+        board = board_looks["strands cell"][name.split()[-1]]
+        if not any(run[0] == "dark" for run in drawn):  # a dark gap on the dark screen
+            board = tuple(run for run in board if run[0] != "dark")
+        assert alike(drawn, board), (name, drawn, board)
