@@ -475,3 +475,18 @@ def test_the_screens_wear_the_boards_looks(board_looks, tmp_path):
         if not any(run[0] == "dark" for run in drawn):  # a dark gap on the dark screen
             board = tuple(run for run in board if run[0] != "dark")
         assert alike(drawn, board), (name, drawn, board)
+
+
+def test_a_hint_of_several_clicks_numbers_them_in_order(tmp_path):
+    """A Tug of War pairing is two clicks: its ghost numbers them 1 and 2 (both once read 1)."""
+    driver = Driver(tmp_path)
+    try:
+        scene, _, _ = position(driver, "tug_of_war", 3, "common")
+        state, seat = scene.match.state, scene.chooser
+        observed = state.observe(seat)
+        move = next(m for m in observed.legal_moves(seat)
+                    if len(scene.board.path(m, observed)) == 2)
+        hint = Hint(state, seat, (move,), "")
+        assert [order for _, order in scene.hints.spots(hint)] == [1, 2]
+    finally:
+        pygame.quit()

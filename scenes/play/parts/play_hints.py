@@ -208,7 +208,7 @@ class PlayHints:
         for index, move in enumerate(hint.plan):
             if index:
                 step = step.apply(hint.plan[index - 1], seat).state
-            spots += [(spot, len(spots) + 1) for spot in board.path(move, step)]
+            spots += [(spot, len(spots) + 1 + k) for k, spot in enumerate(board.path(move, step))]
         for move in hint.alike:
             spots += [(spot, 0) for spot in board.path(move, state)]
         return spots
@@ -232,7 +232,7 @@ class PlayHints:
             if numbered and order:
                 size = theme.line(16)
                 badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
-                badge.center = th.shape_bounds(shape).topleft
+                badge.center = min(th.outline(shape, 0), key=lambda point: point[0] + point[1])
                 pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
                 theme.blit_text(surface, str(order), 16, badge.center, th.BACKGROUND, "center")
 
