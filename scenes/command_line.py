@@ -32,7 +32,8 @@ class _SayAndExit(argparse.Action):
 class HelpWithGames(_SayAndExit):
     """-h/--help: the usual help, then the games and computer levels (the engine loads only now)."""
 
-    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+    def __call__(self, parser: argparse.ArgumentParser, namespace, values,
+                 option_string=None) -> NoReturn:
         from game.bots import LEVEL_NAMES
         from game.registry import GAMES
         width = max(len(game_id) for game_id in GAMES)
@@ -46,7 +47,8 @@ class HelpWithGames(_SayAndExit):
 class ShowVersion(_SayAndExit):
     """--version: print "quintet <version>" and exit (read only when asked)."""
 
-    def __call__(self, parser, namespace, values, option_string=None) -> NoReturn:
+    def __call__(self, parser: argparse.ArgumentParser, namespace, values,
+                 option_string=None) -> NoReturn:
         from scenes.shell.about import quintet_version
         print(f"{parser.prog} {quintet_version()}")
         parser.exit()

@@ -35,12 +35,12 @@ def start_file_log(logger: logging.Logger) -> Path | None:
             return path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.FileHandler = RotatingLog(path)
+        log_file = RotatingLog(path)
     except OSError as error:
         logger.warning("could not open the log file %s: %s", path, error)
         return None
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    logger.addHandler(handler)
+    log_file.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logger.addHandler(log_file)
     if logger.level == logging.NOTSET or logger.level > logging.INFO:
         logger.setLevel(logging.INFO)
     return path
@@ -70,7 +70,7 @@ class RotatingLog(logging.FileHandler):
         try:
             if self.stream is not None:
                 self.stream.close()
-                self.stream = None  # type: ignore[assignment]
+                self.stream = None
             base = Path(self.baseFilename)
             for number in range(self.backups, 0, -1):
                 older = base.with_name(f"{base.name}.{number - 1}") if number > 1 else base

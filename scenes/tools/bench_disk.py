@@ -104,7 +104,8 @@ def run(seconds: float, delay: float, move_every: float, seed: int = 1) -> dict:
         pygame.quit()
     finally:
         os.fsync = real_fsync
-    return {"frames": times, "processor": processor, "moves": moves, "games": games, "settings": settings,
+    return {"frames": times, "processor": processor, "moves": moves, "games": games,
+            "settings": settings,
             "jobs": asked + superseded, "written": writer.written, "superseded": superseded,
             "queued at quit": queued, "quit wait": quit_wait, "drained": drained,
             "fsyncs": fsyncs[0]}
