@@ -39,11 +39,6 @@ NOT_YET = frozenset({
     "scenes/boards/tug_of_war/layout.py",
     "scenes/boards/tug_of_war/paint_dice.py",
     "scenes/boards/tug_of_war/paint_rope.py",
-    "scenes/play/parts/play_hints.py",
-    "scenes/screens/parts/game_cards.py",
-    "scenes/screens/select.py",
-    "scenes/screens/settings_view.py",
-    "scenes/shell/widgets.py",
 })
 
 

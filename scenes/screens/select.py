@@ -86,9 +86,10 @@ SEGMENTED = {"opponent": "Opponent", "seat": "You play", "phones": "Secrets",
 KEYS_HINT = "Up and Down pick a row, Left and Right or a click change it, Enter starts"
 KEYS_SIZE = th.CAPTION
 LABEL_SIZE = th.LABEL  # a row's name, as "Opponent" and "Hints"
-CHOICE_SIZE = th.Role(20, "semibold")  # the words in a row's choices
+CHOICE_SIZE = th.LABEL * 0.9  # the words in a row's choices
 EXPLAIN_SIZE = th.CAPTION  # the line under a game option's name
-SUBTITLE_SIZE = th.Role(20, "medium")  # who plays whom, under the title
+MAIN_BUTTON_SIZE = th.LABEL * 1.12  # Start and Back: the screen's way on, a step larger
+SUBTITLE_SIZE = th.BODY * 1.1  # who plays whom, under the title
 
 
 @dataclasses.dataclass(frozen=True)
@@ -442,7 +443,8 @@ class OptionsScene(Scene):
             self._draw_row(surface, row)
         for offset, button in enumerate(self.group.buttons[-2:]):
             draw_button(surface, theme, button,
-                        **self.group.looks(len(self.group.buttons) - 2 + offset), size=26)
+                        **self.group.looks(len(self.group.buttons) - 2 + offset),
+                        size=MAIN_BUTTON_SIZE)
         start = self.group.buttons[-2].rect
         theme.blit_text(surface, KEYS_HINT, KEYS_SIZE, (surface.get_width() // 2,
                         start.top - th.reach(theme) - theme.px(2)), th.DIM, "midbottom")

@@ -218,8 +218,8 @@ class SettingsScene(Scene):
         for index, button in enumerate(self.group.buttons):
             looks = self.group.looks(index)
             if button.value in ("back", "about"):
-                draw_button(surface, theme, button, **looks, size=24 if button.value == "back"
-                            else 21)
+                draw_button(surface, theme, button, **looks,  # Back a step larger than About
+                            size=th.LABEL * (1.1 if button.value == "back" else 0.9))
                 continue
             draw_button_frame(surface, theme, button, **looks)
             colour = th.TEXT if button.enabled else th.DIM

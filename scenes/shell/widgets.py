@@ -21,7 +21,7 @@ class Button:
 
 
 def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
-                focused: bool = False, hovered: bool = False, size: th.Size = 24,
+                focused: bool = False, hovered: bool = False, size: th.Size = th.LABEL,
                 selected: bool = False) -> None:
     """A rounded button in the looks of its states (th.STATES): under the mouse it brightens in
     a white ring; the keyboard's focus is a yellow ring further out; picked, it is yellow."""
@@ -183,7 +183,7 @@ class ButtonGroup:
             return True
         return self.handle_event(event) or modal
 
-    def draw(self, surface: pygame.Surface, theme: th.Theme, size: th.Size = 24,
+    def draw(self, surface: pygame.Surface, theme: th.Theme, size: th.Size = th.LABEL,
              selected: Callable[[Any], bool] = lambda value: False) -> None:
         """Draw every button."""
         for index, button in enumerate(self.buttons):
@@ -223,7 +223,7 @@ def draw_panel(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect,
 
 
 def draw_paragraphs(surface: pygame.Surface, theme: th.Theme, text: str, rect: pygame.Rect,
-                    size: th.Size = 20, colour=th.TEXT, line_gap: float = 1.3) -> int:
+                    size: th.Size = th.BODY, colour=th.TEXT, line_gap: float = 1.3) -> int:
     """Wrapped text in a rect, top-down; returns the height used."""
     y = rect.top
     step = paragraph_step(theme, size, line_gap)

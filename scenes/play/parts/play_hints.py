@@ -32,6 +32,7 @@ from scenes.play.parts.contract import PlayHost
 from scenes.shell import theme as th
 from scenes.shell.widgets import button_shape
 
+ORDER_SIZE = th.NUMBER * 0.67  # a click's number on the hint's small badge
 
 
 @dataclasses.dataclass(frozen=True)
@@ -230,11 +231,12 @@ class PlayHints:
                 continue
             th.draw_state(surface, theme, shape, th.HINT)
             if numbered and order:
-                size = theme.line(16)
+                size = theme.line(ORDER_SIZE)
                 badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
                 badge.center = min(th.outline(shape, 0), key=lambda point: point[0] + point[1])
                 pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
-                theme.blit_text(surface, str(order), 16, badge.center, th.BACKGROUND, "center")
+                theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
+                                "center")
 
     def _spot_shape(self, spot) -> th.Shape | None:
         if isinstance(spot, Choice):

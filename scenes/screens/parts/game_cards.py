@@ -12,9 +12,11 @@ from scenes.shell.widgets import (
     Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
 )
 
-LEARN_LABEL, LEARN_SIZE = "Learn (L)", 17
+LEARN_LABEL = "Learn (L)"
+LEARN_SIZE = th.LABEL * 0.8  # a small button on a card: a label a step or two down
+BACK_SIZE = th.LABEL * 1.12  # the screen's Back, as the game select's Start and Back
 CARD_TITLE = th.HEADING  # a game's name on its card
-PITCH = th.Role(16, "medium")  # what the game is, under its picture
+PITCH = th.BODY * 0.9  # what the game is, under its picture
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -150,4 +152,4 @@ class GameCards(Scene):
             draw_button(surface, theme, Button(LEARN_LABEL, game_id, rect),
                         hovered=game_id == self.learn_hover, size=LEARN_SIZE)
         back = self.group.buttons[-1]
-        draw_button(surface, theme, back, **self.group.looks(len(self.ids)), size=26)
+        draw_button(surface, theme, back, **self.group.looks(len(self.ids)), size=BACK_SIZE)
