@@ -37,7 +37,7 @@ from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline
 
 Spot = Hashable
-SUMMARY_TITLE, SUMMARY_TEXT = 28, 19  # type sizes of a summary card
+SUMMARY_TITLE, SUMMARY_TEXT = th.HEADING * 1.2, th.BODY  # a summary card's heading and words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -275,5 +275,5 @@ class Board:
         lines = [f"{self.spec.title}"] + self.words.status(view.state)
         y = self.area.top + theme.px(24)
         for line in lines:
-            theme.blit_text(surface, line, 26, (self.area.centerx, y), th.TEXT, "midtop")
+            theme.blit_text(surface, line, th.HEADING, (self.area.centerx, y), th.TEXT, "midtop")
             y += theme.px(36)

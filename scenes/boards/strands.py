@@ -250,7 +250,7 @@ class StrandsBoard(Board):
                 view.hover[1] < len(self.centres):
             index = view.hover[1]
             tip = f"{state.board.labels[index]}: marked {state.board.numbers[index]}"
-            theme.blit_text(surface, tip, 18, (self.area.left + theme.px(14),
+            theme.blit_text(surface, tip, th.BODY, (self.area.left + theme.px(14),
                                                self.area.bottom - theme.px(10)),
                             th.TEXT, "bottomleft")
 

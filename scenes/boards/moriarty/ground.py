@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.moriarty import COLUMNS
 from scenes.boards.base import draw_board_area
-from scenes.boards.moriarty.layout import ROWNUM_W, SCALE_W
+from scenes.boards.moriarty.layout import BESIDE, ROWNUM_W, SCALE_W, SMALL
 from scenes.boards.moriarty.shapes import (
     DARK_SQUARE,
     LIGHT_SQUARE,
@@ -75,8 +75,8 @@ def draw_labels(board: MoriartyLayout, layer: pygame.Surface, shift) -> None:
     """The column and row numbers, the points scale and the North and South labels."""
     theme = board.theme
     cell = board.cell
-    font = theme.font(max(theme.text_px(15), round(cell * 0.38)))
-    small = theme.font(max(theme.text_px(13), round(cell * 0.3)))
+    font = theme.font(max(theme.text_px(BESIDE), round(cell * 0.38)))
+    small = theme.font(max(theme.text_px(SMALL), round(cell * 0.3)))
     num_y = board.number_y + shift[1]
     for col, x in enumerate(board.col_centres):
         blit_centered(layer, font.render(str(col + 1), True, th.TEXT), (x + shift[0], num_y))
@@ -88,7 +88,7 @@ def draw_labels(board: MoriartyLayout, layer: pygame.Surface, shift) -> None:
         points = 5 - row if row <= 4 else row - 4
         blit_centered(layer, small.render(f"+{points}", True, th.DIM),
                        (scale_x, y + shift[1]))
-    label = theme.font(max(theme.text_px(14), round(cell * 0.34)))
+    label = theme.font(max(theme.text_px(BESIDE), round(cell * 0.34)))
     north_y, south_y = (y + shift[1] for y in board.label_ys)
     centre_x = board.grid.centerx + shift[0]
     pts = small.render("pts", True, th.DIM)
@@ -112,5 +112,5 @@ def _draw_centre_line(board: MoriartyLayout, layer: pygame.Surface, shift) -> No
     for x in (left, right):
         pygame.draw.circle(layer, th.TEXT, (x, y), width + 1)
     gap = theme.px(3)
-    theme.blit_text(layer, "Center", 15, (left, y - gap), th.TEXT, "bottomleft")
-    theme.blit_text(layer, "Line", 15, (left, y + gap + 1), th.TEXT, "topleft")
+    theme.blit_text(layer, "Center", BESIDE, (left, y - gap), th.TEXT, "bottomleft")
+    theme.blit_text(layer, "Line", BESIDE, (left, y + gap + 1), th.TEXT, "topleft")

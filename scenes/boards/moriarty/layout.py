@@ -28,6 +28,14 @@ AWAY_CHOICE = Choice("Away from me", "away", 1)
 LABEL_H, GAP_H, NUMBER_H, TAG_H, MARGIN_H = 0.6, 0.16, 0.55, 0.5, 0.15
 STACK_H = 2 * LABEL_H + 10 + 2 * GAP_H + NUMBER_H + 2 * TAG_H + 2 * MARGIN_H
 ROWNUM_W, SCALE_W = 0.65, 0.9
+# The board's words in the theme's roles (a step below one where the room is tight)
+BESIDE = th.CAPTION  # round the grid: its numbers, "Center", "Line", North's and South's rows
+SMALL = th.CAPTION * 0.87  # the points scale and the tags under the columns: a step below
+CARD_NAME = th.HEADING  # a seat card's name (its role line above is a CAPTION)
+CARD_LINE = th.BODY * 0.9  # a seat card's points and Bonus Colour, the notes: a step below
+TRAY_HEADING = th.BODY  # what the colour tray asks for
+BANNER = th.BODY * 1.1  # a declared Moriarty's card: a step above running words
+BANNER_WORD = th.HEADING  # its verdict, "Right!" or "Wrong!"
 
 
 def col_spot(column: int) -> tuple[str, int]:
@@ -77,7 +85,7 @@ class MoriartyLayout(Board):
         super().layout(area)
         theme = self.theme
         margin = theme.px(14)
-        line_label_w = theme.text("Center", 15).get_width() + theme.px(8)
+        line_label_w = theme.text("Center", BESIDE).get_width() + theme.px(8)
         width_room = area.width * 0.56 - line_label_w - margin
         cell = self._fit_cell(area.height)
         self.cell = cell = max(8.0, min(cell, width_room / (8 + ROWNUM_W + SCALE_W)))
@@ -114,7 +122,7 @@ class MoriartyLayout(Board):
     def _word_rows(self, cell: float) -> tuple[float, float, float]:
         """The heights of the rows of words around the board: the North and South labels, the
         column numbers, and the tags under them (a line of text at least, however small)."""
-        line = self.theme.line(15) + self.theme.px(2)
+        line = self.theme.line(BESIDE) + self.theme.px(2)
         room = max(0.0, th.reach(self.theme) - (cell / 2 - self.token_radius(cell)))  # rings
         return (max(LABEL_H * cell, line) + room, max(NUMBER_H * cell, line) + room,
                 max(TAG_H * cell, line))
@@ -138,8 +146,8 @@ class MoriartyLayout(Board):
         middle_bottom = panel.bottom - card_h - theme.px(10)
         radius = max(8, min(round(self.cell * 0.55), panel.width // 11, theme.px(30)))
         self.swatch_radius = radius
-        header = theme.line(18) + th.reach(theme)  # the swatches' rings stay off the words
-        tray_h = header + 2 * radius + self.name_gap() + theme.line(15) + theme.line(14) + \
+        header = theme.line(TRAY_HEADING) + th.reach(theme)  # the swatches' rings: off the words
+        tray_h = header + 2 * radius + self.name_gap() + 2 * theme.line(th.CAPTION) + \
             theme.px(4)
         self.tray = pygame.Rect(panel.left, middle_top, panel.width,
                                 min(tray_h, middle_bottom - middle_top))
@@ -160,8 +168,8 @@ class MoriartyLayout(Board):
     def _card_height(self) -> int:
         """A seat card's height: a role line, the name, the points, the Bonus Colour."""
         theme = self.theme
-        return theme.px(8) + theme.line(15) + theme.line(26) + 2 * theme.line(16) + \
-            3 * self.line_gap() + theme.px(10)
+        return theme.px(8) + theme.line(th.CAPTION) + theme.line(CARD_NAME) + \
+            2 * theme.line(CARD_LINE) + 3 * self.line_gap() + theme.px(10)
 
     def token_radius(self, cell: float | None = None) -> int:
         """A token's radius on the board (with cells of this size: the board's own)."""

@@ -24,7 +24,9 @@ from game.rules.moriarty import (
 )
 from game.words.moriarty import game_summary
 from scenes.boards.base import View, latest
-from scenes.boards.moriarty.layout import AWAY_CHOICE, TOWARD_CHOICE, col_spot, is_spot
+from scenes.boards.moriarty.layout import (
+    AWAY_CHOICE, BANNER, BANNER_WORD, SMALL, TOWARD_CHOICE, col_spot, is_spot,
+)
 from scenes.boards.moriarty.plan import Beat, Drop, Sliding
 from scenes.boards.moriarty.shapes import (
     blit_centered,
@@ -61,7 +63,7 @@ def draw_markers(board: MoriartyLayout, surface, view: View, state: MoriartyStat
 def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
     """A word under a column (the actives' on one row, the Pivot's on the next: room for
     words wider than a column without shrinking them)."""
-    size = max(board.theme.text_px(13), round(board.cell * 0.3))
+    size = max(board.theme.text_px(SMALL), round(board.cell * 0.3))
     blit_centered(surface, board.theme.font(size).render(text, True, colour), centre)
 
 
@@ -260,7 +262,7 @@ def _draw_reveal(board: MoriartyLayout, surface, view: View, event: SlidesReveal
 def _card_rect(board: MoriartyLayout, lines: int) -> pygame.Rect:
     theme = board.theme
     w = min(board.area.width - theme.px(40), theme.px(560))
-    h = theme.px(30) + lines * (theme.text_px(20) + theme.px(10))
+    h = theme.px(30) + lines * (theme.text_px(BANNER) + theme.px(10))
     return pygame.Rect(0, 0, w, h).move(board.area.centerx - w // 2,
                                         board.grid.centery - h // 2)
 
@@ -273,8 +275,8 @@ def _banner(board: MoriartyLayout, surface, lines: list[str], rise: float = 0.0)
                      border_radius=theme.px(12))
     y = rect.top + theme.px(15)
     for line in lines:
-        theme.blit_text(surface, line, 20, (rect.centerx, y), th.TEXT, "midtop")
-        y += theme.text_px(20) + theme.px(10)
+        theme.blit_text(surface, line, BANNER, (rect.centerx, y), th.TEXT, "midtop")
+        y += theme.text_px(BANNER) + theme.px(10)
     return rect
 
 
@@ -289,7 +291,7 @@ def _draw_moriarty(board: MoriartyLayout, surface, before: MoriartyState, event:
         theme = board.theme
         word = "Right!" if event.correct else "Wrong!"
         y = rect.bottom - theme.px(14)
-        label = theme.blit_text(surface, word, 26, (rect.centerx, y), th.ACCENT,
+        label = theme.blit_text(surface, word, BANNER_WORD, (rect.centerx, y), th.ACCENT,
                                 "midbottom")
         mark_centre = (label.right + theme.px(22), label.centery)
         if event.correct:

@@ -21,7 +21,9 @@ from game.rules.moriarty import (
     SlidesRevealed,
 )
 from scenes.boards.base import View
-from scenes.boards.moriarty.layout import MORIARTY_CHOICE, is_spot, swatch_spot
+from scenes.boards.moriarty.layout import (
+    CARD_LINE, CARD_NAME, MORIARTY_CHOICE, TRAY_HEADING, is_spot, swatch_spot,
+)
 from scenes.boards.moriarty.plan import Beat
 from scenes.boards.moriarty.shapes import (
     INK,
@@ -53,14 +55,14 @@ def _draw_card(board: MoriartyLayout, surface, view: View, state: MoriartyState,
     role = state.role(seat).upper()
     if view.seat == seat:  # your own card: which way your slides go
         role += "  \u00b7  toward you: " + ("down" if seat == state.south else "up")
-    theme.blit_text(surface, role, 15, (x, y), th.DIM)
-    y += theme.line(15) + board.line_gap()
-    name = theme.blit_text(surface, state.seat_name(seat), 26, (x, y), th.TEXT)
+    theme.blit_text(surface, role, th.CAPTION, (x, y), th.DIM)
+    y += theme.line(th.CAPTION) + board.line_gap()
+    name = theme.blit_text(surface, state.seat_name(seat), CARD_NAME, (x, y), th.TEXT)
     activity = board.activity(view, state, seat)
     if activity:
         text, sealed = activity
         right = card.right - pad
-        rect = theme.blit_text(surface, text, 16, (right, name.centery), th.TEXT,
+        rect = theme.blit_text(surface, text, CARD_LINE, (right, name.centery), th.TEXT,
                                "midright")
         if sealed:
             draw_seal(surface, (rect.left - theme.px(14), name.centery), theme.px(9))
@@ -70,18 +72,18 @@ def _draw_card(board: MoriartyLayout, surface, view: View, state: MoriartyState,
         state = state.replace(bonus=tuple(colour if s == seat else None for s in (0, 1)))
     more = "" if state.bonus[seat] is not None else " + bonus"
     theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
-                             f"{state.totals[seat]} in all", 16, (x, y), th.TEXT)
-    y += theme.line(16) + board.line_gap()
+                             f"{state.totals[seat]} in all", CARD_LINE, (x, y), th.TEXT)
+    y += theme.line(CARD_LINE) + board.line_gap()
     if colour is not None:
-        label = theme.blit_text(surface, "Bonus Colour:", 16, (x, y), th.DIM)
-        r = max(5, round(theme.line(16) * 0.5))
+        label = theme.blit_text(surface, "Bonus Colour:", CARD_LINE, (x, y), th.DIM)
+        r = max(5, round(theme.line(CARD_LINE) * 0.5))
         sprite = board.sprite(colour, r)
         surface.blit(sprite, sprite.get_rect(midleft=(label.right + theme.px(6),
                                                       label.centery)))
         mult = f"{COLOURS[colour]} (x{3 + state.game_index})"
-        theme.blit_text(surface, mult, 16, (label.right + theme.px(12) + 2 * r, y), th.TEXT)
+        theme.blit_text(surface, mult, CARD_LINE, (label.right + theme.px(12) + 2 * r, y), th.TEXT)
     elif state.bonus[seat] is not None or (state.phase not in (SETUP, BONUS)):
-        theme.blit_text(surface, "Bonus Colour: secret", 16, (x, y), th.DIM)
+        theme.blit_text(surface, "Bonus Colour: secret", CARD_LINE, (x, y), th.DIM)
 
 
 def _draw_edge_badge(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
@@ -101,7 +103,7 @@ def _draw_edge_badge(board: MoriartyLayout, surface, view: View, state: Moriarty
             start = _badge_pos(board, state, before.edge)
         pos = lerp_point(start, target, p)
     theme = board.theme
-    text = theme.text("EDGE", 15, INK)
+    text = theme.text("EDGE", th.CAPTION, INK)
     rect = text.get_rect(center=ipoint(pos)).inflate(theme.px(18), 0)
     pygame.draw.rect(surface, th.TEXT, rect, border_radius=rect.height // 2)
     surface.blit(text, text.get_rect(center=rect.center))
@@ -111,10 +113,10 @@ def _badge_pos(board: MoriartyLayout, state: MoriartyState, seat: int) -> tuple[
     """The Edge badge's centre: just after its holder's name."""
     theme = board.theme
     card = board.cards[state.role(seat).lower()]
-    half = (theme.text("EDGE", 15).get_width() + theme.px(18)) // 2
-    name = theme.text(state.seat_name(seat), 26)
+    half = (theme.text("EDGE", th.CAPTION).get_width() + theme.px(18)) // 2
+    name = theme.text(state.seat_name(seat), CARD_NAME)
     return (card.left + theme.px(12) + name.get_width() + theme.px(10) + half,
-            card.top + theme.px(8) + theme.line(15) + board.line_gap() + name.get_height() // 2)
+            card.top + theme.px(8) + theme.line(th.CAPTION) + board.line_gap() + name.get_height() // 2)
 
 
 def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
@@ -122,7 +124,7 @@ def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) 
     theme = board.theme
     tray = board.tray
     heading = _tray_heading(board, view, state)
-    theme.blit_text(surface, heading, 18, (tray.centerx, tray.top), th.TEXT, "midtop")
+    theme.blit_text(surface, heading, TRAY_HEADING, (tray.centerx, tray.top), th.TEXT, "midtop")
     radius = board.swatch_radius
     placing = state.phase == SETUP
     for k, centre in enumerate(board.swatch_centres):
@@ -135,11 +137,11 @@ def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) 
         if spot in view.clickable or spot in view.selected:
             th.draw_states(surface, theme, board.spot_shape(spot), view.states(spot))
         y = centre[1] + radius + board.name_gap()
-        theme.blit_text(surface, COLOURS[k], 15, (centre[0], y), th.TEXT, "midtop")
+        theme.blit_text(surface, COLOURS[k], th.CAPTION, (centre[0], y), th.TEXT, "midtop")
         note = board.words.swatch_note(state, k, view.seat)
         if note:
-            theme.blit_text(surface, note, 14, (centre[0], y + theme.line(15)), th.DIM,
-                            "midtop")
+            theme.blit_text(surface, note, th.CAPTION, (centre[0], y + theme.line(th.CAPTION)),
+                            th.DIM, "midtop")
 
 
 def _tray_heading(board: MoriartyLayout, view: View, state: MoriartyState) -> str:
@@ -152,7 +154,7 @@ def _tray_heading(board: MoriartyLayout, view: View, state: MoriartyState) -> st
 def draw_notes(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
     """The round in words, what the column under the pointer is worth, and a rules hint."""
     theme = board.theme
-    size = 16
+    size = CARD_LINE
     step = theme.line(size) + theme.px(3)
     y = board.notes.top
     for line, colour in _note_lines(board, view, state):
