@@ -116,7 +116,8 @@ def _badge_pos(board: MoriartyLayout, state: MoriartyState, seat: int) -> tuple[
     half = (theme.text("EDGE", th.CAPTION).get_width() + theme.px(18)) // 2
     name = theme.text(state.seat_name(seat), CARD_NAME)
     return (card.left + theme.px(12) + name.get_width() + theme.px(10) + half,
-            card.top + theme.px(8) + theme.line(th.CAPTION) + board.line_gap() + name.get_height() // 2)
+            card.top + theme.px(8) + theme.line(th.CAPTION) + board.line_gap()
+            + name.get_height() // 2)
 
 
 def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
