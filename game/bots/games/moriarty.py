@@ -10,23 +10,25 @@ sampled (Monte Carlo search with short playouts in which the player ahead ends t
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
 revealed), weighs each colour by how likely that choice was for a player favouring it, as a
-searching player or a one-turn-ahead one would make it (`moriarty_colour`; Hard's belief is
-wary of what a searching player's choices seem to say). It then searches one world per colour,
-in proportion to the belief, and weighs each move's value across the worlds, so it declares
-Moriarty only when the expected points say so. Inside the search nobody declares (a
-world knows both colours, and a declaration there would be a certainty no player has); at the
-root the bot's own declarations are scored across the worlds.
+searching player or a one-turn-ahead one would make it (`moriarty_colour`; Medium's belief
+reads every choice so; Hard's reads the slides alone, each as a one-turn-ahead player would
+make it: a searching player hides its colour at its pivots and takes, not at its slides, which
+push its colour home). It then searches one world per colour, in proportion to the belief, and
+weighs each move's value across the worlds, so it declares Moriarty only when the expected
+points say so. Inside the search nobody declares (a world knows both colours, and a
+declaration there would be a certainty no player has); at the root the bot's own declarations
+are scored across the worlds. Hard also prices what each slide would add to such a reading of
+its own colour (`slide_concealment`), as both levels price their pivots and takes.
 
-Hard's slide is worse than a one-turn rule (issue 36, open). `hard-but-slide-greedy` in the
-arena (`game/tools/hybrids.py`) plays as Hard but slides by greedy's count (its own colour
-known, the other's weighed by Hard's belief, the other's slide guessed evenly). Hard scored
-30.9% [18.0, 47.7] against it (9-3-22 over 34 one-game matches, every budget x0.1, processor
-clock); the issue saw 5 of 6 lost at full budget. Over 14 of those games, at the end, the
-hybrid's own colour stood 6.0 rows a game on its side against 1.0 for each of its other
-colours, while Hard's stood 3.4 against 2.2: the hybrid's colour scores, Hard's hardly more
-than any other, and Hard's belief about the hybrid's colour stays near even (its wary reading
-finds the hybrid's pivots and takes, which are Hard's, a searching player's, and so spreads
-the colour evenly; the slides alone say little in the 5 to 17 rounds a game lasts).
+Issue 36: Hard's slide lost to a one-turn rule. `hard-but-slide-greedy` in the arena
+(`game/tools/hybrids.py`) plays as Hard but slides by greedy's count (its own colour known,
+the other's weighed by Hard's belief, the other's slide guessed evenly). Hard, then reading
+the colour warily from every choice, scored 30.9% [18.0, 47.7] against it (9-3-22 over 34
+one-game matches, every budget x0.1, processor clock); the issue saw 5 of 6 lost at full
+budget. Over 14 of those games, at the end, the hybrid's own colour stood 6.0 rows a game on
+its side against 1.0 for each of its other colours, while Hard's stood 3.4 against 2.2, and
+Hard's belief about the hybrid's colour stayed near even (its wary reading found the hybrid's
+pivots and takes, which are Hard's, a searching player's, and so spread the colour evenly).
 Settings tried against the slide hybrid (off in every level; same budget and matches; Hard's
 W-D-L): `slide_even` (the slide best against an even guess, from the search's matrix) 1-0-6
 over two runs; `slide_plies` 1 (the slide searched one ply) 1-0-2; `unseen` (the other
@@ -35,33 +37,33 @@ searched as not knowing our colour) 2-0-6; `unseen` with `concealment` 0 0-0-5;
 turn ahead) 0-0-4; `colour_model` (the reading's model knows the other's colour) 5-3-12, and
 with `mixed_reader` 3-3-6; `fused` (below the root our mix cannot depend on the world) 0-0-6;
 `reading` 0 0-2-7 (the reading helps); `end_margin` 4 0-0-2; `prior_visits` 1e6 (the matrix
-half the one-turn count) 6-0-8 over two runs. None reached 50%, so none is adopted; all stay
-as settings (`hard~NAME=NUMBER` in the arena) for the next session.
+half the one-turn count) 6-0-8 over two runs. None reached 50%; all stay as settings
+(`hard~NAME=NUMBER` in the arena).
 
-The belief is the lever. Hard told the hybrid's colour (a measuring harness only, declarations
+The belief was the lever. Hard told the hybrid's colour (a measuring harness only, declarations
 barred) beat it 17-3-0 over 20 (x0.1). Over Hard's slides in 8 games against the hybrid and
 Medium and 6 against Hard, the mean belief in the other's true colour was: the wary belief 0.23
-(hybrid), 0.29 (Medium), 0.24 (Hard), a uniform guess being 0.25; read from the slides alone,
-each as a one-turn-ahead player makes it, 0.67, 0.51, 0.53 (a searching player hides its colour at pivots and takes, not at its
-slides, which push its colour home as a simple player's do); the board alone (a colour's points
-on the other's side, weighed 0.3 a point) 0.36, 0.32, 0.32. The searching kind took a slide as
-certain (odds 1), so the model averaging favoured it over any kind that read slides: `fair_slides`
-gives it a coin's odds there, 0.37, 0.49, 0.18 with `mixed_reader`. `slide_reading` (the belief
-from slides alone) against the slide hybrid: 18-2-0, 95.0% [76.4, 99.1] over 20 (x0.1; 12
-declarations, all right; Hard p95 303 ms at that scale). A hybrid built on that Hard reads
-Hard's slides as well: Hard with `slide_reading` against `hard-but-slide-greedy~slide_reading=1`
-14-0-6, 70.0% [48.1, 85.5] (20, x0.1; Hard declared 11 times, 10 right; the hybrid 3, all
-right); against Medium 13-1-6, 67.5% [45.7, 83.7] (20, x0.1; Hard declared 6 times, 2 wrong).
-`slide_concealment` prices what a slide adds to a slide reading of the bot's own colour: with
-it at 0.5 beside `slide_reading`, against that same hybrid, 17-2-1, 90.0% [69.9, 97.2] (20,
-x0.1; Hard declared 7 times, all right; the hybrid 6 times, all wrong: Hard's slides now point
-a slide reader at another colour). The same Hard (both settings) against Medium 11-1-8, 57.5%
-[36.4, 76.2] (Hard declared 7 times, 5 wrong: Medium's slides, mixed and loosened by its
-temperature, misled the slide reading), against greedy 18-1-1, 92.5% [73.1, 98.2], against the
-predictor 20-0-0, 100% [83.9, 100]; shipped Hard against Medium on the same seeds 14-0-6, 70.0%
-[48.1, 85.5] (no declarations). Asking a belief of 0.98 before declaring (`declare_confidence`)
-beside both settings: against Medium 14-3-3, 77.5% [55.7, 90.4] (3 declarations, all right).
-All 20 one-game matches at x0.1, processor clock; Hard's p95 294-304 ms at that scale.
+(hybrid), 0.29 (Medium), 0.24 (Hard), a uniform guess being 0.25; read from the slides alone
+(`slide_reading`) 0.67, 0.51, 0.53; the board alone (a colour's points on the other's side,
+weighed 0.3 a point) 0.36, 0.32, 0.32. The searching kind took a slide as certain (odds 1), so
+the model averaging favoured it over any kind that read slides: `fair_slides` gives it a
+coin's odds there, 0.37, 0.49, 0.18 with `mixed_reader` (with `slide_reading`, it weighs a
+coin-flipping slider beside the one-turn-ahead one). Measured, all one-game matches over 20
+at x0.1 on the processor clock (Hard's p95 294-305 ms at that scale), Hard's W-D-L:
+
+- `slide_reading` v the shipped hybrid 18-2-0, 95.0% [76.4, 99.1] (12 declarations, all
+  right); v the hybrid built on it (which reads Hard's slides too) 14-0-6, 70.0% [48.1, 85.5];
+  v Medium 13-1-6, 67.5% [45.7, 83.7] (6 declarations, 2 wrong).
+- with `slide_concealment` 0.5 as well: v that hybrid 17-2-1, 90.0% [69.9, 97.2] (the hybrid
+  declared 6 times, all wrong: Hard's slides point a slide reader at another colour); v Medium
+  11-1-8, 57.5% [36.4, 76.2] (7 declarations, 5 wrong: Medium's slides, mixed and loosened by
+  its temperature, misled the reading); v greedy 18-1-1, 92.5% [73.1, 98.2]; v the predictor
+  20-0-0, 100% [83.9, 100].
+- with `declare_confidence` 0.98 as well (adopted into Hard): v the hybrid built on it 20-0-0,
+  100% [83.9, 100] (13 declarations, all right; the hybrid's 3 all wrong); v Medium 14-3-3,
+  77.5% [55.7, 90.4] (3 declarations, all right); v the Hard before it 10-0-0 (n=10).
+- the Hard before (wary belief, declaring at 0.9) v Medium on the same seeds 14-0-6, 70.0%
+  [48.1, 85.5].
 """
 from __future__ import annotations
 
@@ -113,7 +115,9 @@ class GameKnowledge(Knowledge):
 
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
-        so), which keeps each a step below the next; Hard looks three rounds ahead."""
+        so), which keeps each a step below the next; Hard looks three rounds ahead, reads the
+        other's colour from its slides, hides its own there, and names a colour only when
+        all but sure of it."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -121,7 +125,8 @@ class GameKnowledge(Knowledge):
                             traits=(("concealment", 0.3), ("search_plies", 3), ("reading", 0.8))),
             "hard": Level("hard", Budget(12000, 2.6),
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
-                                  ("wary", 1.0), ("declare_confidence", 0.9))),
+                                  ("wary", 1.0), ("declare_confidence", 0.98),
+                                  ("slide_reading", 1.0), ("slide_concealment", 0.5))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
