@@ -133,10 +133,10 @@ class PullingStringsBoard(Board):
         theme = self.theme
         pad, gap = theme.px(10), theme.px(10)
         inner = self.area.inflate(-2 * pad, -2 * pad)
-        card_min = theme.text("has chosen", 17).get_width() + theme.px(48)
+        card_min = theme.text("has chosen", paint_cards.NOTE).get_width() + theme.px(48)
         card_w = max(card_min, min(theme.px(210), (inner.width - inner.height) // 2 - gap))
         side_grid = min(inner.height, inner.width - 2 * (card_w + gap))
-        strip_h = theme.text("Oh", 22).get_height() * 2 + theme.px(20)
+        strip_h = theme.text("Oh", paint_cards.ROW_NAME).get_height() * 2 + theme.px(20)
         top_grid = min(inner.height - strip_h - gap, inner.width)
         if side_grid >= top_grid:
             size = max(40, side_grid)

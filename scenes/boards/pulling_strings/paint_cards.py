@@ -10,6 +10,14 @@ from scenes.boards.pulling_strings.ground import draw_mark
 from scenes.boards.pulling_strings.plan import Beat
 from scenes.shell import theme as th
 
+# A seat card's words in the theme's roles: upright (a column) or on one row (a wide card)
+NAME = th.HEADING  # the seat's name on an upright card
+ROW_NAME = th.HEADING * 0.9  # on a row, a step smaller
+HOME = th.BODY * 0.9  # "home" above the count, a step below running words
+COUNT = th.NUMBER * 1.6  # the pieces at home, large on an upright card
+ROW_COUNT = th.NUMBER * 0.75  # "home 3" on a row, beside the name
+NOTE = th.BODY  # what the seat is doing now
+
 
 def draw_card(theme: th.Theme, surface, view: View, rect: pygame.Rect, seat: int,
               note: tuple[str, str]) -> None:
@@ -41,9 +49,9 @@ def _card_column(theme: th.Theme, surface, rect, seat, total, kind, words) -> No
     mark = min(rect.width * 0.16, theme.px(26))
     draw_mark(surface, seat, (x, y + mark), mark, colour)
     y += 2 * mark + theme.px(8)
-    y = theme.blit_text(surface, SEAT_NAMES[seat], 26, (x, y), colour, "midtop").bottom
-    y = theme.blit_text(surface, "home", 16, (x, y + theme.px(6)), th.DIM, "midtop").bottom
-    y = theme.blit_text(surface, str(total), 40, (x, y), th.TEXT, "midtop").bottom
+    y = theme.blit_text(surface, SEAT_NAMES[seat], NAME, (x, y), colour, "midtop").bottom
+    y = theme.blit_text(surface, "home", HOME, (x, y + theme.px(6)), th.DIM, "midtop").bottom
+    y = theme.blit_text(surface, str(total), COUNT, (x, y), th.TEXT, "midtop").bottom
     _draw_note(theme, surface, (x, y + theme.px(10)), kind, words, "midtop")
 
 
@@ -54,8 +62,8 @@ def _card_row(theme: th.Theme, surface, rect, seat, total, kind, words) -> None:
     x = rect.left + theme.px(12) + mark
     draw_mark(surface, seat, (x, y), mark, colour)
     x += mark + theme.px(10)
-    x = theme.blit_text(surface, SEAT_NAMES[seat], 22, (x, y), colour, "midleft").right
-    x = theme.blit_text(surface, f"home {total}", 18, (x + theme.px(10), y), th.TEXT,
+    x = theme.blit_text(surface, SEAT_NAMES[seat], ROW_NAME, (x, y), colour, "midleft").right
+    x = theme.blit_text(surface, f"home {total}", ROW_COUNT, (x + theme.px(10), y), th.TEXT,
                         "midleft").right
     _draw_note(theme, surface, (rect.right - theme.px(10), y), kind, words, "midright")
 
@@ -69,7 +77,7 @@ def _draw_note(theme: th.Theme, surface, pos, kind: str, words: str,
         words = f"pulled {words}"
     colour = {"sealed": th.TEXT, "pulled": th.TEXT, "choosing": th.ACCENT,
               "won": th.ACCENT}.get(kind, th.DIM)
-    image = theme.text(words, 17, colour)
+    image = theme.text(words, NOTE, colour)
     icon = theme.px(22) if kind == "sealed" else 0
     width = image.get_width() + (icon + theme.px(6) if icon else 0)
     box = pygame.Rect(0, 0, width, max(image.get_height(), icon))
