@@ -9,6 +9,7 @@ from game.bots.games import knowledge_for
 from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
+from game.tools.hybrids import Hybrid
 from game.tools.opponents import Greedy
 
 
@@ -90,3 +91,45 @@ def test_hiding_its_colour_never_makes_the_giveaway_slide_likelier():
         checked += 1
         lowered += with_cost < without - 0.1
     assert checked >= 2 and lowered >= 1
+
+
+def _against_a_searcher_sliding_greedily(seed: int, rounds: int):
+    """Seat 1 searches its pivots and takes (Easy, its budget cut to a fifth) and slides by
+    greedy's count; seat 0 plays at random; no endings or declarations: the final state and the
+    public history."""
+    match = Match("moriarty", {"games": 1}, seed)
+    knowledge = knowledge_for("moriarty")
+    searcher = Bot(knowledge, knowledge.levels()["easy"].scaled(0.2), seed)
+    players = {0: RandomPlayer(seed), 1: Hybrid(searcher, "slide", "greedy", seed)}
+    history = History()
+    while not match.state.is_terminal and match.state.rounds < rounds:
+        state = match.state
+        for seat in state.awaiting:
+            before = match.state
+            moves = [m for m in before.legal_moves(seat)
+                     if not isinstance(m, (moriarty.EndGame, moriarty.Declare))]
+            move = moriarty.PASS if before.phase == moriarty.DECLARE else \
+                players[seat].choose(match.observe(seat), seat, history.entries)
+            move = move if move in moves else moves[0]
+            match.play(move, seat)
+            history.add(before, seat, move)
+    return match.state, history.entries
+
+
+def test_hard_reads_the_colour_of_a_searcher_that_slides_its_colour_home():
+    """A player who searches its pivots and takes and slides by greedy's count (issue 36's
+    slide hybrid, cheaply): the wary belief finds nothing in its pivots and takes, Hard's
+    worlds weigh its colour by its slides."""
+    games = [_against_a_searcher_sliding_greedily(60 + seed, 12) for seed in range(8)]
+
+    def weight_on_truth(traits) -> float:
+        total = 0.0
+        for state, history in games:
+            knowledge = knowledge_for("moriarty")
+            knowledge.adopt(traits)
+            worlds = knowledge.worlds(state.observe(0), 0, history)
+            total += sum(w for w, world in worlds if world.bonus[1] == state.bonus[1])
+        return total / len(games)
+
+    assert weight_on_truth((("wary", 1.0),)) < 0.4  # a quarter by chance
+    assert weight_on_truth(knowledge_for("moriarty").levels()["hard"].traits) > 0.7
