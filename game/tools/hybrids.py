@@ -15,7 +15,11 @@ Hard says whether to take the option and the rule makes the rest.
 Measured (issue 36; processor clock; Hard's score, Wilson 95%; all at a scaled budget, none yet
 at full budget over 40 games). Moriarty, one-game matches: slide-greedy 9-3-22, 30.9%
 [18.0, 47.7] (34 games, x0.1), and 1-0-1 in 2 at full budget (seeds 101-102; Hard thought
-1,468 ms mean, p95 2,621 ms); slide-random 4-0-2 (6, x0.1); and 4 games each at x0.05: place
+1,468 ms mean, p95 2,621 ms), with the Hard of then, whose belief read the hybrid's colour as
+near even. Hard now reads the colour from the slides, hides its own there and declares at 0.98
+(`game/bots/games/moriarty.py`, where every lever's figures are): against the slide-greedy
+hybrid built on it 20-0-0, 100% [83.9, 100] (20, x0.1; Hard's 13 declarations all right, the
+hybrid's 3 all wrong). The other rows below are the Hard of then: slide-random 4-0-2 (6, x0.1); and 4 games each at x0.05: place
 greedy 2-0-2, random 1-2-1; bonus 2-1-1, 1-1-2; edge 3-0-1, 1-0-3; pivot 3-0-1, 3-1-0; take
 2-0-2, 2-0-2; declare 2-1-1, 3-0-1; end 2-0-2, 3-1-0. Synch, 10 games each at x0.1: place
 greedy and random 4-1-5, 45.0% [20.1, 72.6] (the same games: every start square counts the
