@@ -12,7 +12,13 @@ from scenes.shell import theme as th
 
 EMPTY_CELL = (66, 75, 96)
 GRID_LINE = (40, 46, 61)
-LABEL_SIZE = 15  # design px of the coordinates along the edges
+LABEL_SIZE = th.CAPTION  # the coordinates along the edges
+# The column's words in the theme's roles (a step down where a card or button is small)
+HEADING_SIZE = th.BODY  # the column's heading: moves left, or the game's end
+ROLE_SIZE = th.CAPTION  # a seat card's role, "DECIDER · 1st"
+NAME_SIZE = th.BODY  # a seat card's name
+BADGE_SIZE = th.LABEL * 0.9  # the mode's badge, "In synch": a step below a control's words
+COMPASS_SIZE = th.CAPTION * 0.87  # a direction's name on its small button: a step below
 
 
 class SynchLayout(Board):
@@ -59,7 +65,7 @@ class SynchLayout(Board):
         self.label_gap = th.reach(theme) + theme.px(2)  # the edge squares' rings stay off them
         left_w = label.get_width() + self.label_gap + theme.px(3)
         bottom_h = label.get_height() + self.label_gap
-        column_min = max(theme.px(230), theme.text_px(18) * 9)
+        column_min = max(theme.px(230), theme.text_px(NAME_SIZE) * 9)
         side = min(area.height - 2 * pad - bottom_h,
                    area.width - 2 * pad - left_w - gap - column_min)
         self.cell = max(6, side // n)
@@ -78,16 +84,16 @@ class SynchLayout(Board):
 
     def _layout_column(self) -> None:
         theme, column = self.theme, self.column
-        y = column.top + theme.text("M", 17).get_height() + theme.px(10)
-        row_h = max(theme.px(38), theme.text_px(18) + theme.px(12))
+        y = column.top + theme.text("M", HEADING_SIZE).get_height() + theme.px(10)
+        row_h = max(theme.px(38), theme.text_px(NAME_SIZE) + theme.px(12))
         self.role_rects = []
         for _ in range(2):
             self.role_rects.append(pygame.Rect(column.left, y, column.width, row_h))
             y += row_h + theme.px(6)
         y += theme.px(10)
         self.caption_y = y
-        y += theme.text("M", 15).get_height() + theme.px(4)
-        badge_h = max(theme.px(48), theme.text_px(20) + theme.px(18))
+        y += theme.text("M", th.CAPTION).get_height() + theme.px(4)
+        badge_h = max(theme.px(48), theme.text_px(BADGE_SIZE) + theme.px(18))
         self.mode_rect = pygame.Rect(column.left, y, column.width, badge_h)
         y += badge_h + theme.px(16)
         gap = th.reach(theme)  # a button's focus ring stays off the buttons around it

@@ -9,6 +9,9 @@ import pygame
 from game.rules.synch import DIRECTIONER_FIRST, DirectionChosen, ModeAnnounced
 from game.words.synch import fits, mode_word, moves_left, phase
 from scenes.boards.base import View
+from scenes.boards.synch.layout import (
+    BADGE_SIZE, COMPASS_SIZE, HEADING_SIZE, NAME_SIZE, ROLE_SIZE,
+)
 from scenes.boards.synch.plan import Beat
 from scenes.boards.synch.shapes import unit
 from scenes.boards.synch.spots import direction_spot
@@ -27,7 +30,7 @@ def draw_column(board: SynchLayout, surface, view: View, shown) -> None:
         heading = "Placing the markers"
     else:
         heading = moves_left(shown)
-    theme.blit_text(surface, heading, 17, (column.left, column.top), th.DIM)
+    theme.blit_text(surface, heading, HEADING_SIZE, (column.left, column.top), th.DIM)
     _draw_roles(board, surface, view, shown)
     _draw_mode(board, surface, view, shown)
     _draw_compass(board, surface, view, shown)
@@ -51,11 +54,11 @@ def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
         icon = board.icons[seat]
         surface.blit(icon, icon.get_rect(midleft=(rect.left + theme.px(10), rect.centery)))
         x = rect.left + theme.px(18) + icon.get_width()
-        words = theme.blit_text(surface, role, 14, (rect.right - theme.px(10), rect.centery),
+        words = theme.blit_text(surface, role, ROLE_SIZE, (rect.right - theme.px(10), rect.centery),
                                 th.TEXT if active else th.DIM, "midright")
-        name = theme.text(shown.seat_name(seat), 18)
+        name = theme.text(shown.seat_name(seat), NAME_SIZE)
         if x + name.get_width() + theme.px(8) <= words.left:  # else its mark alone names it
-            theme.blit_text(surface, shown.seat_name(seat), 18, (x, rect.centery),
+            theme.blit_text(surface, shown.seat_name(seat), NAME_SIZE, (x, rect.centery),
                             th.SEAT_COLOURS[seat], "midleft")
 
 
@@ -94,7 +97,7 @@ def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool |
 def _draw_mode(board: SynchLayout, surface, view: View, shown) -> None:
     theme, rect = board.theme, board.mode_rect
     caption, words, synch, name = _mode_words(board, view, shown)
-    theme.blit_text(surface, caption, 15, (rect.left, board.caption_y), th.DIM)
+    theme.blit_text(surface, caption, th.CAPTION, (rect.left, board.caption_y), th.DIM)
     known = synch is not None or name is not None or view.state.is_terminal
     pop = view.timeline.progress(Beat.MODE, view.t) if view.animating else 1.0
     if pop < 1:  # a just-announced mode swells in, flashing
@@ -114,7 +117,7 @@ def _draw_mode(board: SynchLayout, surface, view: View, shown) -> None:
         compass_arrow(board, surface, box, name, th.TEXT)
         x += rect.height + theme.px(4)
     colour = th.TEXT if known else th.DIM
-    theme.blit_text(surface, words, 20, (x, rect.centery), colour, "midleft")
+    theme.blit_text(surface, words, BADGE_SIZE, (x, rect.centery), colour, "midleft")
 
 
 def _mode_icon(board: SynchLayout, surface, box: pygame.Rect, synch: bool) -> None:
@@ -155,12 +158,12 @@ def _draw_compass(board: SynchLayout, surface, view: View, shown) -> None:
             pygame.draw.rect(surface, th.PANEL_EDGE, rect, 1, border_radius=theme.px(8))
         looks.append((rect, view.states(spot) | ({th.PICKED} if picked else set())))
         colour = th.PICKED_INK if picked else th.TEXT if live else th.shade(th.DIM, 0.75)
-        label_h = theme.text(name, 13).get_height()
+        label_h = theme.text(name, COMPASS_SIZE).get_height()
         arrow_box = pygame.Rect(rect.left, rect.top, rect.width, rect.height - label_h)
         compass_arrow(board, surface, arrow_box.inflate(-rect.width // 3, -rect.height // 5),
                             name, colour)
-        theme.blit_text(surface, name, 13, (rect.centerx, rect.bottom - theme.px(3)), colour,
-                        "midbottom")
+        theme.blit_text(surface, name, COMPASS_SIZE, (rect.centerx, rect.bottom - theme.px(3)),
+                        colour, "midbottom")
     for rect, states in looks:  # over the buttons around (a focus ring reaches past the gap)
         th.draw_states(surface, theme, rect, states)
     _draw_compass_centre(board, surface, view, shown)
