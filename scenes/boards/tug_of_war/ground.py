@@ -8,6 +8,7 @@ import pygame
 
 from game.words.tug_of_war import SEAT_LETTER
 from scenes.boards.base import draw_board_area
+from scenes.boards.tug_of_war.layout import GROUP_TITLE
 from scenes.shell import theme as th
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ def render_layer(board: TugLayout) -> pygame.Surface:
         pygame.draw.line(layer, th.DIM, (cx, y), (cx, y + dash), max(1, theme.px(2)))
     titles = ("Yellow team dice", "Common dice", "Red team dice")
     for cx_group, title in zip(board.group_x, titles):
-        theme.blit_text(layer, title, 16, (cx_group + shift[0], board.label_y + shift[1]),
+        theme.blit_text(layer, title, GROUP_TITLE, (cx_group + shift[0], board.label_y + shift[1]),
                         th.DIM, "midtop")
     return layer
 

@@ -19,6 +19,14 @@ KEEP_CHOICE = Choice("Keep these dice", "keep", order=0)
 END_CHOICE = Choice("End turn", "end", order=9)
 LIFT = 6  # design pixels a picked die is lifted by
 LAST_EDGE = 7  # design pixels round the words of a side's last turn, for their frame
+# The board's words in the theme's roles (times a factor a step or two from a role's own size)
+PHASE = th.HEADING * 0.8  # the phase in words, at the top: a heading a step down
+NAME = th.LABEL * 0.9  # a side's name in its row
+COUNT = th.NUMBER * 1.2  # its athletes on the rope, the row's big figure
+BADGE_LETTER = th.LABEL * 0.8  # its letter on its badge
+GROUP_TITLE = th.CAPTION * 1.12  # "Common dice" over a group: a step above small print
+HINT = th.BODY * 0.9  # the guide to the next pick, under the dice: a step below
+PILL = th.HEADING * 1.2  # "Eks wins!" or "Oh's turn", on its pill over the rope
 
 
 def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
@@ -70,15 +78,15 @@ class TugLayout(Board):
         inner = self.area.inflate(-2 * self.pad, -2 * self.pad)
         self.inner = inner
         self.header_y = inner.top
-        self.names_y = inner.top + theme.text_px(21) + theme.px(10)
-        names_h = theme.text_px(28) + theme.px(6)
+        self.names_y = inner.top + theme.text_px(PHASE) + theme.px(10)
+        names_h = theme.text_px(COUNT) + theme.px(6)
         self.last_y = self.names_y + names_h  # each side's last turn, in words
-        names_h += theme.line(15) + theme.px(4 + 2 * LAST_EDGE)
-        self.hint_h = 2 * (theme.text_px(16) + theme.px(3))
+        names_h += theme.line(th.CAPTION) + theme.px(4 + 2 * LAST_EDGE)
+        self.hint_h = 2 * (theme.text_px(HINT) + theme.px(3))
         self.die = max(12, int(min(inner.width / 12.5, inner.height * 0.16)))
         ring = th.reach(theme)  # a die's rings (lifted when picked) stay off the words
-        label_h = theme.text_px(16) + ring + theme.px(LIFT + 2)
-        under_h = theme.text_px(14) + ring + theme.px(2)
+        label_h = theme.text_px(GROUP_TITLE) + ring + theme.px(LIFT + 2)
+        under_h = theme.text_px(th.CAPTION) + ring + theme.px(2)
         dice_y = inner.bottom - self.hint_h - theme.px(6) - under_h - self.die
         self.label_y = dice_y - label_h
         zone = pygame.Rect(inner.left, self.names_y + names_h, inner.width,

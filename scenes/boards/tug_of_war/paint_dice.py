@@ -11,7 +11,7 @@ import pygame
 from game.core import State
 from game.rules.tug_of_war import ACT, ATHLETES
 from scenes.boards.base import View
-from scenes.boards.tug_of_war.layout import LIFT, flicker_face
+from scenes.boards.tug_of_war.layout import HINT, LIFT, flicker_face
 from scenes.boards.tug_of_war.plan import (
     Pair,
     Roll,
@@ -21,6 +21,8 @@ from scenes.boards.tug_of_war.plan import (
 )
 from scenes.shell import theme as th
 from scenes.shell.anim import ease_out_bounce
+
+SAME = th.NUMBER * 0.92  # the "=" on dice of equal value: a figure a step below NUMBER
 
 if TYPE_CHECKING:
     from scenes.boards.tug_of_war.layout import TugLayout
@@ -67,12 +69,12 @@ def _draw_twins(board: TugLayout, surface, view: View) -> None:
             rect = board.die_rects[spot]
             if spot in view.selected:
                 rect = rect.move(0, -theme.px(LIFT))
-            badge = theme.text("=", 22, th.TEXT)
+            badge = theme.text("=", SAME, th.TEXT)
             centre = (rect.right - theme.px(2), rect.top + theme.px(2))
             radius = max(badge.get_width(), badge.get_height()) // 2 + theme.px(3)
             pygame.draw.circle(surface, th.BACKGROUND, centre, radius)
             pygame.draw.circle(surface, th.TEXT, centre, radius, max(1, theme.px(2)))
-            theme.blit_text(surface, "=", 22, centre, th.TEXT, "center")
+            theme.blit_text(surface, "=", SAME, centre, th.TEXT, "center")
 
 
 def _moving_dice(board: TugLayout, state: State, progress: dict) -> dict:
@@ -120,7 +122,7 @@ def _draw_die_marks(board: TugLayout, surface, view: View, spot, rect: pygame.Re
     if spot in view.selected or spot in view.clickable:
         th.draw_states(surface, theme, rect, view.states(spot))
     if note:
-        theme.blit_text(surface, note, 14, (rect.centerx, board.die_rects[spot].bottom
+        theme.blit_text(surface, note, th.CAPTION, (rect.centerx, board.die_rects[spot].bottom
                                             + th.reach(theme)), colour, "midtop")
 
 
@@ -171,9 +173,9 @@ def draw_hint(board: TugLayout, surface, text: str) -> None:
     theme = board.theme
     y = board.inner.bottom - board.hint_h
     sentences = re.split(r"(?<=[.?]) ", text)
-    while len(sentences) > 1 and len(theme.wrap(" ".join(sentences), 16,
+    while len(sentences) > 1 and len(theme.wrap(" ".join(sentences), HINT,
                                                 board.inner.width)) > 2:
         sentences.pop(0 if sentences[0].endswith("?") else -1)  # whole sentences only
-    for line in theme.wrap(" ".join(sentences), 16, board.inner.width)[:2]:
-        rect = theme.blit_text(surface, line, 16, (board.inner.centerx, y), th.DIM, "midtop")
+    for line in theme.wrap(" ".join(sentences), HINT, board.inner.width)[:2]:
+        rect = theme.blit_text(surface, line, HINT, (board.inner.centerx, y), th.DIM, "midtop")
         y = rect.bottom + theme.px(3)

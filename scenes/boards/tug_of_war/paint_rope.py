@@ -12,7 +12,7 @@ from game.rules.tug_of_war import ATHLETES
 from game.words.tug_of_war import SEAT_LETTER, last_turn_words
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
-from scenes.boards.tug_of_war.layout import LAST_EDGE
+from scenes.boards.tug_of_war.layout import BADGE_LETTER, COUNT, LAST_EDGE, NAME, PHASE, PILL
 from scenes.boards.tug_of_war.plan import (
     Banner,
     Join,
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def draw_header(board: TugLayout, surface, state: State) -> None:
     """The phase in words, at the top."""
-    board.theme.blit_text(surface, board.words.phase_words(state), 21,
+    board.theme.blit_text(surface, board.words.phase_words(state), PHASE,
                          (board.inner.centerx, board.header_y), th.TEXT, "midtop")
 
 
@@ -33,12 +33,12 @@ def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> N
     """Each side's badge, name, athletes on the rope (as many as stand there now) and
     reserve; the side whose turn it is sits on a tinted pill."""
     theme = board.theme
-    y = board.names_y + (theme.text_px(28) + theme.px(6)) // 2
+    y = board.names_y + (theme.text_px(COUNT) + theme.px(6)) // 2
     acting = None if state.is_terminal else state.to_move
     for seat in (0, 1):
         on_rope = round(shown[seat])
-        words = [(SEAT_LETTER[seat], 0), (state.seat_name(seat), 20), (str(on_rope), 28),
-                 (f"on the rope · {ATHLETES - on_rope} in reserve", 15)]
+        words = [(state.seat_name(seat), NAME), (str(on_rope), COUNT),
+                 (f"on the rope · {ATHLETES - on_rope} in reserve", th.CAPTION)]
         _draw_name_row(board, surface, seat, words, y, seat == acting)
 
 
@@ -52,12 +52,12 @@ def draw_last_turns(board: TugLayout, surface, view: View) -> None:
             continue
         now = turns[-1][0][0].turn == view.state.turn  # the turn under way
         words = last_turn_words(turns[-1], now=now)
-        if words and theme.text(words, 15).get_width() > room:
+        if words and theme.text(words, th.CAPTION).get_width() > room:
             words = last_turn_words(turns[-1], short=True, now=now)
-        if not words or theme.text(words, 15).get_width() > room:
+        if not words or theme.text(words, th.CAPTION).get_width() > room:
             continue
         x = board.inner.left + edge if seat == 0 else board.inner.right - edge
-        rect = theme.blit_text(surface, words, 15, (x, board.last_y + edge), th.DIM,
+        rect = theme.blit_text(surface, words, th.CAPTION, (x, board.last_y + edge), th.DIM,
                                "topleft" if seat == 0 else "topright")
         th.draw_state(surface, theme, rect.inflate(2 * edge, 2 * edge), th.LAST)  # dice are
         # rolled anew, so the words are where the last turn shows
@@ -65,11 +65,11 @@ def draw_last_turns(board: TugLayout, surface, view: View) -> None:
 
 def _draw_name_row(board: TugLayout, surface, seat: int, words, y: int, active: bool) -> None:
     theme = board.theme
-    radius = max(6, (theme.text_px(28) + theme.px(6)) // 2 - theme.px(2))
+    radius = max(6, (theme.text_px(COUNT) + theme.px(6)) // 2 - theme.px(2))
     gap = theme.px(8)
     quiet = th.SOFT if active else th.DIM  # on the tinted pill DIM would fade
-    images = [theme.text(text, size, th.TEXT if size != 15 else quiet)
-              for text, size in words[1:]]
+    images = [theme.text(text, size, quiet if size == th.CAPTION else th.TEXT)
+              for text, size in words]  # the name, the count and the small print
     width = 2 * radius + gap * len(images) + sum(i.get_width() for i in images)
     x = board.inner.left if seat == 0 else board.inner.right - width
     if active:
@@ -95,7 +95,7 @@ def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int) -> No
         pygame.draw.rect(surface, edge, square, border_radius=3)
         pygame.draw.rect(surface, SEAT_FILL[1], square.inflate(-4, -4), border_radius=2)
     letter_colour = PIP_ON[seat]
-    board.theme.blit_text(surface, SEAT_LETTER[seat], 18, centre, letter_colour, "center")
+    board.theme.blit_text(surface, SEAT_LETTER[seat], BADGE_LETTER, centre, letter_colour, "center")
 
 
 def draw_team_line(board: TugLayout, surface, state: State, before: State,
@@ -171,7 +171,7 @@ def draw_banner(board: TugLayout, surface, state: State, progress: dict) -> None
 
 def _pill(board: TugLayout, surface, word: str, seat: int, grow: float) -> None:
     theme = board.theme
-    image = theme.text(word, 30, th.TEXT)
+    image = theme.text(word, PILL, th.TEXT)
     rect = image.get_rect(center=(board.area.centerx, board.zone.top + theme.px(22)))
     box = rect.inflate(theme.px(36), theme.px(14))
     box.width = max(box.height, int(box.width * grow))
