@@ -22,9 +22,13 @@ from hypothesis import strategies as st
 
 from game.registry import GAMES
 from scenes.boards.base import Choice
+from scenes.boards.pulling_strings import End
 from scenes.play.parts.play_hints import Hint
 from scenes.screens.select import OptionsScene
 from scenes.shell import theme as th
+from scenes.shell.widgets import Button, button_shape, draw_button
+from tests.test_lock_in import at_secret_choice
+from tests.test_settings_feel import write_record
 from tests.ui_driver import Driver
 
 PALETTE = {"accent": th.ACCENT, "white": th.TEXT, "sky": th.SKY, "dark": th.BACKGROUND,
@@ -418,7 +422,7 @@ def test_strands_spaces_are_ringed_by_hexagons(tmp_path):
 
 def screen_looks(driver: Driver) -> dict[str, tuple]:
     """The looks on the Options and Settings screens: a row's focus, a toggle's hover and
-    pick, a stepper's hover."""
+    pick, a stepper's hover; and the Records list's picked row."""
     size, scale = driver.app.screen.get_size(), driver.app.theme.scale
     driver.app.stack.reset(driver.app.make("menu"))
     options = OptionsScene(driver.app, "synch")
@@ -459,12 +463,20 @@ def screen_looks(driver: Driver) -> dict[str, tuple]:
         settings_scene, mouse=minus.center), minus, scale, False)
     looks["settings " + th.FOCUS] = profile(shot(settings_scene), shot(
         settings_scene, focus=0), settings_scene.group.buttons[0].rect, scale, False)
+    driver.app.stack.pop()
+    write_record(1)
+    records = driver.app.make("records")
+    driver.app.stack.push(records)
+    driver.until(lambda: records.reading is None)
+    looks["records " + th.PICKED] = profile(shot(records, selected=-1), shot(
+        records, selected=0), records.row_rect(0), scale, False)
     return looks
 
 
 def test_the_screens_wear_the_boards_looks(board_looks, tmp_path):
     """Options' and Settings' rows, toggles and steppers show focus, hover and a pick as the
-    boards do (the Settings steppers once wore yellow outlines, the Options ones grey)."""
+    boards do (the Settings steppers once wore yellow outlines, the Options ones grey), and so
+    does the Records list's picked row (it once wore an outline of its own)."""
     driver = Driver(tmp_path)
     try:
         looks = screen_looks(driver)
@@ -488,5 +500,45 @@ def test_a_hint_of_several_clicks_numbers_them_in_order(tmp_path):
                     if len(scene.board.path(m, observed)) == 2)
         hint = Hint(state, seat, (move,), "")
         assert [order for _, order in scene.hints.spots(hint)] == [1, 2]
+    finally:
+        pygame.quit()
+
+
+def test_a_primary_button_does_not_look_picked(tmp_path):
+    """The main action (Lock in) stands out in a fill of its own (th.PRIMARY), not in the
+    picked look, which says a choice is picked: nothing round its edge (no yellow band, no
+    tick), its ground not the picked yellow; on the play screen, Lock in is drawn so."""
+    driver = Driver(tmp_path)  # pygame and its fonts open
+    try:
+        theme = th.Theme()
+        theme.set_window((1280, 720))
+        rect = pygame.Rect(60, 60, 120, 56)
+
+        def shot(primary: bool = False, selected: bool = False) -> np.ndarray:
+            surface = pygame.Surface((240, 180))
+            surface.fill(th.BACKGROUND)
+            draw_button(surface, theme, Button("Lock in", "lockin", rect, primary=primary),
+                        selected=selected)
+            return grab(surface)
+
+        plain = shot()
+        picked = profile(plain, shot(selected=True), rect, 1.0, False)
+        assert "accent" in {run[0] for run in picked}
+        primary = shot(primary=True)
+        assert profile(plain, primary, rect, 1.0, False) == ()  # nothing round it
+        ground = primary[rect.top + theme.px(6), rect.left + theme.px(6)]
+        assert np.linalg.norm(ground - np.array(th.ACCENT)) > NEAR  # not the picked yellow
+        assert np.linalg.norm(ground - np.array(th.PRIMARY)) < NEAR
+        scene = at_secret_choice(driver, "pulling_strings")
+        driver.click(driver.spot_pos(End("c")))  # a string picked: Lock in shows
+        lock = driver.lock_in_button()
+        assert lock.primary and lock.value not in scene.selected
+        scene.focus = scene.hover = None
+        driver.app.invalidate()
+        driver.frames()
+        screen = grab(driver.app.screen)
+        d = distance(button_shape(driver.app.theme, lock.rect), screen.shape[1::-1])
+        band = (d > 0) & (d <= th.REACH * driver.app.theme.scale)
+        assert not (classify(screen) == "accent")[band].any(), "Lock in wears a yellow band"
     finally:
         pygame.quit()

@@ -284,6 +284,13 @@ class RecordsScene(Scene):
             button.rect = pygame.Rect(x + i * (bw + gap), size[1] - bh - theme.px(24), bw, bh)
         self.select(self.selected)
 
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where a row of the list is drawn (as it is scrolled now), its picked look's tick clear
+        of the scrollbar."""
+        theme, area = self.app.theme, self.list_rect
+        return pygame.Rect(area.left, area.top + (index - self.scroll) * theme.px(ROW),
+                           area.width - theme.px(8), theme.px(ROW) - theme.px(4))
+
     def _row_at(self, pos) -> int | None:
         if not self.list_rect.collidepoint(pos):
             return None
@@ -368,18 +375,16 @@ class RecordsScene(Scene):
     def _draw_rows(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         area = self.list_rect
-        step = theme.px(ROW)
         widths = (0.26, 0.18, 0.36, 0.20)
         for i in range(self.scroll, min(len(self.rows), self.scroll + self._visible())):
             row = self.rows[i]
-            rect = pygame.Rect(area.left, area.top + (i - self.scroll) * step, area.width,
-                               step - theme.px(4))
-            if i == self.selected:
-                pygame.draw.rect(surface, th.mix(th.PANEL, th.ACCENT, 0.18), rect,
-                                 border_radius=theme.px(8))
-                pygame.draw.rect(surface, th.ACCENT, rect, theme.px(2), border_radius=theme.px(8))
+            rect = self.row_rect(i)
+            picked = i == self.selected  # the row the buttons act on: in the picked look
+            if picked:  # a yellow ground with dark words, as a picked toggle or string end
+                pygame.draw.rect(surface, th.ACCENT, rect, border_radius=theme.px(8))
             x = rect.left + theme.px(12)
-            for text, share, colour in zip(row.columns, widths, self._colours(row)):
+            colours = (th.PICKED_INK,) * 4 if picked else self._colours(row)
+            for text, share, colour in zip(row.columns, widths, colours):
                 room = int(area.width * share) - theme.px(16)
                 size = CELL_SIZES[-1]
                 for size in CELL_SIZES:
@@ -387,6 +392,8 @@ class RecordsScene(Scene):
                         break
                 theme.blit_text(surface, text, size, (x, rect.centery), colour, "midleft")
                 x += int(area.width * share)
+            if picked:
+                th.draw_state(surface, theme, th.Rounded(rect, theme.px(8)), th.PICKED)
 
     @staticmethod
     def _colours(row: Row) -> tuple:

@@ -50,6 +50,9 @@ DIM = (150, 160, 178)
 SOFT = (214, 219, 227)  # secondary words on a lighter fill (a button, a lit pill), where DIM
 # would fall to 2.4:1; this keeps 4.5:1 on a button
 ACCENT = YELLOW  # legal and picked choices, the keyboard's focus (see STATES)
+PRIMARY = GREEN  # a screen's main action (Lock in) is a filled button of its own: an emphasis,
+# not a state, so never the yellow of a pick or the focus (STATES)
+PRIMARY_INK = BACKGROUND  # words on the main action's fill (5:1 on green)
 GUIDE = (110, 231, 183)  # a lesson's guide to the step it asks for: never the focus's yellow
 WARNING = (255, 140, 120)
 SEAT_COLOURS = (ORANGE, SKY)

@@ -18,15 +18,19 @@ class Button:
     rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
     hint: str = ""  # a short second line (e.g. a keyboard shortcut)
+    primary: bool = False  # the screen's main action (Lock in): filled in th.PRIMARY to stand
+    # out, never in the picked look (th.STATES), which says "this choice is picked"
 
 
 def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                 focused: bool = False, hovered: bool = False, size: th.Size = th.LABEL,
                 selected: bool = False) -> None:
     """A rounded button in the looks of its states (th.STATES): under the mouse it brightens in
-    a white ring; the keyboard's focus is a yellow ring further out; picked, it is yellow."""
+    a white ring; the keyboard's focus is a yellow ring further out; picked, it is yellow. The
+    main action (button.primary) is filled in th.PRIMARY, with no state's look of its own."""
     draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
     colour = ink(button, selected)
+    filled = selected or (button.primary and button.enabled)
     lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
     label_h, hint_h = theme.line(size), theme.line(th.CAPTION)
     if button.hint and getattr(theme, "key_hints", True) \
@@ -36,7 +40,7 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                         "midtop")
         hint = fitted(theme, button.hint, th.CAPTION, button.rect.width - 2 * theme.px(8))
         theme.blit_text(surface, hint, th.CAPTION, (button.rect.centerx, top + label_h),
-                        colour if selected or lit else th.SOFT if button.enabled else th.DIM,
+                        colour if filled or lit else th.SOFT if button.enabled else th.DIM,
                         "midtop")
     else:  # no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
@@ -59,13 +63,15 @@ def button_shape(theme: th.Theme, rect: pygame.Rect) -> th.Rounded:
 def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                       focused: bool = False, hovered: bool = False,
                       selected: bool = False) -> None:
-    """A button's body without its words: its fill (yellow when picked, brighter under the
-    mouse), its edge, and the looks of its states (th.STATES)."""
+    """A button's body without its words: its fill (yellow when picked, th.PRIMARY for the main
+    action, brighter under the mouse), its edge, and the looks of its states (th.STATES)."""
     radius = theme.px(10)
     live = button.enabled
     fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
     if hovered and live:
         fill = th.shade(th.PANEL, 1.4)  # white words on it keep a contrast of 3.5
+    if button.primary and live:
+        fill = th.shade(th.PRIMARY, 1.2 if hovered else 1.0)
     if selected:
         fill = th.ACCENT
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
@@ -75,9 +81,12 @@ def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, 
 
 
 def ink(button: Button, selected: bool = False) -> tuple:
-    """The colour of a button's words: dark on a picked one's yellow, dim when it is off."""
+    """The colour of a button's words: dark on a picked one's yellow or the main action's fill,
+    dim when it is off."""
     if selected:
         return th.PICKED_INK
+    if button.primary and button.enabled:
+        return th.PRIMARY_INK
     return th.TEXT if button.enabled else th.DIM
 
 

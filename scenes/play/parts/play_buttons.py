@@ -52,7 +52,7 @@ def action_buttons(scene) -> list[Button]:
         extras.insert(0, Button("Offer draw", Extra("draw")))
     buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
     if scene.pending_choice() is not None:
-        buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter"))
+        buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter", primary=True))
     if scene.hold is not None:
         buttons = [Button("Continue", Extra("continue"), hint="any key")]
     if scene.selected:

@@ -194,8 +194,7 @@ class PlayDrawing:
         for button in scene.buttons:
             draw_button(surface, theme, button, hovered=button.value == scene.hover,
                         focused=button.value == focus, size=th.LABEL,
-                        selected=button.value in scene.selected  # the choice waiting, Lock in
-                        or getattr(button.value, "name", None) == "lockin")
+                        selected=button.value in scene.selected)  # the choice waiting
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         scene = self.scene
