@@ -63,7 +63,8 @@ at x0.1 on the processor clock (Hard's p95 294-305 ms at that scale), Hard's W-D
   100% [83.9, 100] (13 declarations, all right; the hybrid's 3 all wrong); v Medium 14-3-3,
   77.5% [55.7, 90.4] (3 declarations, all right); v the Hard before it 10-0-0 (n=10); v the
   predictor 14-3-3, 77.5% [55.7, 90.4] (6 declarations, all right: declaring at 0.9 it had
-  made 16, all right, and won all 20).
+  made 16, all right, and won all 20). At full budget v the hybrid built on it 2-0-0 (seeds
+  101-102; Hard thought 1,730 ms mean, p95 2,618 ms).
 - the Hard before (wary belief, declaring at 0.9) v Medium on the same seeds 14-0-6, 70.0%
   [48.1, 85.5].
 """
