@@ -65,8 +65,12 @@ at x0.1 on the processor clock (Hard's p95 294-305 ms at that scale), Hard's W-D
   predictor 14-3-3, 77.5% [55.7, 90.4] (6 declarations, all right: declaring at 0.9 it had
   made 16, all right, and won all 20). At full budget v the hybrid built on it 2-0-0 (seeds
   101-102; Hard thought 1,730 ms mean, p95 2,618 ms).
+  V greedy 18-1-1, 92.5% [73.1, 98.2] (14 declarations, all right).
+- `fair_slides` with the slide reading and its concealment, declaring at 0.9: v the hybrid
+  built on it 18-0-2, 90.0% [69.9, 97.2] (the hybrid's 4 declarations all wrong); v Medium
+  11-2-7, 60.0% [38.7, 78.1] (1 declaration); v the predictor 11-3-6, 62.5% [40.9, 80.0].
 - the Hard before (wary belief, declaring at 0.9) v Medium on the same seeds 14-0-6, 70.0%
-  [48.1, 85.5].
+  [48.1, 85.5]; v greedy 20-0-0, 100% [83.9, 100] (14 declarations, all right).
 """
 from __future__ import annotations
 
