@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.bots import LEVEL_NAMES, Bot, Level, make_bot
 from game.bots.games import knowledge_for
 from game.bots.games.moriarty_colour import ColourReader
+from game.bots.games.synch import edge_distance
 from game.bots.history import History
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget
@@ -418,3 +419,22 @@ def test_pulling_strings_is_evaluated_by_the_pieces_on_each_side_s_homes(stacks)
     on = [sum(stacks[r * SIZE + c] for r, c in HOMES[seat]) for seat in (0, 1)]
     assert knowledge_for("pulling_strings").evaluate(state) == pytest.approx(
         squash(on[0] - on[1], 3.0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(size=st.integers(5, 15), pick=st.integers(0, 10**6))
+def test_synch_central_start_keeps_either_seat_two_squares_from_every_edge(size, pick):
+    knowledge = knowledge_for("synch")
+    state = GAMES["synch"].new_game(size=size)
+    assert list(knowledge.root_moves(state, 0, None)) == list(state.legal_moves(0))  # off
+    knowledge.adopt((("central_start", 1.0),))
+    for seat in (0, 1):
+        legal = state.legal_moves(seat)
+        inmost = min(2, max(edge_distance(m.label, size) for m in legal))
+        chosen = knowledge.root_moves(state, seat, None)
+        assert chosen == [m for m in legal if edge_distance(m.label, size) >= inmost]
+        assert len(chosen) == ((size - 4) ** 2 - seat or 8)  # 5 x 5: its centre, then the ring
+        if seat == 0:
+            state = state.apply(chosen[pick % len(chosen)], 0).state
+    state = state.apply(chosen[0], 1).state
+    assert list(knowledge.root_moves(state, 1, None)) == list(state.legal_moves(1))  # placed

@@ -7,13 +7,24 @@ from __future__ import annotations
 
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
-from game.core import State
+from game.core import Move, State
+from game.rules.synch import PlaceMarker, label_square
+
+
+def edge_distance(label: str, size: int) -> int:
+    """How many squares lie between a square and the grid's nearest edge."""
+    square = label_square(label, size)
+    assert square is not None  # a legal move's own label
+    row, col = square
+    return min(row, col, size - 1 - row, size - 1 - col)
 
 
 class GameKnowledge(Knowledge):
     """What the search knows of Synch."""
 
     playout_depth = 6
+    central_start = 0.0  # above 0: the bot starts on one of the squares at least two from
+    # every edge (a setting to try against the place hybrids; off in every level)
 
     def levels(self) -> dict[str, Level]:
         """Synch's levels: small turns (2 modes, 8 directions), so a deep tree is cheap."""
@@ -22,6 +33,18 @@ class GameKnowledge(Knowledge):
             "medium": Level("medium", Budget(400, 0.7)),
             "hard": Level("hard", Budget(2500, 1.5)),
         }
+
+    def root_moves(self, state: State, seat: int, previous: Move | None) -> list[Move]:
+        """Every legal move, or with `central_start` the start squares at least two from every
+        edge (or as far in as any is, once the centre is taken)."""
+        legal = list(state.legal_moves(seat))
+        if not self.central_start or not state.placing:  # type: ignore[attr-defined]
+            return legal
+        size = state.size  # type: ignore[attr-defined]
+        depth: dict[Move, int] = {m: edge_distance(m.label, size)
+                                  for m in legal if isinstance(m, PlaceMarker)}
+        least = min(2, max(depth.values()))  # a 5 x 5 grid has one such square
+        return [m for m in legal if depth[m] >= least]
 
     def evaluate(self, state: State) -> float:
         """Seat 0's chances from the symbol lead, sharper as the empty squares run out."""
