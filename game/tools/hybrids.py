@@ -12,26 +12,34 @@ Pivot or an Active Token choice). For such a kind the rule says whether to take 
 Hard makes the rest of the choice without it. For the kind beside which an option is offered,
 Hard says whether to take the option and the rule makes the rest.
 
-Measured (issue 36; processor clock; Hard's score, Wilson 95%; all at a scaled budget, none yet
-at full budget over 40 games). Moriarty, one-game matches: slide-greedy 9-3-22, 30.9%
-[18.0, 47.7] (34 games, x0.1), and 1-0-1 in 2 at full budget (seeds 101-102; Hard thought
-1,468 ms mean, p95 2,621 ms), with the Hard of then, whose belief read the hybrid's colour as
-near even. Hard now reads the colour from the slides, hides its own there and declares at 0.98
-(`game/bots/games/moriarty.py`, where every lever's figures are): against the slide-greedy
-hybrid built on it 20-0-0, 100% [83.9, 100] (20, x0.1; Hard's 13 declarations all right, the
-hybrid's 3 all wrong). The other rows are the Hard of then: slide-random 4-0-2 (6, x0.1);
-and 4 games each at x0.05: place greedy 2-0-2, random 1-2-1; bonus 2-1-1, 1-1-2; edge 3-0-1,
-1-0-3; pivot 3-0-1, 3-1-0; take 2-0-2, 2-0-2; declare 2-1-1, 3-0-1; end 2-0-2, 3-1-0. Synch,
-40 games each at x0.1 (seeds 1-40; the whole table 2,091 s on 2 cores): place greedy and random
-15-5-20, 43.8% [29.6, 59.0] (the same games: every start square counts the same, so greedy's
-tie-break is random's draw); mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
-[73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100].
-The place row is one opening choice in games that mostly run to the move limit: between
-greedy players with start squares drawn at random (1,500 games) a start square's ring (edge to
-centre) moved its owner's score by at most 7 points (47.5% to 56.6%), and Hard's search, which
-gives each of 64 squares some 40 visits, picks no better than a draw. Pulling Strings' and
-Strands' hybrids play as greedy and random do (their Hard's one kind of decision is every
-decision).
+Measured (issue 36; processor clock, seats alternating; Hard's score won-drawn-lost, Wilson 95%;
+all at a tenth of the budget, none yet at full budget over 40 games). Moriarty, one-game
+matches, 20 each (seeds 1-20), the Hard that reads the colour from slides, hides its own there
+and declares at 0.98 (`game/bots/games/moriarty.py` holds every lever's figures):
+    kind      greedy                      random
+    place     9-2-9    50.0% [29.9, 70.1]  7-1-12  37.5% [20.0, 59.1]
+    bonus     9-1-10   47.5% [27.9, 68.0]  12-0-8  60.0% [38.7, 78.1]
+    edge      6-0-14   30.0% [14.5, 51.9]  12-0-8  60.0% [38.7, 78.1]
+    pivot     9-0-11   45.0% [25.8, 65.8]  11-1-8  57.5% [36.4, 76.2]
+    take      12-0-8   60.0% [38.7, 78.1]  11-0-9  55.0% [34.2, 74.2]
+    slide     20-0-0   100% [83.9, 100]    (the Hard before: 4-0-2 in 6)
+    declare   19-0-1   95.0% [76.4, 99.1]  13-0-7  65.0% [43.3, 81.9]
+    end       9-0-11   45.0% [25.8, 65.8]  11-1-8  57.5% [36.4, 76.2]
+Hard against Hard on the same seeds gives the spread of a row where nothing differs (the
+developers' guide has it). The Hard before, against the slide-greedy hybrid: 9-3-22, 30.9%
+[18.0, 47.7] over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the whole table
+2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5% [73.9, 94.5];
+direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100]; place greedy and
+random the same games (every start counts the same to greedy, so its tie-break is random's
+draw). The place row was Hard's own start: its search, some 40 visits for each of 64 squares,
+started on an edge more often than a draw (8 of 12 second-seat starts, where 28 of 64 squares
+are edges) and did worse than one, 31-8-41, 43.8% [33.4, 54.6] over seeds 1-80. Hard now starts
+at least two squares from every edge (`central_start`): v place-random 41-6-33, 55.0%
+[44.1, 65.4] over the same 80, and v the Hard before 22-3-15, 58.8% [43.4, 72.6] over 40. A
+start is one choice in games that mostly run to the move limit: between greedy players with
+random starts (1,500 games) a start's distance from the edge moved its owner's score by at most
+7 points. Pulling Strings' and Strands' hybrids play as greedy and random do (their Hard's one
+kind of decision is every decision).
 """
 from __future__ import annotations
 
