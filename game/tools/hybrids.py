@@ -25,18 +25,18 @@ and declares at 0.98 (`game/bots/games/moriarty.py` holds every lever's figures)
     slide     20-0-0   100% [83.9, 100]    (the Hard before: 4-0-2 in 6)
     declare   19-0-1   95.0% [76.4, 99.1]  13-0-7  65.0% [43.3, 81.9]
     end       9-0-11   45.0% [25.8, 65.8]  11-1-8  57.5% [36.4, 76.2]
-Over seeds 1-60: place greedy 32-4-24, 56.7% [44.1, 68.4], random 27-2-31, 46.7%
-[34.6, 59.1]; edge greedy 25-4-31, 45.0% [33.1, 57.5], random 29-1-30, 49.2% [37.0, 61.5] (edge
-greedy's 30% over 20 was chance). Hard against Hard on the same seeds gives the spread of a row
-where nothing differs (the developers' guide has it). The Hard before, against the
-slide-greedy hybrid: 9-3-22, 30.9% [18.0, 47.7] over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the whole table
-2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5% [73.9, 94.5];
-direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100]; place greedy and
-random the same games (every start counts the same to greedy, so its tie-break is random's
-draw). The place row was Hard's own start: its search, some 40 visits for each of 64 squares,
-started on an edge more often than a draw (8 of 12 second-seat starts, where 28 of 64 squares
-are edges) and did worse than one, 31-8-41, 43.8% [33.4, 54.6] over seeds 1-80. Hard now starts
-at least two squares from every edge (`central_start`): v place-random 41-6-33, 55.0%
+Over seeds 1-60: place greedy 32-4-24, 56.7% [44.1, 68.4], random 27-2-31, 46.7% [34.6, 59.1];
+edge greedy 25-4-31, 45.0% [33.1, 57.5], random 29-1-30, 49.2% [37.0, 61.5] (edge greedy's 30%
+over 20 was chance). Hard against Hard on the same seeds gives the spread of a row where nothing
+differs (the developers' guide has it). The Hard before, against the slide-greedy hybrid:
+9-3-22, 30.9% [18.0, 47.7] over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
+whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
+[73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
+place greedy and random the same games (every start counts the same to greedy, so its tie-break
+is random's draw). The place row was Hard's own start: its search, some 40 visits for each of 64
+squares, started on an edge more often than a draw (8 of 12 second-seat starts, where 28 of 64
+squares are edges) and did worse than one, 31-8-41, 43.8% [33.4, 54.6] over seeds 1-80. Hard now
+starts at least two squares from every edge (`central_start`): v place-random 41-6-33, 55.0%
 [44.1, 65.4] over the same 80, and v the Hard before 22-3-15, 58.8% [43.4, 72.6] over 40. A
 start is one choice in games that mostly run to the move limit: between greedy players with
 random starts (1,500 games) a start's distance from the edge moved its owner's score by at most
