@@ -438,3 +438,24 @@ def test_synch_central_start_keeps_either_seat_two_squares_from_every_edge(size,
             state = state.apply(chosen[pick % len(chosen)], 0).state
     state = state.apply(chosen[0], 1).state
     assert list(knowledge.root_moves(state, 1, None)) == list(state.legal_moves(1))  # placed
+
+
+@settings(max_examples=20, deadline=None)
+@given(size=st.integers(5, 11), central=st.booleans(), seed=st.integers(0, 10**6))
+def test_a_kept_subtree_is_reused_only_where_its_moves_are_the_roots(size, central, seed):
+    knowledge = knowledge_for("synch")
+    knowledge.adopt((("central_start", float(central)),))
+    state = GAMES["synch"].new_game(size=size)
+    search = Search(state, knowledge, random.Random(seed)).run(Budget(400, 60))
+    for move in list(search.root.children):
+        kept = search.subtree(move)
+        below = state.apply(move, 0).state
+        found = search.find(below)
+        if central:  # the other seat's start was searched over every square, not the centre
+            assert kept is None and found is None
+            continue
+        assert kept is not None and found is not None
+        assert kept.root.state == below
+        node = kept.root
+        options = getattr(node, "options", None) or (*node.untried, *node.children)
+        assert set(options) == set(knowledge.root_moves(below, 1, None))

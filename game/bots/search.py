@@ -74,6 +74,13 @@ class _Node:
             self.model: list[float] | None = None  # the modelled seat's cumulative odds
 
 
+def _options(node: _Node) -> tuple:
+    """The moves a decision node was made with, tried or not."""
+    if hasattr(node, "options"):
+        return node.options
+    return tuple(node.untried) + tuple(node.children)
+
+
 class Search:
     """A search from one root state, to be run for a budget and then asked for its findings."""
 
@@ -107,7 +114,12 @@ class Search:
                 return self._rerooted(child)
         return None
 
-    def _rerooted(self, node: _Node) -> "Search":
+    def _rerooted(self, node: _Node) -> "Search | None":
+        # a node below the root was made with `candidate_moves`; where the root's own choice
+        # is narrower or wider (`root_moves`), its statistics answer another question
+        if set(self.knowledge.root_moves(node.state, node.actor, node.previous)) \
+                != set(_options(node)):
+            return None
         search = object.__new__(Search)
         search.knowledge, search.rng = self.knowledge, self.rng
         search.exploration, search.gamma, search.rave = self.exploration, self.gamma, self.rave
