@@ -168,3 +168,12 @@ def test_hybrids_table_runs_every_kind_in_one_pool(capsys):
     out = capsys.readouterr().out
     assert "hard-but-mode-greedy" in out and "hard-but-mode-random" in out
     assert "direction" not in out
+
+
+def test_the_control_row_plays_hard_against_hard_on_the_hybrids_seeds(capsys):
+    assert arena.main(["--hybrids", "synch", "--kinds", "direction", "--rules", "random",
+                       "--control", "--games", "2", "--jobs", "1", "--scale", "0.02",
+                       "--set", "size=5", "--detail"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("synch")]
+    assert [row.split()[1:4] for row in rows] == [["hard", "v", "hard"],
+                                                  ["hard", "v", "hard-but-direction-random"]]

@@ -6,6 +6,7 @@
     python -m game.tools.arena moriarty hard random --detail       # and every declaration
     python -m game.tools.arena --table --games 40                  # the level table, all five games
     python -m game.tools.arena --hybrids moriarty --games 40       # Hard v each of its hybrids
+    python -m game.tools.arena --hybrids synch --control           # and Hard v Hard, same seeds
 
 Players: the bots "easy", "medium", "hard"; and, from outside the bot family, "random",
 "greedy" (one turn ahead by a simple count, `game/tools/opponents.py`), "predictor" (greedy,
@@ -408,6 +409,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --hybrids: only the hybrids of these kinds")
     parser.add_argument("--rules", nargs="*", default=None, choices=("greedy", "random"),
                         help="with --hybrids: only the hybrids with these rules")
+    parser.add_argument("--control", action="store_true",
+                        help="with --hybrids: also the player facing them against Hard on the "
+                             "same seeds, the spread of a row where no decision differs")
     parser.add_argument("--set", type=parse_setting, action="append", default=[],
                         metavar="NAME=VALUE",
                         help="a game option for every game played (moriarty: games=1 plays "
@@ -443,6 +447,8 @@ def main(argv: list[str] | None = None) -> int:
         if not wanted:
             parser.error(f"no such hybrids (kinds in {args.hybrids}: "
                          f"{', '.join(KINDS[args.hybrids])})")
+        if args.control:  # first, so it reads as the row the others stand beside
+            wanted.insert(0, "hard")
         pairings = [(args.hybrids, (args.against, name)) for name in wanted]
     elif args.table:
         pairings = table_pairings(args.only or GAMES)
