@@ -81,6 +81,14 @@ measuring over more games. `declare_confidence` 0.95 beside the other two: v Med
 declarations, all right): the threshold trades Medium's misleading slides against a simple
 player's telling ones; 0.98 keeps Medium above its 70% target. A reading that knew which kind
 of slider it faces would need no such trade (next to try).
+
+At full budget in three-game matches, v the slide hybrid built on this Hard (seeds 1-20): 19-0-1,
+95.0% [76.4, 99.1]; Hard thought 1,585 ms mean, p95 2,621 ms. Hard declared 21 times, 18 right.
+The hybrid, whose declarations are Hard's but read from Hard's slides, declared 26 times and was
+wrong every time: a slide priced by `slide_concealment` points a slide reader at another colour,
+so this reading at 0.98 is misled by any player who slides as Hard does. Between two Hards that
+costs both sides alike; against a player who bluffs at the slides it would cost Hard alone.
+Next lever: a reading that weighs a concealing slider beside the telling one.
 """
 from __future__ import annotations
 
