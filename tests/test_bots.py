@@ -450,14 +450,16 @@ def test_a_kept_subtree_is_reused_only_where_its_moves_are_the_roots(size, centr
     state = GAMES["synch"].new_game(size=size)
     search = Search(state, knowledge, random.Random(seed)).run(Budget(400, 60))
     for move in list(search.root.children):
-        kept = search.subtree(move)
         below = state.apply(move, 0).state
+        kept = search.subtree(move)  # the way down to the bot's next decision, kept either way
+        assert kept is not None and kept.root.state == below
         found = search.find(below)
         if central:  # the other seat's start was searched over every square, not the centre
-            assert kept is None and found is None
-            continue
-        assert kept is not None and found is not None
-        assert kept.root.state == below
-        node = kept.root
-        options = getattr(node, "options", None) or (*node.untried, *node.children)
-        assert set(options) == set(knowledge.root_moves(below, 1, None))
+            assert found is None and kept.find(below) is None
+        else:
+            assert found is not None and kept.find(below) is not None
+            node = found.root
+            options = getattr(node, "options", None) or (*node.untried, *node.children)
+            assert set(options) == set(knowledge.root_moves(below, 1, None))
+        for answer in list(kept.root.children)[:3]:  # the bot's next decision: reused
+            assert kept.find(below.apply(answer, 1).state) is not None

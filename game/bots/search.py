@@ -106,20 +106,21 @@ class Search:
         return self._rerooted(child)
 
     def find(self, state: State) -> "Search | None":
-        """A search rooted at `state` if it is the root or a decision one move below it."""
+        """A search rooted at `state` if it is the root or a decision one move below it, made
+        with the moves the root considers (a node below a root is made with `candidate_moves`:
+        where `root_moves` is narrower or wider, its statistics answer another question)."""
         if self.root.state == state:
-            return self
+            return self if self._fits_root(self.root) else None
         for child in self.root.children.values():
             if child.kind is DECISION and child.state == state:
-                return self._rerooted(child)
+                return self._rerooted(child) if self._fits_root(child) else None
         return None
 
-    def _rerooted(self, node: _Node) -> "Search | None":
-        # a node below the root was made with `candidate_moves`; where the root's own choice
-        # is narrower or wider (`root_moves`), its statistics answer another question
-        if set(self.knowledge.root_moves(node.state, node.actor, node.previous)) \
-                != set(_options(node)):
-            return None
+    def _fits_root(self, node: _Node) -> bool:
+        return set(self.knowledge.root_moves(node.state, node.actor, node.previous)) \
+            == set(_options(node))
+
+    def _rerooted(self, node: _Node) -> "Search":
         search = object.__new__(Search)
         search.knowledge, search.rng = self.knowledge, self.rng
         search.exploration, search.gamma, search.rave = self.exploration, self.gamma, self.rave
