@@ -88,7 +88,9 @@ The hybrid, whose declarations are Hard's but read from Hard's slides, declared 
 wrong every time: a slide priced by `slide_concealment` points a slide reader at another colour,
 so this reading at 0.98 is misled by any player who slides as Hard does. Between two Hards that
 costs both sides alike; against a player who bluffs at the slides it would cost Hard alone.
-Next lever: a reading that weighs a concealing slider beside the telling one.
+Next lever: a reading that weighs a concealing slider beside the telling one. V Medium at full
+budget in three-game matches (seeds 1-20): 18-0-2, 90.0% [69.9, 97.2]; Hard declared 12 times,
+10 right, Medium 13 times, 2 right; Hard thought 1,563 ms mean, p95 2,619 ms, Medium 46 ms, 276.
 """
 from __future__ import annotations
 
