@@ -12,7 +12,8 @@ from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
 from tests.test_hybrids import positions
 
-LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin")
+LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
+          "declare_agreement")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
@@ -44,3 +45,30 @@ def test_exact_2x2_strategies_reach_the_games_value(cells):
         == pytest.approx(value, abs=1e-9)
     assert max(sum(q * payoff[i][j] for j, q in enumerate(cols)) for i in range(2)) \
         == pytest.approx(value, abs=1e-9)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
+def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(seed, pick):
+    from game.bots.games.moriarty import MARGIN, board_leads, points_by_colour
+    found = [p for p in positions("moriarty", seed, 200)
+             if any(isinstance(m, moriarty.Declare) for m in p[0].legal_moves(p[1]))]
+    if not found:
+        return
+    observation, seat, history, state = found[pick % len(found)]
+    other = 1 - seat
+    counts = points_by_colour(state, other)[:4]
+    for agreement in (0.0, 1.0):
+        knowledge = knowledge_for("moriarty")
+        knowledge.adopt((("declare_confidence", 0.98), ("declare_agreement", agreement)))
+        def holding(colour):
+            return state.replace(bonus=tuple(colour if s == other else b
+                                             for s, b in enumerate(state.bonus)))
+        for colour in range(4):
+            sure = [(1.0, holding(colour))]
+            doubt = knowledge.doubt(moriarty.Declare(colour), sure, seat, history)
+            leads = counts[colour] == max(counts)
+            assert board_leads(state, other, colour) == leads
+            assert doubt == (MARGIN if leads or not agreement else None)
+            unsure = [(0.5, holding(colour)), (0.5, holding((colour + 1) % 4))]
+            assert knowledge.doubt(moriarty.Declare(colour), unsure, seat, history) is None

@@ -116,6 +116,13 @@ def _banked_lead(state: MoriartyState, seat: int) -> int:
         - (state.totals[1 - seat] + state.board_points(1 - seat))
 
 
+def board_leads(state: State, seat: int, colour: int) -> bool:
+    """True if `colour` has as many of `seat`'s board points as any other colour."""
+    assert isinstance(state, MoriartyState)
+    counts = points_by_colour(state, seat)[:COLOURS]
+    return counts[colour] == max(counts)
+
+
 class GameKnowledge(Knowledge):
     """What the search knows of Moriarty."""
 
@@ -136,6 +143,8 @@ class GameKnowledge(Knowledge):
     slide_reading = 0.0  # 1: the belief reads the other's colour from its slides alone
     slide_concealment = 0.0  # the value a slide gives up per unit it adds to a slide reading
     # of this bot's colour (`secret_cost`)
+    declare_agreement = 0.0  # 1: name only a colour that also leads the other's side of the
+    # board (a slide reading alone is misled by a player who conceals as Hard does)
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -214,7 +223,12 @@ class GameKnowledge(Knowledge):
             belief = sum((weight for weight, world in worlds
                           if world.bonus[1 - seat] == move.colour),  # type: ignore[attr-defined]
                          0.0)
-            return MARGIN if belief >= self.declare_confidence else None
+            if belief < self.declare_confidence:
+                return None
+            if self.declare_agreement > 0.0 and not board_leads(worlds[0][1], 1 - seat,
+                                                               move.colour):
+                return None
+            return MARGIN
         if isinstance(move, EndGame):
             return -SURE_THING
         if self.concealment > 0.0 and isinstance(move, (PickPivot, Take)):
