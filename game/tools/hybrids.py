@@ -31,8 +31,11 @@ over 20 was chance). Hard against Hard on the same seeds gives the spread of a r
 differs (the developers' guide has it). At full budget in three-game matches (seeds 1-20): v
 slide-greedy 19-0-1, 95.0% [76.4, 99.1], Hard thinking 1,585 ms mean, p95 2,621 ms; the hybrid,
 declaring as Hard does but from Hard's slides, declared 26 times, all wrong (Hard 21, 18
-right). The Hard before, against the slide-greedy hybrid: 9-3-22, 30.9% [18.0, 47.7] over 34,
-and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
+right). At full budget in one-game matches v place-random (seeds 1-20): 6-2-12, 35.0% [18.1,
+56.7]; 13 games were decided by a declaration and all 13 were wrong (Hard 9, the hybrid 4): what
+the row measures is each side's reading of the other's slides, which are Hard's and conceal,
+not the placing. The Hard before, against the slide-greedy hybrid: 9-3-22, 30.9% [18.0, 47.7]
+over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
 place greedy and random the same games (every start counts the same to greedy, so its tie-break
