@@ -117,10 +117,11 @@ def _banked_lead(state: MoriartyState, seat: int) -> int:
 
 
 def board_leads(state: State, seat: int, colour: int) -> bool:
-    """True if `colour` has as many of `seat`'s board points as any other colour."""
+    """True if `colour` has more of `seat`'s board points than any other colour (a tie, as at
+    the start when every count is 0, says nothing)."""
     assert isinstance(state, MoriartyState)
     counts = points_by_colour(state, seat)[:COLOURS]
-    return counts[colour] == max(counts)
+    return all(counts[colour] > n for k, n in enumerate(counts) if k != colour)
 
 
 class GameKnowledge(Knowledge):
