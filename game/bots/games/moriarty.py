@@ -91,6 +91,12 @@ costs both sides alike; against a player who bluffs at the slides it would cost 
 Next lever: a reading that weighs a concealing slider beside the telling one. V Medium at full
 budget in three-game matches (seeds 1-20): 18-0-2, 90.0% [69.9, 97.2]; Hard declared 12 times,
 10 right, Medium 13 times, 2 right; Hard thought 1,563 ms mean, p95 2,619 ms, Medium 46 ms, 276.
+In one-game matches v place-random (seeds 1-20) Hard scored 6-2-12, 35.0% [18.1, 56.7], and all
+13 declarations made were wrong (Hard 9, the hybrid 4). `declare_agreement` (name only a colour
+that also leads the other's board; off in every level) with ties allowed, the same games: 9-2-9,
+50.0% [29.9, 70.1], but its 6 declarations were still all wrong (the hybrid's 8: 1 right), some
+in rounds 3 to 5 when the board's counts were level; v greedy 17-1-2, 87.5% [66.9, 96.0], 10
+declarations, all right. Now a colour must lead alone.
 """
 from __future__ import annotations
 
