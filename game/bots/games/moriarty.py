@@ -96,7 +96,12 @@ In one-game matches v place-random (seeds 1-20) Hard scored 6-2-12, 35.0% [18.1,
 that also leads the other's board; off in every level) with ties allowed, the same games: 9-2-9,
 50.0% [29.9, 70.1], but its 6 declarations were still all wrong (the hybrid's 8: 1 right), some
 in rounds 3 to 5 when the board's counts were level; v greedy 17-1-2, 87.5% [66.9, 96.0], 10
-declarations, all right. Now a colour must lead alone.
+declarations, all right. With the colour leading alone: 9-1-10, 47.5% [27.9, 68.0], 4
+declarations, all wrong (the hybrid's 8: 2 right). Not adopted: the board is no second witness,
+since each slide moves a token and so the board says what the slides said. The lever left is a
+reading that models a concealing slider (its choice for each colour priced as
+`slide_giveaway` prices Hard's own), or one that learns within a match, from the colours shown
+at each game's end, whether the other's slides told the truth.
 """
 from __future__ import annotations
 
