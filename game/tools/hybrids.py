@@ -43,7 +43,8 @@ is random's draw). The place row was Hard's own start: its search, some 40 visit
 squares, started on an edge more often than a draw (8 of 12 second-seat starts, where 28 of 64
 squares are edges) and did worse than one, 31-8-41, 43.8% [33.4, 54.6] over seeds 1-80. Hard now
 starts at least two squares from every edge (`central_start`): v place-random 41-6-33, 55.0%
-[44.1, 65.4] over the same 80, and v the Hard before 22-3-15, 58.8% [43.4, 72.6] over 40. A
+[44.1, 65.4] over the same 80 (at full budget 4-3-3 over seeds 1-10, stopped there for time), and
+v the Hard before 22-3-15, 58.8% [43.4, 72.6] over 40. A
 start is one choice in games that mostly run to the move limit: between greedy players with
 random starts (1,500 games) a start's distance from the edge moved its owner's score by at most
 7 points. Pulling Strings' and Strands' hybrids play as greedy and random do (their Hard's one
