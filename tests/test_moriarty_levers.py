@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots import Bot, knowledge_for
+from game.bots.games.moriarty import MARGIN, board_leads, points_by_colour
 from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
 from tests.test_hybrids import positions
@@ -50,24 +51,23 @@ def test_exact_2x2_strategies_reach_the_games_value(cells):
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(seed, pick):
-    from game.bots.games.moriarty import MARGIN, board_leads, points_by_colour
     found = [p for p in positions("moriarty", seed, 200)
              if any(isinstance(m, moriarty.Declare) for m in p[0].legal_moves(p[1]))]
-    if not found:
-        return
+    assert found  # a random game offers a declaration every round after the first
     observation, seat, history, state = found[pick % len(found)]
     other = 1 - seat
+
+    def holding(colour):
+        return state.replace(bonus=tuple(colour if s == other else b
+                                         for s, b in enumerate(state.bonus)))
     counts = points_by_colour(state, other)[:4]
+    top, second = sorted(counts, reverse=True)[:2]
     for agreement in (0.0, 1.0):
         knowledge = knowledge_for("moriarty")
         knowledge.adopt((("declare_confidence", 0.98), ("declare_agreement", agreement)))
-        def holding(colour):
-            return state.replace(bonus=tuple(colour if s == other else b
-                                             for s, b in enumerate(state.bonus)))
         for colour in range(4):
             sure = [(1.0, holding(colour))]
             doubt = knowledge.doubt(moriarty.Declare(colour), sure, seat, history)
-            top, second = sorted(counts, reverse=True)[:2]
             leads = counts[colour] == top > second  # alone at the top
             assert board_leads(state, other, colour) == leads
             assert doubt == (MARGIN if leads or not agreement else None)
