@@ -7,7 +7,7 @@ import pytest
 from hypothesis import assume, given, settings, strategies as st
 
 from game.bots.games.moriarty_colour import (AHEAD, SEARCHING, ColourReader, _kinds_weighed,
-                                              _normalised, reveals_colour)
+                                              _normalised, pretended, reveals_colour)
 from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
@@ -169,3 +169,76 @@ def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, 
     home = after[moriarty.TOWARD]
     assert home[colour] > after[moriarty.AWAY][colour]
     assert all(home[colour] > home[c] for c in others)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 12), st.floats(0.001, 0.6))
+def test_before_a_game_is_scored_a_pretending_kind_caps_the_slide_reading(seed, rounds, share):
+    """In a match's first game the kinds are as likely as before play, so the reading is the
+    telling one, a `share` of it turned against the colour it points at: never above 1 - share."""
+    match, history = _play(seed, rounds)
+    telling = _slide_reading(history.entries, match.observe(0))
+    mixed = ColourReader().belief(history.entries, 0, match.observe(0), wary=True, slides=True,
+                                  pretender=share)
+    expected = [(1 - share) * t + share * (1 - t) / 3 for t in telling]
+    assert mixed == pytest.approx(expected, abs=1e-9)
+    assert max(mixed) <= 1 - share + 1e-9
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(log_weight, min_size=4, max_size=4))
+def test_a_pretending_slider_is_least_likely_to_hold_the_colour_its_slides_point_at(logs):
+    pretending = pretended(logs)
+    order = sorted(range(4), key=logs.__getitem__)
+    assert all(pretending[a] >= pretending[b] - 1e-9 for a, b in zip(order, order[1:]))
+    assert _normalised([pretending]) == pytest.approx(
+        [(1 - t) / 3 for t in _normalised([logs])], abs=1e-9)
+
+
+def _play_two_games(seed: int, colour: int, shown: int) -> tuple[Match, History]:
+    """Greedy (seat 1) holding `colour` but playing every choice as if it held `shown`,
+    against random play, through a first game of 12 rounds and 3 rounds of the second (no
+    endings or declarations; the second game's colour is `colour` again)."""
+    match = Match("moriarty", {"games": 3, "round_limit": 12}, seed)
+    players = {0: RandomPlayer(seed), 1: Greedy(seed + 1)}
+    history = History()
+    while match.state.game_index == 0 or match.state.rounds < 3:
+        before = match.state
+        for seat in before.awaiting:
+            before = match.state
+            moves = [m for m in before.legal_moves(seat)
+                     if not isinstance(m, (moriarty.EndGame, moriarty.Declare))]
+            if before.phase == moriarty.BONUS and seat == 1:
+                move = moriarty.Bonus(colour)
+            elif before.phase == moriarty.DECLARE:
+                move = moriarty.PASS
+            else:
+                view = match.observe(seat)
+                if seat == 1 and view.bonus[1] is not None:
+                    view = view.replace(bonus=(None, shown))
+                move = players[seat].choose(view, seat, history.entries)
+                if move not in moves:
+                    move = moves[0]
+            match.play(move, seat)
+            history.add(before, seat, move)
+    return match, history
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(1, 3))
+def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, step):
+    """Once the first game is scored (its colours shown), the reading of a player who slid
+    as its colour would trusts its slides, and of one who slid as another colour turns them
+    around: the second game's reading weighs the kinds so."""
+    for shown in (colour, (colour + step) % 4):
+        match, history = _play_two_games(seed, colour, shown)
+        observation = match.observe(0)
+        assert observation.history and observation.history[0].bonus[1] == colour
+        telling, pretending = ColourReader().slide_kinds(history.entries, 1, observation, 0.5)
+        assert (telling > pretending) == (shown == colour)
+        reading = _slide_reading(history.entries, observation)  # this game's slides
+        share = 1 / (1 + math.exp(telling - pretending))
+        expected = [(1 - share) * t + share * (1 - t) / 3 for t in reading]
+        belief = ColourReader().belief(history.entries, 0, observation, wary=True, slides=True,
+                                       pretender=0.5)
+        assert belief == pytest.approx(expected, abs=1e-9)

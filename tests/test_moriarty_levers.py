@@ -67,9 +67,31 @@ def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(s
         knowledge.adopt((("declare_confidence", 0.98), ("declare_agreement", agreement)))
         for colour in range(4):
             sure = [(1.0, holding(colour))]
-            doubt = knowledge.doubt(moriarty.Declare(colour), sure, seat, history)
+            doubt = knowledge.doubt(moriarty.Declare(colour), sure, seat, ())  # worlds alone
             leads = counts[colour] == top > second  # alone at the top
             assert board_leads(state, other, colour) == leads
             assert doubt == (MARGIN if leads or not agreement else None)
             unsure = [(0.5, holding(colour)), (0.5, holding((colour + 1) % 4))]
-            assert knowledge.doubt(moriarty.Declare(colour), unsure, seat, history) is None
+            assert knowledge.doubt(moriarty.Declare(colour), unsure, seat, ()) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), confidence=st.floats(0.3, 0.99),
+       pretender=st.sampled_from([0.0, 0.02, 0.3]))
+def test_a_declaration_needs_the_belief_as_read_not_the_searched_worlds_weight(
+        seed, pick, confidence, pretender):
+    """The worlds searched leave out colours below MIN_WEIGHT and share their weight among
+    the rest; a declaration still needs `declare_confidence` of the belief as read."""
+    found = [p for p in positions("moriarty", seed, 200)
+             if any(isinstance(m, moriarty.Declare) for m in p[0].legal_moves(p[1]))]
+    assert found
+    observation, seat, history, _ = found[pick % len(found)]
+    knowledge = knowledge_for("moriarty")
+    knowledge.adopt(knowledge.levels()["hard"].traits + (("declare_confidence", confidence),
+                                                          ("slide_pretender", pretender)))
+    belief = knowledge.belief(observation, seat, history)
+    worlds = knowledge.worlds(observation, seat, history)
+    assert sum(w for w, _ in worlds) == pytest.approx(1.0)
+    for colour in range(4):
+        doubt = knowledge.doubt(moriarty.Declare(colour), worlds, seat, history)
+        assert (doubt is not None) == (belief[colour] >= confidence)

@@ -153,6 +153,8 @@ class GameKnowledge(Knowledge):
     end_margin = 0.0  # above 0: the last game's ending valued by its margin at this scale
     fair_slides = 0.0  # 1: the belief's searching player slides as a coin would (`log_weights`)
     slide_reading = 0.0  # 1: the belief reads the other's colour from its slides alone
+    slide_pretender = 0.0  # above 0: the share of players whose slides point at a colour they
+    # do not hold, before the match's scored games show which kind the other is (`slide_kinds`)
     slide_concealment = 0.0  # the value a slide gives up per unit it adds to a slide reading
     # of this bot's colour (`secret_cost`)
     declare_agreement = 0.0  # 1: name only a colour that also leads the other's side of the
@@ -184,13 +186,18 @@ class GameKnowledge(Knowledge):
         base = unseal(observation)
         if observation.phase in (SETUP, BONUS) or observation.bonus[1 - seat] is not None:
             return [(1.0, base)]
-        probabilities = self.colours.belief(history, seat, observation, self.wary > 0.0,
-                                            self.mixed_reader > 0.0, self.fair_slides > 0.0,
-                                            self.slide_reading > 0.0)
+        probabilities = self.belief(observation, seat, history)
         kept = [(p, c) for c, p in enumerate(probabilities) if p >= MIN_WEIGHT]
         total = sum(p for p, _ in kept)
         return [(p / total, base.replace(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
+
+    def belief(self, observation: State, seat: int, history: Sequence = ()) -> list[float]:
+        """This level's belief over the opponent's Bonus Colour (`ColourReader.belief`)."""
+        assert isinstance(observation, MoriartyState)
+        return self.colours.belief(history, seat, observation, self.wary > 0.0,
+                                   self.mixed_reader > 0.0, self.fair_slides > 0.0,
+                                   self.slide_reading > 0.0, self.slide_pretender)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of
@@ -228,13 +235,17 @@ class GameKnowledge(Knowledge):
     def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
               history: Sequence = ()) -> float | None:
         """A declaration needs a belief of `declare_confidence` in the colour named (a wrong one
-        hands the opponent every point on the board) and a margin over carrying on, since the
-        belief may be wrong; an ending wins a tie (its points are sure). A level that conceals
-        its colour pays for each pivot or take by what it gives away."""
+        hands the opponent every point on the board; the belief as read, not the worlds'
+        weights, which share out the weight of colours too unlikely to search) and a margin
+        over carrying on, since the belief may be wrong; an ending wins a tie (its points are
+        sure). A level that conceals its colour pays for each pivot or take by what it gives
+        away."""
         if isinstance(move, Declare):
             belief = sum((weight for weight, world in worlds
                           if world.bonus[1 - seat] == move.colour),  # type: ignore[attr-defined]
                          0.0)
+            if history:  # the worlds leave out unlikely colours, sharing out their weight
+                belief = min(belief, self.belief(worlds[0][1], seat, history)[move.colour])
             if belief < self.declare_confidence:
                 return None
             if self.declare_agreement > 0.0 and not board_leads(worlds[0][1], 1 - seat,

@@ -157,6 +157,19 @@ def uniform_odds(state: MoriartyState, seat: int) -> tuple[float, ...]:
     return (1.0 / len(state.legal_moves(seat)),) * COLOURS
 
 
+def pretended(logs: Sequence[float]) -> list[float]:
+    """Log likelihood per colour of a *pretending* slider, from a one-turn-ahead reading's
+    `logs`: one who slides as a one-turn-ahead player of one of the other three colours (which
+    one, fixed for the game, equally likely), so the colour its slides point at is the one it
+    does not hold."""
+    result = []
+    for colour in range(COLOURS):
+        others = [x for c, x in enumerate(logs) if c != colour]
+        top = max(others)
+        result.append(top + math.log(sum(math.exp(x - top) for x in others) / len(others)))
+    return result
+
+
 def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     """Colour probabilities that trust only the one-turn-ahead reading: each kind of player
     weighed by how well it explains the play, a searching player's share spread evenly."""
@@ -216,20 +229,38 @@ class ColourReader:
                     logs[MIXED][c] += math.log(mixed_values[c])
         return logs
 
+    def slide_kinds(self, history: Sequence, player: int, observation: MoriartyState,
+                    pretender: float) -> tuple[float, float]:
+        """Log weights of a telling and a pretending slider (`pretended`), `pretender` being
+        the pretending kind's share before play: each game of the match already scored shows
+        `player`'s colour, so its slides say which kind `player` is."""
+        telling, pretending = math.log(1.0 - pretender), math.log(pretender)
+        for scored in observation.history:
+            colour = scored.bonus[player]
+            ahead = self.log_weights(history, player, scored.game_index, True)[MIXED]
+            telling += ahead[colour]
+            pretending += pretended(ahead)[colour]
+        return telling, pretending
+
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
                wary: bool = False, mixed: bool = False, fair: bool = False,
-               slides: bool = False) -> list[float]:
+               slides: bool = False, pretender: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
         see `log_weights`); a belief from `slides` reads only the revealed slides, each as a
         one-turn-ahead player would make it (a searching player's pivots and takes hide its
         colour, but its slides push its colour home as a simple player's do), and with `fair`
-        beside a player whose slides are a coin's, each by how well it explains them."""
+        beside a player whose slides are a coin's, each by how well it explains them; with a
+        `pretender` share, also beside a pretending slider (`slide_kinds`)."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
-            return _kinds_weighed([logs[SEARCHING], logs[MIXED]]) if fair \
-                else _normalised(logs[MIXED:])
+            kinds = [logs[MIXED]]
+            if pretender > 0.0:
+                telling, pretending = self.slide_kinds(history, 1 - seat, observation, pretender)
+                kinds = [[telling + x for x in logs[MIXED]],
+                         [pretending + x for x in pretended(logs[MIXED])]]
+            return _kinds_weighed([logs[SEARCHING], *kinds]) if fair else _normalised(kinds)
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
         return _kinds_weighed(logs) if wary else _normalised(logs)
 
