@@ -167,7 +167,8 @@ class GameKnowledge(Knowledge):
         """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
         so), which keeps each a step below the next; Hard looks three rounds ahead, reads the
         other's colour from its slides, hides its own there, and names a colour only when
-        all but sure of it."""
+        all but sure of it (so not before a scored game has shown whether the other's slides
+        tell the truth)."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -176,7 +177,8 @@ class GameKnowledge(Knowledge):
             "hard": Level("hard", Budget(12000, 2.6),
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
                                   ("wary", 1.0), ("declare_confidence", 0.98),
-                                  ("slide_reading", 1.0), ("slide_concealment", 0.5))),
+                                  ("slide_reading", 1.0), ("slide_concealment", 0.5),
+                                  ("slide_pretender", 0.05))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
