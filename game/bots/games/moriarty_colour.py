@@ -16,7 +16,14 @@ Each model leaves a share of choices to noise, so one choice proves little. A *w
 explains the play: the bots hide their colour and play against the one they believe the other
 holds, so their choices, read as their own colour, pointed at a wrong one (offline, over 30
 Medium v Medium matches, a plain belief of 0.8 or more named the colour in 7 of 67 games; a
-wary one in 4 of 29, while it named a one-turn-ahead player's in 78 of 78). A `ColourReader`
+wary one in 4 of 29, while it named a one-turn-ahead player's in 78 of 78).
+
+A reading of slides can be bluffed: a player who slides as a one-turn-ahead player of another
+colour would (as Hard's own slides do, priced by what they give away) is read as that colour.
+Slides alone cannot tell such a *pretending* slider from a telling one, so a reading with a
+pretending share never believes a colour more than the telling kind's share allows; each game
+of the match already scored shows the slider's colour, and so which kind it is (`slide_kinds`).
+A `ColourReader`
 keeps the models' answers for positions it has seen: a game has a few hundred public choices
 and the belief is asked for at every decision.
 """
