@@ -37,8 +37,8 @@ the row measures is each side's reading of the other's slides, which are Hard's 
 not the placing. Once Hard's reading weighed a pretending slider (`slide_pretender`: no colour
 named from slides before a scored game), the same row, both sides on that Hard: 9-2-9, 50.0%
 [29.9, 70.1], no declaration on either side, Hard thinking 1,304 ms mean, p95 2,617 ms: what
-the row measures now is the placing. The Hard before, against the slide-greedy hybrid: 9-3-22, 30.9% [18.0, 47.7]
-over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
+the row measures now is the placing. The Hard before, against the slide-greedy hybrid:
+9-3-22, 30.9% [18.0, 47.7] over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
 place greedy and random the same games (every start counts the same to greedy, so its tie-break
