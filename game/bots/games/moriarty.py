@@ -127,6 +127,9 @@ read. At full budget (one-game matches, seeds 1-20, processor clock), this Hard 
 2,617 ms. V Medium in three-game matches (seeds 1-20): 18-0-2, 90.0% [69.9, 97.2], as before;
 Hard declared 3 times, all in a match's second or third game, all right (before: 12, 10 right),
 Medium 15 times, 1 right; Hard thought 1,564 ms mean, p95 2,620 ms, Medium 41 ms, p95 275 ms.
+V the slide hybrid built on it, three-game matches (seeds 1-20): 18-1-1, 92.5% [73.1, 98.2]
+(before: 19-0-1); Hard declared 17 times, all right and all after a scored game (before: 21, 18
+right), the hybrid never (before: 26, all wrong); Hard thought 1,443 ms mean, p95 2,619 ms.
 """
 from __future__ import annotations
 
