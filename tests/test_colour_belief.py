@@ -14,13 +14,17 @@ from game.rules import moriarty
 from game.tools.opponents import Greedy
 
 
-def _play(seed: int, rounds: int, colour: int | None = None) -> tuple[Match, History]:
-    """Greedy (seat 1, Bonus Colour `colour` if given) against random play (seat 0), with no
-    endings or declarations, for `rounds` rounds of the first game."""
-    match = Match("moriarty", {"games": 1}, seed)
+def _play(seed: int, rounds: int, colour: int | None = None, shown: int | None = None,
+          games: int = 1) -> tuple[Match, History]:
+    """Greedy (seat 1, Bonus Colour `colour` if given, every choice made as if it held
+    `shown` if given) against random play (seat 0), with no endings or declarations, for
+    `rounds` rounds of the last of `games` games (games before it run 12 rounds)."""
+    options = {"games": 1} if games == 1 else {"games": 3, "round_limit": 12}
+    match = Match("moriarty", options, seed)
     players = {0: RandomPlayer(seed), 1: Greedy(seed + 1)}
     history = History()
-    while not match.state.is_terminal and match.state.rounds < rounds:
+    while not match.state.is_terminal and (match.state.game_index, match.state.rounds) < \
+            (games - 1, rounds):
         state = match.state
         for seat in state.awaiting:
             before = match.state
@@ -31,7 +35,10 @@ def _play(seed: int, rounds: int, colour: int | None = None) -> tuple[Match, His
             elif before.phase == moriarty.DECLARE:
                 move = moriarty.PASS
             else:
-                move = players[seat].choose(match.observe(seat), seat, history.entries)
+                view = match.observe(seat)
+                if seat == 1 and shown is not None and view.bonus[1] is not None:
+                    view = view.replace(bonus=(None, shown))
+                move = players[seat].choose(view, seat, history.entries)
                 if move not in moves:
                     move = moves[0]
             match.play(move, seat)
@@ -195,35 +202,6 @@ def test_a_pretending_slider_is_least_likely_to_hold_the_colour_its_slides_point
         [(1 - t) / 3 for t in _normalised([logs])], abs=1e-9)
 
 
-def _play_two_games(seed: int, colour: int, shown: int) -> tuple[Match, History]:
-    """Greedy (seat 1) holding `colour` but playing every choice as if it held `shown`,
-    against random play, through a first game of 12 rounds and 3 rounds of the second (no
-    endings or declarations; the second game's colour is `colour` again)."""
-    match = Match("moriarty", {"games": 3, "round_limit": 12}, seed)
-    players = {0: RandomPlayer(seed), 1: Greedy(seed + 1)}
-    history = History()
-    while match.state.game_index == 0 or match.state.rounds < 3:
-        before = match.state
-        for seat in before.awaiting:
-            before = match.state
-            moves = [m for m in before.legal_moves(seat)
-                     if not isinstance(m, (moriarty.EndGame, moriarty.Declare))]
-            if before.phase == moriarty.BONUS and seat == 1:
-                move = moriarty.Bonus(colour)
-            elif before.phase == moriarty.DECLARE:
-                move = moriarty.PASS
-            else:
-                view = match.observe(seat)
-                if seat == 1 and view.bonus[1] is not None:
-                    view = view.replace(bonus=(None, shown))
-                move = players[seat].choose(view, seat, history.entries)
-                if move not in moves:
-                    move = moves[0]
-            match.play(move, seat)
-            history.add(before, seat, move)
-    return match, history
-
-
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 3), st.integers(1, 3))
 def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, step):
@@ -231,7 +209,7 @@ def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, ste
     as its colour would trusts its slides, and of one who slid as another colour turns them
     around: the second game's reading weighs the kinds so."""
     for shown in (colour, (colour + step) % 4):
-        match, history = _play_two_games(seed, colour, shown)
+        match, history = _play(seed, 3, colour, shown, games=2)  # 3 rounds into game 2
         observation = match.observe(0)
         assert observation.history and observation.history[0].bonus[1] == colour
         telling, pretending = ColourReader().slide_kinds(history.entries, 1, observation, 0.5)
