@@ -169,20 +169,20 @@ def pretended(logs: Sequence[float]) -> list[float]:
     `logs`: one who slides as a one-turn-ahead player of one of the other three colours (which
     one, fixed for the game, equally likely), so the colour its slides point at is the one it
     does not hold."""
-    result = []
-    for colour in range(COLOURS):
-        others = [x for c, x in enumerate(logs) if c != colour]
-        top = max(others)
-        result.append(top + math.log(sum(math.exp(x - top) for x in others) / len(others)))
-    return result
+    return [_log_mean_exp([x for c, x in enumerate(logs) if c != colour])
+            for colour in range(COLOURS)]
+
+
+def _log_mean_exp(logs: Sequence[float]) -> float:
+    """The log of the mean of exp(x) over `logs`, without overflow."""
+    top = max(logs)
+    return top + math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     """Colour probabilities that trust only the one-turn-ahead reading: each kind of player
     weighed by how well it explains the play, a searching player's share spread evenly."""
-    row = logs[SEARCHING]
-    top = max(row)
-    spread = top + math.log(sum(math.exp(x - top) for x in row) / COLOURS)
+    spread = _log_mean_exp(logs[SEARCHING])
     return _normalised([[spread] * COLOURS, *logs[AHEAD:]])
 
 
