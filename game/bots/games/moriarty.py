@@ -181,6 +181,7 @@ class GameKnowledge(Knowledge):
     unseen = 0.0  # 1: in the search the other chooses not knowing this bot's colour
     mixed_reader = 0.0  # 1: a wary belief also reads a player who slides one turn ahead
     slide_plies = 0.0  # above 0: a search from a slide goes only this deep
+    pivot_plies = 0.0  # above 0: a search from a Pivot choice goes only this deep
     colour_model = 0.0  # 1: read the other as a one-turn-ahead player who knows its colour
     end_margin = 0.0  # above 0: the last game's ending valued by its margin at this scale
     fair_slides = 0.0  # 1: the belief's searching player slides as a coin would (`log_weights`)
@@ -306,9 +307,13 @@ class GameKnowledge(Knowledge):
                                                                              move))
 
     def plies_from(self, root: State) -> int:
-        """`search_plies`, or from a slide `slide_plies` where a level sets it."""
-        if self.slide_plies > 0 and root.phase == DIRECTION:  # type: ignore[attr-defined]
+        """`search_plies`, or from a slide or a Pivot choice `slide_plies` or `pivot_plies`
+        where a level sets it."""
+        phase = root.phase  # type: ignore[attr-defined]
+        if self.slide_plies > 0 and phase == DIRECTION:
             return int(self.slide_plies)
+        if self.pivot_plies > 0 and phase == PIVOT:
+            return int(self.pivot_plies)
         return self.search_plies
 
     def answers_evenly(self, state: State) -> bool:
