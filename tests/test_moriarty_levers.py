@@ -95,3 +95,16 @@ def test_a_declaration_needs_the_belief_as_read_not_the_searched_worlds_weight(
     for colour in range(4):
         doubt = knowledge.doubt(moriarty.Declare(colour), worlds, seat, history)
         assert (doubt is not None) == (belief[colour] >= confidence)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), slide=st.integers(1, 6), pivot=st.integers(1, 6))
+def test_a_phase_depth_applies_at_its_phase_alone(seed, slide, pivot):
+    knowledge = knowledge_for("moriarty")
+    knowledge.adopt((("search_plies", 9), ("slide_plies", slide), ("pivot_plies", pivot)))
+    plain = knowledge_for("moriarty")
+    plain.adopt((("search_plies", 9),))
+    for _, _, _, state in positions("moriarty", seed, 80):
+        wanted = {moriarty.DIRECTION: slide, moriarty.PIVOT: pivot}.get(state.phase, 9)
+        assert knowledge.plies_from(state) == wanted
+        assert plain.plies_from(state) == 9
