@@ -13,9 +13,10 @@ Hard makes the rest of the choice without it. For the kind beside which an optio
 Hard says whether to take the option and the rule makes the rest.
 
 Measured (issue 36; processor clock, seats alternating; Hard's score won-drawn-lost, Wilson 95%;
-at a tenth of the budget unless said; none yet at full budget over 40 games). Moriarty, one-game
-matches, 20 each (seeds 1-20), the Hard that reads the colour from slides, hides its own there
-and declares at 0.98 (`game/bots/games/moriarty.py` holds every lever's figures):
+at a tenth of the budget unless said; at full budget over 40 games, Moriarty's pivot row alone).
+Moriarty, one-game matches, 20 each (seeds 1-20), the Hard that reads the colour from slides,
+hides its own there and declares at 0.98 (`game/bots/games/moriarty.py` holds every lever's
+figures):
     kind      greedy                      random
     place     9-2-9    50.0% [29.9, 70.1]  7-1-12  37.5% [20.0, 59.1]
     bonus     9-1-10   47.5% [27.9, 68.0]  12-0-8  60.0% [38.7, 78.1]
@@ -38,7 +39,12 @@ not the placing. Once Hard's reading weighed a pretending slider (`slide_pretend
 named from slides before a scored game), the same row, both sides on that Hard: 9-2-9, 50.0%
 [29.9, 70.1], no declaration on either side, Hard thinking 1,304 ms mean, p95 2,617 ms: what
 the row measures now is the placing. The Hard before, against the slide-greedy hybrid:
-9-3-22, 30.9% [18.0, 47.7] over 34, and 1-0-1 at full budget. Synch, 40 each (seeds 1-40; the
+9-3-22, 30.9% [18.0, 47.7] over 34, and 1-0-1 at full budget. At full budget in one-game matches
+v pivot-greedy (seeds 1-40): 13-2-25, 35.0% [22.1, 50.5], where a tenth of the budget gave
+9-0-11. The hybrid gains on Hard's `concealment`, the price Hard pays at pivots and takes to
+keep its colour from a reader of every choice: without it, Hard v the pivot hybrid built on it
+9-3-8 over 20, but v Medium in three-game matches 6-0-4 over seeds 1-10 (with it 9-0-1; see
+`game/bots/games/moriarty.py`). Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
 place greedy and random the same games (every start counts the same to greedy, so its tie-break

@@ -134,6 +134,25 @@ V greedy, three-game matches (seeds 1-10): 9-0-1, 90.0% [59.6, 98.2], the loss 4
 Hard declared 13 times, all right, all in a match's second or third game. V the predictor,
 three-game matches (seeds 1-9): 7-1-1, 83.3% [50.7, 96.1]; Hard declared 4 times, all right,
 all in a match's third game; Hard thought 1,488 ms mean, p95 2,619 ms.
+
+At full budget the pivot hybrid (`hard-but-pivot-greedy`, one-game matches, seeds 1-40) beat
+this Hard: 13-2-25, 35.0% [22.1, 50.5] (no declaration on either side over seeds 19-40; Hard
+thought 1,530 ms mean, p95 2,622 ms there). At a tenth of the budget, where Hard searches a
+Pivot six plies deep rather than nine, it had been 9-0-11. Over 35 Pivot choices of two games
+between Hards (x0.1, seeds 1-2) read at full budget, greedy's pick was Hard's in 12 and within
+0.05 of its value in all but 3; early in a game what parted them was `concealment`, whose price
+of 0.01-0.07 a pivot moved Hard off the pivot its search valued highest. Levers against it at
+full budget (seeds from 1, Hard's W-D-L): `pivot_plies` 6 0-2-5, 3 4-1-6 (over 7 and 11 games);
+`unseen` (the hybrid built on it) 1-1-5; `concealment` 0 (the hybrid built on it) 9-3-8, 52.5%
+[32.0, 72.1] over 20, Hard thinking 1,426 ms mean, p95 2,617 ms. But concealment 0 v Medium,
+three-game matches (seeds 1-10): 6-0-4, 60.0% [31.3, 83.2] against 9-0-1 for this Hard on the
+same seeds; Medium declared 5 times, all right (against this Hard, over seeds 1-20: 15 times, 1
+right). Hiding the colour at pivots and takes is what keeps a reader of every choice (Medium)
+from naming it, and it is pure cost against a player who reads the slides alone (Hard's kind),
+who never names a colour in a match's first game. Not adopted; the lever left is a price that
+follows the other's reading: learnt from the match (whether the other's declarations, or its
+choices once its colour is shown, follow a reading of pivots) or set by the stakes of being
+named.
 """
 from __future__ import annotations
 
