@@ -152,7 +152,11 @@ from naming it, and it is pure cost against a player who reads the slides alone 
 who never names a colour in a match's first game. Not adopted; the lever left is a price that
 follows the other's reading: learnt from the match (whether the other's declarations, or its
 choices once its colour is shown, follow a reading of pivots) or set by the stakes of being
-named.
+named. `concealment` 0.1 (both sides), stopped for time: v the pivot hybrid 7-0-6 over seeds
+1-13, 53.8% [29.1, 76.8] (this Hard 2-0-11 on those seeds); v Medium in three-game matches 8-1-0
+over seeds 1-9, 94.4% [62.9, 99.4] (this Hard 8-0-1); the seeds from 6 against the hybrid and
+from 4 against Medium were played with seats the other way round. The first lever to measure
+over whole rows.
 """
 from __future__ import annotations
 
