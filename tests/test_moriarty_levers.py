@@ -3,24 +3,26 @@ the exact 2x2 strategies they rest on are equilibria."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots import Bot, knowledge_for
-from game.bots.games.moriarty import MARGIN, board_leads, points_by_colour
+from game.bots.games.moriarty import (DECLARE_CONFIDENCE as MORIARTY_DECLARES, MARGIN,
+                                      board_leads, naming_chance, points_by_colour)
 from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
 from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
-          "declare_agreement")
+          "declare_agreement", "conceal_step")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
 def test_each_lever_plays_legal_moves(lever):
     level = knowledge_for("moriarty").levels()["hard"]
-    value = 4.0 if lever == "end_margin" else 1.0
+    value = {"end_margin": 4.0, "conceal_step": 0.1}.get(lever, 1.0)
     traits = tuple(t for t in level.traits if t[0] != "search_plies")
     level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
                                                                   seconds=60.0),
@@ -108,3 +110,42 @@ def test_a_phase_depth_applies_at_its_phase_alone(seed, slide, pivot):
         wanted = {moriarty.DIRECTION: slide, moriarty.PIVOT: pivot}.get(state.phase, 9)
         assert knowledge.plies_from(state) == wanted
         assert plain.plies_from(state) == 9
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), width=st.floats(0.02, 0.5))
+def test_a_stepped_concealment_prices_the_same_giveaways_in_the_same_order(seed, width):
+    """`conceal_step` prices the rise in a reader's chance of naming the colour: never a gain,
+    nothing for a choice that lowers the reader's belief, and the bigger giveaway always the
+    dearer."""
+    linear, stepped = knowledge_for("moriarty"), knowledge_for("moriarty")
+    linear.adopt((("concealment", 0.3),))
+    stepped.adopt((("concealment", 0.3), ("conceal_step", width)))
+    checked = 0
+    for observation, seat, history, _ in positions("moriarty", seed, 120):
+        moves = [m for m in observation.legal_moves(seat)
+                 if isinstance(m, (moriarty.PickPivot, moriarty.Take))]
+        if not moves:
+            continue
+        worlds = stepped.worlds(observation, seat, history)
+        plain = [linear.doubt(m, worlds, seat, history) for m in moves]
+        priced = [stepped.doubt(m, worlds, seat, history) for m in moves]
+        for a, b, m in zip(plain, priced, moves):
+            assert a is not None and b is not None and a >= 0.0 and b >= 0.0
+            before, after = stepped.colours.belief_shift(history, seat, worlds[0][1], m)
+            assert b == pytest.approx(0.3 * max(0.0, naming_chance(after, width)
+                                                - naming_chance(before, width)))
+            assert (b > 0.0) <= (a > 0.0)
+        for i, j in itertools.combinations(range(len(moves)), 2):
+            if priced[i] > priced[j] + 1e-12:
+                assert plain[i] > plain[j]
+        checked += 1
+    assert checked
+
+
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.floats(0.02, 0.5))
+def test_the_chance_of_being_named_rises_with_the_belief_and_is_half_at_the_readers_level(
+        low, high, width):
+    low, high = min(low, high), max(low, high)
+    assert 0.0 <= naming_chance(low, width) <= naming_chance(high, width) <= 1.0
+    assert naming_chance(MORIARTY_DECLARES, width) == pytest.approx(0.5)

@@ -160,6 +160,7 @@ over whole rows.
 """
 from __future__ import annotations
 
+import math
 import random
 from typing import Sequence
 
@@ -180,6 +181,12 @@ def _banked_lead(state: MoriartyState, seat: int) -> int:
     """How far `seat` would lead the match if the game were scored now."""
     return (state.totals[seat] + state.board_points(seat)) \
         - (state.totals[1 - seat] + state.board_points(1 - seat))
+
+
+def naming_chance(belief: float, width: float) -> float:
+    """The chance that a reader holding `belief` in a colour names it: a logistic step of this
+    `width` centred on the belief at which a reader of every choice declares (Medium's)."""
+    return 1.0 / (1.0 + math.exp(-(belief - DECLARE_CONFIDENCE) / width))
 
 
 def board_leads(state: State, seat: int, colour: int) -> bool:
@@ -215,6 +222,8 @@ class GameKnowledge(Knowledge):
     # of this bot's colour (`secret_cost`)
     declare_agreement = 0.0  # 1: name only a colour that also leads the other's side of the
     # board (a slide reading alone is misled by a player who conceals as Hard does)
+    conceal_step = 0.0  # above 0: `concealment` prices the rise in the chance of being named
+    # (`naming_chance`, a step this wide at a reader's declaring belief), not in the belief
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -317,6 +326,11 @@ class GameKnowledge(Knowledge):
             # a bluff could outbid a sure ending
             world = worlds[0][1]
             assert isinstance(world, MoriartyState)
+            if self.conceal_step > 0.0:
+                before, after = self.colours.belief_shift(history, seat, world, move)
+                rise = naming_chance(after, self.conceal_step) \
+                    - naming_chance(before, self.conceal_step)
+                return self.concealment * max(0.0, rise)
             return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
 

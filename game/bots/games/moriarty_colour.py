@@ -273,15 +273,22 @@ class ColourReader:
 
     def giveaway(self, history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
         """How much `move` would raise the opponent's belief in `seat`'s own Bonus Colour."""
+        before, after = self.belief_shift(history, seat, state, move)
+        return after - before
+
+    def belief_shift(self, history: Sequence, seat: int, state: MoriartyState,
+                     move: Move) -> tuple[float, float]:
+        """The opponent's belief in `seat`'s own Bonus Colour, read from every choice, before
+        and after `move` (the same twice for a move that shows no colour)."""
         mine = state.bonus[seat]
         if mine is None or not reveals_colour(state, move):
-            return 0.0
+            return 0.0, 0.0
         logs = self.log_weights(history, seat, state.game_index)
         before = _normalised(logs)[mine]
         for kind, values in enumerate(self.likelihoods(state.observe_public(), seat, move)):
             for c in range(COLOURS):
                 logs[kind][c] += math.log(values[c])
-        return _normalised(logs)[mine] - before
+        return before, _normalised(logs)[mine]
 
     def slide_giveaway(self, history: Sequence, seat: int, state: MoriartyState,
                        move: Move) -> float:
