@@ -152,11 +152,13 @@ from naming it, and it is pure cost against a player who reads the slides alone 
 who never names a colour in a match's first game. Not adopted; the lever left is a price that
 follows the other's reading: learnt from the match (whether the other's declarations, or its
 choices once its colour is shown, follow a reading of pivots) or set by the stakes of being
-named. `concealment` 0.1 (both sides), stopped for time: v the pivot hybrid 7-0-6 over seeds
-1-13, 53.8% [29.1, 76.8] (this Hard 2-0-11 on those seeds); v Medium in three-game matches 8-1-0
-over seeds 1-9, 94.4% [62.9, 99.4] (this Hard 8-0-1); the seeds from 6 against the hybrid and
-from 4 against Medium were played with seats the other way round. The first lever to measure
-over whole rows.
+named. `concealment` 0.1 (both sides), whole rows: v the pivot hybrid 21-0-19, 52.5% [37.5,
+67.1] over seeds 1-40 (this Hard 13-2-25), no declaration on either side over seeds 14-40, Hard
+thinking 1,168 ms mean, p95 2,423 ms there; v Medium in three-game matches 14-1-5, 72.5% [50.6,
+87.2] over seeds 1-20 (this Hard 18-0-2), Medium declaring 9 times over seeds 10-20, 4 right,
+each of the 4 a match Hard lost. The price between gains 17.5 points against the hybrid and
+gives up 17.5 against Medium, and still misses the hybrid's target of 60%: not adopted. The
+price has to follow the other's reading, or the stakes of being read, not sit between.
 """
 from __future__ import annotations
 
