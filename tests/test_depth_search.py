@@ -204,3 +204,47 @@ def test_a_position_reached_by_two_lines_is_valued_once(seed, rounds):
     state = _moriarty_position(seed, rounds)
     DepthSearch(state, knowledge, random.Random(0)).run(Budget(1, 60.0))
     assert valued and len(valued) == len(set(valued))
+
+
+def _soft_minimax(knowledge, state, depth: int, seat: int, soft: float) -> float:
+    """`_minimax` where the other's open choice weighs the mean of its moves by `soft`."""
+    if state.kind is NodeKind.TERMINAL:
+        return knowledge.value(state)
+    if state.kind is NodeKind.SIMULTANEOUS:
+        if depth == 0:
+            return knowledge.leaf_value(state)
+        rows = knowledge.candidate_moves(state, 0, None)
+        cols = knowledge.candidate_moves(state, 1, None)
+        return game_value([[_soft_minimax(knowledge, state.apply_joint(a, b).state, depth - 1,
+                                          seat, soft) for b in cols] for a in rows])
+    actor = state.actors[0]
+    moves = knowledge.candidate_moves(state, actor, None)
+    if len(moves) == 1:
+        return _soft_minimax(knowledge, state.apply(moves[0]).state, depth, seat, soft)
+    if depth == 0:
+        return knowledge.leaf_value(state)
+    values = [_soft_minimax(knowledge, state.apply(m).state, depth - 1, seat, soft)
+              for m in moves]
+    best = max(values) if actor == 0 else min(values)
+    if actor == seat:
+        return best
+    return (1.0 - soft) * best + soft * sum(values) / len(values)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 4), st.integers(1, 5), st.floats(0.0, 1.0))
+def test_a_soft_reply_values_the_others_choice_between_its_best_and_its_mean(
+        seed, rounds, plies, soft):
+    """`soft_reply`: every move as a plain search values it with the other's open choices
+    blended so, and never worth less to the bot than when the other answers at its best."""
+    knowledge, firm = knowledge_for("moriarty"), knowledge_for("moriarty")
+    knowledge.adopt((("search_plies", plies), ("soft_reply", soft)))
+    firm.adopt((("search_plies", plies),))
+    state = _moriarty_position(seed, rounds)
+    seat = state.actors[0]
+    found = DepthSearch(state, knowledge, random.Random(0), seat=seat).run(Budget(1, 60.0))
+    plain = DepthSearch(state, firm, random.Random(0), seat=seat).run(Budget(1, 60.0))
+    for move, (_, value) in found.decision_stats().items():
+        expected = _soft_minimax(knowledge, state.apply(move).state, plies - 1, seat, soft)
+        assert abs(value - (expected if seat == 0 else 1.0 - expected)) < 1e-9, move
+        assert value >= plain.decision_stats()[move][1] - 1e-9, move

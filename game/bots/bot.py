@@ -94,7 +94,8 @@ class Bot:
             share = budget.times(max(1, round(budget.iterations * weight)), budget.seconds * weight)
             search: Search | DepthSearch
             if self.knowledge.searches_all(world):
-                search = DepthSearch(world, self.knowledge, self.rng, self.level.exploration)
+                search = DepthSearch(world, self.knowledge, self.rng, self.level.exploration,
+                                     seat=seat)
             else:
                 search = Search(world, self.knowledge, self.rng, self.level.exploration,
                                 opponent=opponent)

@@ -1,6 +1,7 @@
 """A depth-limited search of every line, for games whose turns are few and whose evaluation
-says much (Moriarty): the bot's own decisions maximised, the other's minimised, a secret turn
-solved as a matrix game, chance averaged, and the evaluation at the leaves.
+says much (Moriarty): the bot's own decisions maximised, the other's minimised (or, with the
+knowledge's `soft_reply`, blended with their mean), a secret turn solved as a matrix game,
+chance averaged, and the evaluation at the leaves.
 
 It answers the bot as the Monte Carlo search does (`decision_stats`, `joint_stats`), deepening
 while its budget lasts and keeping the deepest search it finished. A forced
@@ -67,6 +68,7 @@ class DepthSearch:
         self._blind = [pair for group in self._unseen for pair in group]
         self._width = len(self.worlds) * (2 if self._unseen else 1)  # values kept per position
         self._fused = knowledge.fused > 0.0 and len(self.worlds) > 1
+        self._soft = min(1.0, max(0.0, knowledge.soft_reply))
         self.seat = seat
         self.iterations = 0  # positions valued
         self.depth = 0  # the deepest search finished
@@ -216,7 +218,12 @@ class DepthSearch:
             chosen = [best(children, key=lambda v: (v[width + w], v[w])) for w in range(width)]
             return [c[w] for w, c in enumerate(chosen)] + [c[width + w]
                                                           for w, c in enumerate(chosen)]
-        return [best(values) for values in zip(*children)]
+        firm = [best(values) for values in zip(*children)]
+        if self._soft > 0.0 and actor != self.seat:
+            soft = self._soft
+            return [(1.0 - soft) * f + soft * sum(values) / len(values)
+                    for f, values in zip(firm, zip(*children))]
+        return firm
 
     def _fused_value(self, cells: list[list[list[float]]]) -> list[float]:
         """A secret turn's values when the bot cannot know the world: its mix is the

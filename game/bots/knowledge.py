@@ -44,6 +44,8 @@ class Knowledge:
     model_in_tree = 0.0  # above 0: the search expects that model of the opponent below the root
     fused = 0.0  # above 0: at a secret turn below the root of a search over several worlds,
     # the bot mixes as it must, not knowing the world, and the other answers each world
+    soft_reply = 0.0  # above 0: in a depth search the other's open choice is valued this much
+    # by the mean of its moves and the rest by its best (1: a player who chooses at random)
 
     @property
     def weighs_moves(self) -> bool:
