@@ -159,6 +159,11 @@ thinking 1,168 ms mean, p95 2,423 ms there; v Medium in three-game matches 14-1-
 each of the 4 a match Hard lost. The price between gains 17.5 points against the hybrid and
 gives up 17.5 against Medium, and still misses the hybrid's target of 60%: not adopted. The
 price has to follow the other's reading, or the stakes of being read, not sit between.
+`conceal_step` 0.1 (`concealment` 0.3 priced on the rise in the chance of being named, a
+logistic step at Medium's declaring belief, so that early pivots cost little; both sides): v
+Medium in three-game matches 17-0-3, 85.0% [64.0, 94.8] over seeds 1-20, Medium declaring 6
+times, 1 right, Hard thinking 1,199 ms mean, p95 2,331 ms; v the pivot hybrid 2-1-8 over seeds
+1-11, stopped there: it conceals as the line does.
 """
 from __future__ import annotations
 
