@@ -163,7 +163,13 @@ price has to follow the other's reading, or the stakes of being read, not sit be
 logistic step at Medium's declaring belief, so that early pivots cost little; both sides): v
 Medium in three-game matches 17-0-3, 85.0% [64.0, 94.8] over seeds 1-20, Medium declaring 6
 times, 1 right, Hard thinking 1,199 ms mean, p95 2,331 ms; v the pivot hybrid 2-1-8 over seeds
-1-11, stopped there: it conceals as the line does.
+1-11, stopped there: it conceals as the line does. `soft_reply` 0.5 (`game/bots/exact.py`: the
+other's open choices in the search valued halfway between their best and their mean, as greedy's
+uniform guess does; both sides): v the pivot hybrid 16-2-22, 42.5% [28.5, 57.8] over seeds 1-40
+(9-1-7 on seeds 1-17, 7-1-15 after), no declarations, Hard thinking 1,152 ms mean, p95 2,319 ms;
+v Medium in three-game matches 17-1-2, 87.5% [66.9, 96.0] (Medium declared 16 times, 2 right).
+Not adopted. Hard v `hard-but-pivot-random` (shipped, seeds 1-24, stopped): 16-3-5, 72.9% [52.9,
+86.6], so the Pivot matters and greedy's one-turn pick is as good as Hard's.
 """
 from __future__ import annotations
 
