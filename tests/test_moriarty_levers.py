@@ -1,5 +1,5 @@
-"""Moriarty's slide levers (knowledge settings no level turns on): each plays legal moves, and
-the exact 2x2 strategies they rest on are equilibria."""
+"""Moriarty's levers (knowledge settings no level turns on): each plays legal moves, the exact
+2x2 strategies the slide levers rest on are equilibria, and each prices what it says it does."""
 from __future__ import annotations
 
 import dataclasses
@@ -143,7 +143,7 @@ def test_a_stepped_concealment_prices_the_same_giveaways_in_the_same_order(seed,
     assert checked
 
 
-@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.floats(0.02, 0.5))
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0), st.floats(1e-9, 0.5))
 def test_the_chance_of_being_named_rises_with_the_belief_and_is_half_at_the_readers_level(
         low, high, width):
     low, high = min(low, high), max(low, high)

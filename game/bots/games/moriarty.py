@@ -199,7 +199,8 @@ def _banked_lead(state: MoriartyState, seat: int) -> int:
 def naming_chance(belief: float, width: float) -> float:
     """The chance that a reader holding `belief` in a colour names it: a logistic step of this
     `width` centred on the belief at which a reader of every choice declares (Medium's)."""
-    return 1.0 / (1.0 + math.exp(-(belief - DECLARE_CONFIDENCE) / width))
+    x = max(-60.0, min(60.0, (belief - DECLARE_CONFIDENCE) / width))  # a narrow step stays finite
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def board_leads(state: State, seat: int, colour: int) -> bool:
