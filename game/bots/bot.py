@@ -134,6 +134,9 @@ class Bot:
         best = max(values, key=values.__getitem__)
         if best in sure:  # even a level that picks loosely takes a sure thing at the top
             return best
+        settled = self.knowledge.near_tie(values, worlds, seat, history)
+        if settled is not None:
+            return settled
         return self._pick(values, as_counts=False)
 
     def _pick(self, scores: Mapping[Move, float], as_counts: bool) -> Move:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from game.bots.levels import default_levels
 from game.core import SEALED, Move, NodeKind, State, StateT
@@ -96,6 +96,13 @@ class Knowledge:
         it is played (for moves scored exactly while the others are estimates), or None when the
         worlds give too little confidence to play it at all."""
         return 0.0
+
+    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, State]],
+                 seat: int, history: Sequence = ()) -> Move | None:
+        """A move the knowledge prefers among those the search values as good as the best, to
+        within what the search can tell apart; None to leave the choice to the values (the
+        default)."""
+        return None
 
     def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
         """What `seat`'s secret choice `move` gives away to a reader of its play, as value

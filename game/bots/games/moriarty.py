@@ -175,9 +175,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Sequence
+from typing import Mapping, Sequence
 
-from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_colour
+from game.bots.games.moriarty_colour import COLOURS, ColourReader, ahead_values, points_by_colour
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
@@ -238,6 +238,8 @@ class GameKnowledge(Knowledge):
     # board (a slide reading alone is misled by a player who conceals as Hard does)
     conceal_step = 0.0  # above 0: `concealment` prices the rise in the chance of being named
     # (`naming_chance`, a step this wide at a reader's declaring belief), not in the belief
+    pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
+    # what a one-turn-ahead player expects of them (`near_tie`)
 
     def __init__(self) -> None:
         self.colours = ColourReader()
@@ -347,6 +349,25 @@ class GameKnowledge(Knowledge):
                 return self.concealment * max(0.0, rise)
             return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
+
+    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, State]],
+                 seat: int, history: Sequence = ()) -> Move | None:
+        """For a level with `pivot_ties`, when the best move is a Pivot: of the Pivots valued
+        (priced as `doubt` prices them) within that much of it, the one a one-turn-ahead player
+        of this bot's colour expects most of (`ahead_values`); the search's finer differences
+        there rest on its model of a reply that knows this bot's colour."""
+        if self.pivot_ties <= 0.0 or not values:
+            return None
+        best = max(values.values())
+        close = [m for m, v in values.items() if isinstance(m, PickPivot)
+                 and v >= best - self.pivot_ties]
+        world = worlds[0][1]
+        assert isinstance(world, MoriartyState)
+        mine = world.bonus[seat]
+        if len(close) < 2 or mine is None or not isinstance(max(values, key=values.__getitem__),
+                                                            PickPivot):
+            return None
+        return max(close, key=lambda m: (ahead_values(world, seat, m)[mine], values[m]))
 
     def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
         """For a level with `slide_concealment`: what a slide adds to the other's reading of

@@ -117,8 +117,9 @@ def _best_slide(state: MoriartyState, seat: int) -> list[float]:
     return [max(values[c] for values in options) for c in range(COLOURS)]
 
 
-def _ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
-    """What the one-turn-ahead player expects of `move`, for each colour it might hold."""
+def ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
+    """What a one-turn-ahead player expects of `move` (its lead after the round, the other's
+    choices equally likely and its own slide at its best), for each colour it might hold."""
     if state.phase == DIRECTION:
         return _after_slides(state, seat, move)
     after = state.apply(move).state
@@ -153,7 +154,7 @@ def _likelihoods(state: MoriartyState, seat: int, move: Move) -> Likelihoods:
         searching = (1.0,) * COLOURS  # the fitted model reads pivots and takes only
     else:
         searching = tuple(likelihood(state, move, c) for c in range(COLOURS))
-    values = [_ahead_values(state, seat, m) for m in options]
+    values = [ahead_values(state, seat, m) for m in options]
     ahead = tuple(_softmax([v[c] for v in values], chosen, RATIONALITY, AHEAD_NOISE)
                   for c in range(COLOURS))
     return searching, ahead
