@@ -11,18 +11,20 @@ from hypothesis import given, settings, strategies as st
 from game.bots import Bot, knowledge_for
 from game.bots.games.moriarty import (DECLARE_CONFIDENCE as MORIARTY_DECLARES, MARGIN,
                                       board_leads, naming_chance, points_by_colour)
+from game.bots.games.moriarty_colour import ahead_values
 from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
 from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
-          "declare_agreement", "conceal_step", "soft_reply")
+          "declare_agreement", "conceal_step", "soft_reply", "pivot_ties")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
 def test_each_lever_plays_legal_moves(lever):
     level = knowledge_for("moriarty").levels()["hard"]
-    value = {"end_margin": 4.0, "conceal_step": 0.1, "soft_reply": 0.5}.get(lever, 1.0)
+    value = {"end_margin": 4.0, "conceal_step": 0.1, "soft_reply": 0.5,
+             "pivot_ties": 0.05}.get(lever, 1.0)
     traits = tuple(t for t in level.traits if t[0] != "search_plies")
     level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
                                                                   seconds=60.0),
@@ -149,3 +151,28 @@ def test_the_chance_of_being_named_rises_with_the_belief_and_is_half_at_the_read
     low, high = min(low, high), max(low, high)
     assert 0.0 <= naming_chance(low, width) <= naming_chance(high, width) <= 1.0
     assert naming_chance(MORIARTY_DECLARES, width) == pytest.approx(0.5)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), width=st.floats(0.001, 0.5),
+       scores=st.lists(st.floats(0.0, 1.0), min_size=12, max_size=12))
+def test_pivot_ties_take_the_one_turn_best_of_the_near_equal_pivots(seed, pick, width, scores):
+    found = [p for p in positions("moriarty", seed, 200) if p[3].phase == moriarty.PIVOT]
+    assert found  # a random game picks a Pivot every round
+    _, seat, history, state = found[pick % len(found)]
+    moves = state.legal_moves(seat)
+    values = dict(zip(moves, scores))
+    worlds = [(1.0, state)]
+    knowledge = knowledge_for("moriarty")
+    assert knowledge.near_tie(values, worlds, seat, history) is None  # off in every level
+    knowledge.adopt((("pivot_ties", width),))
+    chosen = knowledge.near_tie(values, worlds, seat, history)
+    best = max(values, key=values.__getitem__)
+    close = [m for m in moves if isinstance(m, moriarty.PickPivot)
+             and values[m] >= values[best] - width]
+    if not isinstance(best, moriarty.PickPivot) or len(close) < 2:
+        assert chosen is None
+        return
+    assert chosen in close
+    expected = {m: ahead_values(state, seat, m)[state.bonus[seat]] for m in close}
+    assert expected[chosen] == max(expected.values())
