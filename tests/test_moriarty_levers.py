@@ -17,7 +17,8 @@ from game.rules import moriarty
 from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
-          "declare_agreement", "conceal_step", "soft_reply", "pivot_ties")
+          "declare_agreement", "conceal_step", "soft_reply", "pivot_ties",
+          "choice_reading")
 
 
 @pytest.mark.parametrize("lever", LEVERS)

@@ -238,6 +238,8 @@ class GameKnowledge(Knowledge):
     # board (a slide reading alone is misled by a player who conceals as Hard does)
     conceal_step = 0.0  # above 0: `concealment` prices the rise in the chance of being named
     # (`naming_chance`, a step this wide at a reader's declaring belief), not in the belief
+    choice_reading = 0.0  # 1: a slide reading also reads the pivots and takes, each kind by
+    # whichever model explains it better (`ColourReader.choice_evidence`)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -280,7 +282,8 @@ class GameKnowledge(Knowledge):
         assert isinstance(observation, MoriartyState)
         return self.colours.belief(history, seat, observation, self.wary > 0.0,
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
-                                   self.slide_reading > 0.0, self.slide_pretender)
+                                   self.slide_reading > 0.0, self.slide_pretender,
+                                   self.choice_reading > 0.0)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

@@ -250,9 +250,34 @@ class ColourReader:
             pretending += pretended(ahead)[colour]
         return telling, pretending
 
+    def choice_evidence(self, history: Sequence, player: int, game_index: int) -> list[float]:
+        """Log evidence per colour from `player`'s pivots and takes this game, each kind of
+        choice read by whichever model explains it better, as a whole: a searching player's,
+        which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
+        which tells it (a player may hide at one kind of choice and tell at another)."""
+        sums: dict[type, list[list[float]]] = {PickPivot: [[0.0] * COLOURS, [0.0] * COLOURS],
+                                                Take: [[0.0] * COLOURS, [0.0] * COLOURS]}
+        for public, who, move in history:
+            if who != player or public.game_index != game_index or type(move) not in sums \
+                    or not reveals_colour(public, move):
+                continue
+            found = self.likelihoods(public, who, move)
+            for kind in (SEARCHING, AHEAD):
+                for c in range(COLOURS):
+                    sums[type(move)][kind][c] += math.log(found[kind][c])
+        evidence = [0.0] * COLOURS
+        for searching, ahead in sums.values():
+            hidden = math.log(PRIORS[SEARCHING]) + _log_mean_exp(searching)
+            for c in range(COLOURS):
+                told = math.log(PRIORS[AHEAD]) + ahead[c]
+                top = max(hidden, told)
+                evidence[c] += top + math.log(math.exp(hidden - top) + math.exp(told - top))
+        return evidence
+
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
                wary: bool = False, mixed: bool = False, fair: bool = False,
-               slides: bool = False, pretender: float = 0.0) -> list[float]:
+               slides: bool = False, pretender: float = 0.0,
+               choices: bool = False) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -260,7 +285,8 @@ class ColourReader:
         one-turn-ahead player would make it (a searching player's pivots and takes hide its
         colour, but its slides push its colour home as a simple player's do), and with `fair`
         beside a player whose slides are a coin's, each by how well it explains them; with a
-        `pretender` share, also beside a pretending slider (`slide_kinds`)."""
+        `pretender` share, also beside a pretending slider (`slide_kinds`); with `choices`, a
+        reading of slides also weighs the pivots and takes (`choice_evidence`)."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
@@ -268,6 +294,9 @@ class ColourReader:
                 telling, pretending = self.slide_kinds(history, 1 - seat, observation, pretender)
                 kinds = [[telling + x for x in logs[MIXED]],
                          [pretending + x for x in pretended(logs[MIXED])]]
+            if choices:
+                extra = self.choice_evidence(history, 1 - seat, observation.game_index)
+                kinds = [[x + e for x, e in zip(row, extra)] for row in kinds]
             return _kinds_weighed([logs[SEARCHING], *kinds]) if fair else _normalised(kinds)
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
         return _kinds_weighed(logs) if wary else _normalised(logs)
