@@ -220,3 +220,43 @@ def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, ste
         belief = ColourReader().belief(history.entries, 0, observation, wary=True, slides=True,
                                        pretender=0.5)
         assert belief == pytest.approx(expected, abs=1e-9)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 12), st.sampled_from([moriarty.PickPivot,
+                                                                     moriarty.Take]))
+def test_choice_evidence_orders_colours_as_the_one_turn_ahead_reading_and_no_more(seed, rounds,
+                                                                                 kind):
+    match, history = _play(seed, rounds)
+    chosen = [e for e in history.entries if e[1] == 1 and isinstance(e[2], kind)]
+    reader = ColourReader()
+    evidence = reader.choice_evidence(chosen, 1, match.state.game_index)
+    ahead = [sum(math.log(reader.likelihoods(public, who, move)[AHEAD][c])
+                 for public, who, move in chosen) for c in range(4)]
+    for a in range(4):
+        for b in range(4):
+            if ahead[a] > ahead[b] + 1e-9:
+                assert evidence[a] >= evidence[b]
+                # the searching kind, which hides the colour, only damps what the choices say
+                assert evidence[a] - evidence[b] <= ahead[a] - ahead[b] + 1e-9
+
+
+def test_choice_evidence_takes_nothing_from_slides_or_the_other_seat():
+    match, history = _play(5, 8)
+    reader = ColourReader()
+    slides = [e for e in history.entries if isinstance(e[2], moriarty.Slide)]
+    assert slides and reader.choice_evidence(slides, 1, 0) == [0.0] * 4
+    mine = [e for e in history.entries if e[1] == 0]
+    assert reader.choice_evidence(mine, 1, 0) == [0.0] * 4
+
+
+def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes():
+    right, games = 0, 24
+    for seed in range(games):
+        colour = seed % 4
+        match, history = _play(1000 + seed, 12, colour)
+        choices = [e for e in history.entries if not isinstance(e[2], moriarty.Slide)]
+        belief = ColourReader().belief(choices, 0, match.observe(0), wary=True, slides=True,
+                                       choices=True)
+        right += max(range(4), key=belief.__getitem__) == colour
+    assert right >= games * 0.6  # a uniform guess names it a quarter of the time
