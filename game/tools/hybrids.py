@@ -44,7 +44,11 @@ v pivot-greedy (seeds 1-40): 13-2-25, 35.0% [22.1, 50.5], where a tenth of the b
 9-0-11. The hybrid gains on Hard's `concealment`, the price Hard pays at pivots and takes to
 keep its colour from a reader of every choice: without it, Hard v the pivot hybrid built on it
 9-3-8 over 20, but v Medium in three-game matches 6-0-4 over seeds 1-10 (with it 9-0-1; see
-`game/bots/games/moriarty.py`). Synch, 40 each (seeds 1-40; the
+`game/bots/games/moriarty.py`). The pivot hybrid won by Hard's reading: its Pivots tell its
+colour (v Medium, three-game matches, seeds 1-20: 8-1-11, Medium 13 declarations right of 15),
+which Hard, reading slides alone, let pass. Hard reading pivots and takes too
+(`choice_reading`, both sides) v pivot-greedy: 32-2-6, 82.5% [68.0, 91.3] over seeds 1-40 at
+full budget. Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
 place greedy and random the same games (every start counts the same to greedy, so its tie-break

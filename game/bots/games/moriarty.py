@@ -11,9 +11,10 @@ The bot never sees the opponent's colour. It starts from "any of the four" and, 
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
 revealed), weighs each colour by how likely that choice was for a player favouring it, as a
 searching player or a one-turn-ahead one would make it (`moriarty_colour`; Medium's belief
-reads every choice so; Hard's reads the slides alone, each as a one-turn-ahead player would
-make it: a searching player hides its colour at its pivots and takes, not at its slides, which
-push its colour home). It then searches one world per colour, in proportion to the belief, and
+reads every choice so; Hard's reads the slides, each as a one-turn-ahead player would make it:
+a searching player hides its colour at its pivots and takes, not at its slides, which push its
+colour home; and the pivots and takes only as far as they tell more than a hiding player's
+would, `choice_reading`). It then searches one world per colour, in proportion to the belief, and
 weighs each move's value across the worlds, so it declares Moriarty only when the expected
 points say so. Inside the search nobody declares (a world knows both colours, and a
 declaration there would be a certainty no player has); at the root the bot's own declarations
@@ -170,6 +171,27 @@ uniform guess does; both sides): v the pivot hybrid 16-2-22, 42.5% [28.5, 57.8] 
 v Medium in three-game matches 17-1-2, 87.5% [66.9, 96.0] (Medium declared 16 times, 2 right).
 Not adopted. Hard v `hard-but-pivot-random` (shipped, seeds 1-24, stopped): 16-3-5, 72.9% [52.9,
 86.6], so the Pivot matters and greedy's one-turn pick is as good as Hard's.
+
+Why the pivot hybrid beat Hard was Hard's reading, not its Pivot. Greedy's one-turn Pivot tells
+its colour: v Medium in three-game matches at full budget (seeds 1-20) `hard-but-pivot-greedy`
+scored 8-1-11, 42.5% [23.8, 63.6], Medium declaring 15 times, 13 right (this Hard, same seeds:
+18-0-2, Medium's 15 declarations 1 right). Hard read the colour from slides alone, so pivots
+that told it cost the hybrid nothing against Hard. `choice_reading` (the slide reading also
+weighs the pivots and takes, each kind of choice as a whole by whichever model explains it
+better: a hiding searcher's, which says nothing of the colour, or a one-turn-ahead player's;
+`ColourReader.choice_evidence`), both sides, full budget: v the pivot hybrid 32-2-6, 82.5%
+[68.0, 91.3] over seeds 1-40 in one-game matches (Hard declared 17 times, 16 right; the hybrid,
+reading Hard's hiding pivots the same way, 9 times, all wrong), Hard thinking 1,226 ms mean,
+p95 2,609 ms; v Medium in three-game matches 18-0-2, 90.0% [69.9, 97.2] over seeds 1-20 (Hard
+declared 7 times, 5 right, one of the 2 wrong in a match's first game; Medium 23 times, 2
+right), Hard thinking 1,296 ms mean, p95 2,611 ms. Also tried, not adopted: `pivot_ties` 0.02
+(Pivots valued within 0.02 of the best told apart by a one-turn-ahead player's expectation,
+`near_tie`) 5-0-4 v the pivot hybrid over seeds 1-9, stopped for the reading above; Hard v
+Hard at full budget 3-1-5 over seeds 1-9 (one-game matches), the spread of a row where nothing
+differs. The cost of the reading: a player who hides its colour at its pivots as Hard does can
+point it at another colour, and it names that colour in a match's first game (the hybrid's 9
+wrong declarations above) where the slide reading alone never named one.
+Adopted into Hard (`choice_reading` 1).
 """
 from __future__ import annotations
 
@@ -249,9 +271,9 @@ class GameKnowledge(Knowledge):
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
         so), which keeps each a step below the next; Hard looks three rounds ahead, reads the
-        other's colour from its slides, hides its own there, and names a colour only when
-        all but sure of it (so not before a scored game has shown whether the other's slides
-        tell the truth)."""
+        other's colour from its slides (and from its pivots and takes where they tell it),
+        hides its own there, and names a colour only when all but sure of it (on slides alone,
+        never before a scored game has shown whether they tell the truth)."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -261,7 +283,7 @@ class GameKnowledge(Knowledge):
                           traits=(("concealment", 0.3), ("search_plies", 9), ("reading", 0.8),
                                   ("wary", 1.0), ("declare_confidence", 0.98),
                                   ("slide_reading", 1.0), ("slide_concealment", 0.5),
-                                  ("slide_pretender", 0.05))),
+                                  ("slide_pretender", 0.05), ("choice_reading", 1.0))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
