@@ -195,7 +195,8 @@ More rows of it, both sides on it, full budget: v the slide hybrid 19-1-0, 97.5%
 over seeds 1-20 in one-game matches (Hard declared twice, right; the hybrid 9 times, all wrong);
 v the pivot hybrid in three-game matches 8-0-2, 80.0% [49.0, 94.3] over seeds 1-10 (Hard 13
 declarations, 9 right; the hybrid 3, all wrong); v greedy in three-game matches 10-0-0 over
-seeds 1-10 (23 declarations, all right; the Hard before 9-0-1 with 13). Adopted into Hard
+seeds 1-10 (23 declarations, all right; the Hard before 9-0-1 with 13); v the predictor in
+three-game matches 6-0-0 over seeds 1-6 (15 declarations, all right). Adopted into Hard
 (`choice_reading` 1). Next: learn from each scored game whether the other's pivots told the
 truth, as `slide_kinds` does for slides, so that a player who hides as Hard does stops
 misleading the reading after a match's first game.
