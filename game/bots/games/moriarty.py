@@ -391,14 +391,13 @@ class GameKnowledge(Knowledge):
         there rest on its model of a reply that knows this bot's colour."""
         if self.pivot_ties <= 0.0 or not values:
             return None
-        best = max(values.values())
+        top = max(values, key=values.__getitem__)
         close = [m for m, v in values.items() if isinstance(m, PickPivot)
-                 and v >= best - self.pivot_ties]
+                 and v >= values[top] - self.pivot_ties]
         world = worlds[0][1]
         assert isinstance(world, MoriartyState)
         mine = world.bonus[seat]
-        if len(close) < 2 or mine is None or not isinstance(max(values, key=values.__getitem__),
-                                                            PickPivot):
+        if len(close) < 2 or mine is None or not isinstance(top, PickPivot):
             return None
         return max(close, key=lambda m: (ahead_values(world, seat, m)[mine], values[m]))
 

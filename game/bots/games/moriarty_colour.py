@@ -268,10 +268,9 @@ class ColourReader:
         evidence = [0.0] * COLOURS
         for searching, ahead in sums.values():
             hidden = math.log(PRIORS[SEARCHING]) + _log_mean_exp(searching)
-            for c in range(COLOURS):
+            for c in range(COLOURS):  # log(P(hidden) + P(told)), as a mean of the two
                 told = math.log(PRIORS[AHEAD]) + ahead[c]
-                top = max(hidden, told)
-                evidence[c] += top + math.log(math.exp(hidden - top) + math.exp(told - top))
+                evidence[c] += math.log(2.0) + _log_mean_exp((hidden, told))
         return evidence
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
