@@ -260,3 +260,66 @@ def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes
                                        choices=True)
         right += max(range(4), key=belief.__getitem__) == colour
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 12), st.floats(0.001, 0.6))
+def test_before_a_scored_game_the_choice_kinds_are_as_before_play(seed, rounds, share):
+    """In a match's first game each kind of choice is hidden, told or pretended as likely as
+    before play: the evidence mixes the three readings by those shares alone."""
+    match, history = _play(seed, rounds)
+    observation = match.observe(0)
+    reader = ColourReader()
+    kinds = reader.choice_kinds(history.entries, 1, observation, share)
+    priors = (math.log(0.5), math.log(0.5 * (1 - share)), math.log(0.5 * share))
+    assert all(pair == pytest.approx(priors) for pair in kinds.values())
+    evidence = reader.choice_evidence(history.entries, 1, 0, kinds)
+    expected = [0.0] * 4
+    for kind in (moriarty.PickPivot, moriarty.Take):
+        chosen = [e for e in history.entries if e[1] == 1 and isinstance(e[2], kind)]
+        found = [reader.likelihoods(public, who, move) for public, who, move in chosen]
+        hidden = sum(math.prod(f[SEARCHING][c] for f in found) for c in range(4)) / 4
+        told = [math.prod(f[AHEAD][c] for f in found) for c in range(4)]
+        for c in range(4):
+            pointed = sum(told[o] for o in range(4) if o != c) / 3
+            expected[c] += math.log(0.5 * hidden + 0.5 * (1 - share) * told[c]
+                                    + 0.5 * share * pointed)
+    assert evidence == pytest.approx(expected, abs=1e-9)
+    if share < 0.01:  # a rare pretender changes little
+        plain = reader.choice_evidence(history.entries, 1, 0)
+        assert evidence == pytest.approx(plain, abs=0.02)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3), st.floats(0.01, 0.6))
+def test_after_a_scored_game_the_belief_weighs_the_choice_kinds_learnt(seed, colour, shown,
+                                                                       share):
+    match, history = _play(seed, 4, colour, shown, games=2)  # 4 rounds into game 2
+    observation = match.observe(0)
+    assert observation.history and observation.history[0].bonus[1] == colour
+    reader = ColourReader()
+    kinds = reader.choice_kinds(history.entries, 1, observation, share)
+    assert all(sum(map(math.exp, logs)) == pytest.approx(1.0) for logs in kinds.values())
+    learnt = reader.belief(history.entries, 0, observation, wary=True, slides=True,
+                           pretender=share, choices=True, choice_pretender=share)
+    evidence = reader.choice_evidence(history.entries, 1, 1, kinds)
+    slides = reader.belief(history.entries, 0, observation, wary=True, slides=True,
+                           pretender=share)
+    expected = _normalised([[math.log(p) + e for p, e in zip(slides, evidence)]])
+    assert learnt == pytest.approx(expected, abs=1e-9)
+
+
+def test_a_scored_game_shows_whether_the_pivots_and_takes_told_the_truth():
+    """After a first game, a player whose pivots and takes were a one-turn-ahead player's of
+    its colour is read as telling at each, and one whose were such a player's of another
+    colour as pointing elsewhere (12 rounds of play; 16 players of each)."""
+    right = {(honest, kind): 0 for honest in (True, False)
+             for kind in (moriarty.PickPivot, moriarty.Take)}
+    for seed in range(16):
+        colour = seed % 4
+        for shown in (colour, (colour + 1 + seed % 3) % 4):
+            match, history = _play(2000 + seed, 2, colour, shown, games=2)
+            kinds = ColourReader().choice_kinds(history.entries, 1, match.observe(0), 0.5)
+            for kind, (_, telling, pretending) in kinds.items():
+                right[shown == colour, kind] += (telling > pretending) == (shown == colour)
+    assert all(n >= 13 for n in right.values()), right  # a coin: 8 of 16

@@ -31,3 +31,11 @@ def test_before_a_scored_game_a_pretending_share_keeps_the_belief_below_its_cap(
     found = read_slides.tally(played, 0.5, threshold=0.5 + 1e-9)
     assert all(found[key][3] + found[key][4] == 0 for key in found if key[1] == 0)
     assert read_slides.report(found, 0.5)[0] == "pretending share 0.5:"
+
+
+def test_every_reading_counts_the_same_slides(played):
+    found = {r: read_slides.tally(played, 0.05, reading=r) for r in read_slides.READINGS}
+    for reading, rows in found.items():
+        assert {k: v[1:3] for k, v in rows.items()} == \
+            {k: v[1:3] for k, v in found["slides"].items()}
+        assert read_slides.report(rows, 0.05, reading)[0].startswith("pretending share 0.05")

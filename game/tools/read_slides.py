@@ -2,13 +2,17 @@
 a wrong one, against players who slide as Hard does and players who slide to tell.
 
     python -m game.tools.read_slides --matches 6 --jobs 2 --shares 0 0.05
+    python -m game.tools.read_slides --against hard-but-pivot-greedy --readings choices learnt
 
-Plays three-game matches of Hard against Hard, greedy, Medium and the predictor (the bots never
-declare, so each game runs its length; budgets x0.1), then reads each player's revealed slides
-as Hard's reading does, once per pretending share (`ColourReader.slide_kinds`; 0 is the telling
-reading alone), and prints per kind of player and game of the match: the mean belief in the
-true colour at each slide, and how often the belief first reached the declaring threshold in
-the right colour and in a wrong one (a seat may reach it once a game).
+Plays three-game matches of Hard against Hard, greedy, Medium and the predictor (or the pivot
+hybrid; the bots never declare, so each game runs its length; budgets x0.1), then reads each
+player's revealed slides as Hard's reading does, once per pretending share
+(`ColourReader.slide_kinds`; 0 is the telling reading alone) and reading: the slides alone,
+with the pivots and takes too (`choices`, `ColourReader.choice_evidence`), or with those learnt
+from the match's scored games (`learnt`, `ColourReader.choice_kinds`, the same pretending
+share). It prints per kind of player and game of the match: the mean belief in the true
+colour after each slide, and how often the belief first reached the declaring threshold in the
+right colour and in a wrong one (a seat may reach it once a game).
 """
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ from game.rules.moriarty import Slide
 from game.tools.arena import Setup, make_player
 
 OPPONENTS = ("hard", "greedy", "medium", "predictor")
+HYBRIDS = ("hard-but-pivot-greedy",)  # opponents to ask for by name
+READINGS = ("slides", "choices", "learnt")
 SILENT = "~declare_confidence=2"  # a bot that never declares
 SCALE = 0.1
 THRESHOLD = 0.98  # Hard's declare_confidence
@@ -64,8 +70,10 @@ def _play(job: tuple[str, int]) -> Played:
 Tally = dict[tuple[str, int], list[float]]
 
 
-def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD) -> Tally:
-    """Each player's slides read with this pretending share, as the other would read them."""
+def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD,
+          reading: str = "slides") -> Tally:
+    """Each player's slides read with this pretending share and reading (`READINGS`), as the
+    other would read them."""
     reader = ColourReader()
     found: Tally = defaultdict(lambda: [0.0, 0, 0, 0, 0])
     for entries, colours, kinds in played:
@@ -79,7 +87,9 @@ def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD) 
                 game = public.game_index
                 truth = colours[game][player]
                 belief = reader.belief(entries[:index + 1], 1 - player, public, wary=True,
-                                       slides=True, pretender=share)
+                                       slides=True, pretender=share,
+                                       choices=reading != "slides",
+                                       choice_pretender=share if reading == "learnt" else 0.0)
                 row = found[kinds[player], game]
                 row[0] += belief[truth]
                 row[1] += 1
@@ -93,9 +103,10 @@ def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD) 
     return found
 
 
-def report(found: Tally, share: float) -> list[str]:
-    """Lines of the table for one pretending share."""
-    lines = [f"pretending share {share:g}:"]
+def report(found: Tally, share: float, reading: str = "slides") -> list[str]:
+    """Lines of the table for one pretending share and reading."""
+    named = "" if reading == "slides" else f", {reading}"
+    lines = [f"pretending share {share:g}{named}:"]
     for kind, game in sorted(found):
         total, slides, seats, right, wrong = found[kind, game]
         lines.append(f"  {kind:>9} game {game + 1}: {int(seats):>3} seats, {int(slides):>4} slides,"
@@ -113,8 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=101, help="seed of the first match")
     parser.add_argument("--shares", type=float, nargs="+", default=[0.0, 0.05],
                         help="pretending shares to read with (default 0 0.05)")
-    parser.add_argument("--against", nargs="+", default=list(OPPONENTS), choices=OPPONENTS,
-                        help="opponents of Hard (default all)")
+    parser.add_argument("--against", nargs="+", default=list(OPPONENTS),
+                        choices=OPPONENTS + HYBRIDS,
+                        help="opponents of Hard (default the first four)")
+    parser.add_argument("--readings", nargs="+", default=["slides"], choices=READINGS,
+                        help="readings to read with (default slides)")
     args = parser.parse_args(argv)
     if args.matches < 1 or args.jobs < 1 or not all(0.0 <= s < 1.0 for s in args.shares):
         parser.error("--matches and --jobs must be at least 1, and each share in [0, 1)")
@@ -127,8 +141,9 @@ def main(argv: list[str] | None = None) -> int:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             played = pool.map(_play, jobs, chunksize=1)
     print(f"{len(played)} matches in {time.perf_counter() - start:.0f}s (budgets x{SCALE})")
-    for share in args.shares:
-        print("\n".join(report(tally(played, share), share)))
+    for reading in args.readings:
+        for share in args.shares:
+            print("\n".join(report(tally(played, share, reading=reading), share, reading)))
     return 0
 
 

@@ -270,6 +270,10 @@ class GameKnowledge(Knowledge):
     # (`naming_chance`, a step this wide at a reader's declaring belief), not in the belief
     choice_reading = 0.0  # 1: a slide reading also reads the pivots and takes, each kind by
     # whichever model explains it better (`ColourReader.choice_evidence`)
+    choice_pretender = 0.0  # above 0: the share of players whose pivots, or takes, point at a
+    # colour they do not hold; that reading then learns from the match's scored games whether
+    # the other's pivots, and its takes, hid its colour, told it or pointed at another
+    # (`ColourReader.choice_kinds`)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -313,7 +317,7 @@ class GameKnowledge(Knowledge):
         return self.colours.belief(history, seat, observation, self.wary > 0.0,
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
                                    self.slide_reading > 0.0, self.slide_pretender,
-                                   self.choice_reading > 0.0)
+                                   self.choice_reading > 0.0, self.choice_pretender)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

@@ -30,7 +30,7 @@ and the belief is asked for at every decision.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from game.core import Move
 from game.rules.moriarty import ACTIVE, DIRECTION, PIVOT, MoriartyState, PickPivot, Slide, Take
@@ -250,11 +250,10 @@ class ColourReader:
             pretending += pretended(ahead)[colour]
         return telling, pretending
 
-    def choice_evidence(self, history: Sequence, player: int, game_index: int) -> list[float]:
-        """Log evidence per colour from `player`'s pivots and takes this game, each kind of
-        choice read by whichever model explains it better, as a whole: a searching player's,
-        which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
-        which tells it (a player may hide at one kind of choice and tell at another)."""
+    def _choice_sums(self, history: Sequence, player: int,
+                     game_index: int) -> dict[type, list[list[float]]]:
+        """Per kind of choice (pivots, takes) `player` made in that game: the summed log
+        likelihoods per colour of a searching player and of a one-turn-ahead one."""
         sums: dict[type, list[list[float]]] = {PickPivot: [[0.0] * COLOURS, [0.0] * COLOURS],
                                                 Take: [[0.0] * COLOURS, [0.0] * COLOURS]}
         for public, who, move in history:
@@ -265,18 +264,60 @@ class ColourReader:
             for kind in (SEARCHING, AHEAD):
                 for c in range(COLOURS):
                     sums[type(move)][kind][c] += math.log(found[kind][c])
+        return sums
+
+    def choice_kinds(self, history: Sequence, player: int, observation: MoriartyState,
+                     pretender: float) -> dict[type, tuple[float, float, float]]:
+        """Per kind of choice, the log weights (summing to one) of a player who hides its
+        colour there, of one who tells it and of one who points at another (`pretended`; a
+        `pretender` share of the telling kind before play): each game of the match already
+        scored shows `player`'s colour, and so which of the three its pivots, and its takes,
+        were."""
+        weights: dict[type, list[float]] = {
+            kind: [math.log(PRIORS[SEARCHING]), math.log(PRIORS[AHEAD] * (1 - pretender)),
+                   math.log(PRIORS[AHEAD] * pretender)] for kind in (PickPivot, Take)}
+        for scored in observation.history:
+            colour = scored.bonus[player]
+            for kind, (searching, ahead) in self._choice_sums(history, player,
+                                                              scored.game_index).items():
+                weights[kind][0] += _log_mean_exp(searching)
+                weights[kind][1] += ahead[colour]
+                weights[kind][2] += pretended(ahead)[colour]
+        learnt: dict[type, tuple[float, float, float]] = {}
+        for kind, logs in weights.items():
+            whole = math.log(3.0) + _log_mean_exp(logs)
+            learnt[kind] = (logs[0] - whole, logs[1] - whole, logs[2] - whole)
+        return learnt
+
+    def choice_evidence(self, history: Sequence, player: int, game_index: int,
+                        kinds: Mapping[type, tuple[float, float, float]] | None = None,
+                        ) -> list[float]:
+        """Log evidence per colour from `player`'s pivots and takes this game, each kind of
+        choice read by whichever model explains it better, as a whole: a searching player's,
+        which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
+        which tells it (a player may hide at one kind of choice and tell at another); `kinds`
+        weighs those two and a pretending one per kind of choice as learnt from the match
+        (`choice_kinds`), where without it the first two are as likely."""
         evidence = [0.0] * COLOURS
-        for searching, ahead in sums.values():
-            hidden = math.log(PRIORS[SEARCHING]) + _log_mean_exp(searching)
-            for c in range(COLOURS):  # log(P(hidden) + P(told)), as a mean of the two
-                told = math.log(PRIORS[AHEAD]) + ahead[c]
-                evidence[c] += math.log(2.0) + _log_mean_exp((hidden, told))
+        for kind, (searching, ahead) in self._choice_sums(history, player, game_index).items():
+            if kinds is None:
+                hidden = math.log(PRIORS[SEARCHING]) + _log_mean_exp(searching)
+                for c in range(COLOURS):  # log(P(hidden) + P(told)), as a mean of the two
+                    told = math.log(PRIORS[AHEAD]) + ahead[c]
+                    evidence[c] += math.log(2.0) + _log_mean_exp((hidden, told))
+                continue
+            hiding, telling, pretending = kinds[kind]
+            hidden = hiding + _log_mean_exp(searching)
+            pointed = pretended(ahead)
+            for c in range(COLOURS):
+                evidence[c] += math.log(3.0) + _log_mean_exp(
+                    (hidden, telling + ahead[c], pretending + pointed[c]))
         return evidence
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
                wary: bool = False, mixed: bool = False, fair: bool = False,
                slides: bool = False, pretender: float = 0.0,
-               choices: bool = False) -> list[float]:
+               choices: bool = False, choice_pretender: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -285,7 +326,9 @@ class ColourReader:
         colour, but its slides push its colour home as a simple player's do), and with `fair`
         beside a player whose slides are a coin's, each by how well it explains them; with a
         `pretender` share, also beside a pretending slider (`slide_kinds`); with `choices`, a
-        reading of slides also weighs the pivots and takes (`choice_evidence`)."""
+        reading of slides also weighs the pivots and takes (`choice_evidence`), and with a
+        `choice_pretender` share learns from the match's scored games whether they hid the
+        colour, told it or pointed at another (`choice_kinds`)."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
@@ -294,7 +337,9 @@ class ColourReader:
                 kinds = [[telling + x for x in logs[MIXED]],
                          [pretending + x for x in pretended(logs[MIXED])]]
             if choices:
-                extra = self.choice_evidence(history, 1 - seat, observation.game_index)
+                learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender) \
+                    if choice_pretender > 0.0 else None
+                extra = self.choice_evidence(history, 1 - seat, observation.game_index, learnt)
                 kinds = [[x + e for x, e in zip(row, extra)] for row in kinds]
             return _kinds_weighed([logs[SEARCHING], *kinds]) if fair else _normalised(kinds)
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
