@@ -18,7 +18,7 @@ from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
           "declare_agreement", "conceal_step", "soft_reply", "pivot_ties",
-          "choice_reading", "choice_pretender")
+          "choice_reading", "choice_pretender", "declare_after_scored")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
@@ -78,6 +78,24 @@ def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(s
             assert doubt == (MARGIN if leads or not agreement else None)
             unsure = [(0.5, holding(colour)), (0.5, holding((colour + 1) % 4))]
             assert knowledge.doubt(moriarty.Declare(colour), unsure, seat, ()) is None
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), scored=st.booleans())
+def test_declaring_after_a_scored_game_names_no_colour_before_one(seed, pick, scored):
+    found = [p for p in positions("moriarty", seed, 200)
+             if any(isinstance(m, moriarty.Declare) for m in p[0].legal_moves(p[1]))]
+    assert found
+    _, seat, _, state = found[pick % len(found)]
+    scores = (moriarty.GameScored(0, state.bonus, (0, 0), (0, 0), "end"),) if scored else ()
+    state = state.replace(history=scores)  # a game of the match already scored, or none
+    for after in (0.0, 1.0):
+        knowledge = knowledge_for("moriarty")
+        knowledge.adopt((("declare_confidence", 0.5), ("declare_after_scored", after)))
+        sure = [(1.0, state)]
+        colour = state.bonus[1 - seat]
+        doubt = knowledge.doubt(moriarty.Declare(colour), sure, seat, ())
+        assert doubt == (MARGIN if scored or not after else None)
 
 
 @settings(max_examples=30, deadline=None)

@@ -294,6 +294,8 @@ class GameKnowledge(Knowledge):
     # colour they do not hold; that reading then learns from the match's scored games whether
     # the other's pivots, and its takes, hid its colour, told it or pointed at another
     # (`ColourReader.choice_kinds`)
+    declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
+    # colours shown, so the reading knows which kind the other is)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -304,8 +306,9 @@ class GameKnowledge(Knowledge):
         """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
         so), which keeps each a step below the next; Hard looks three rounds ahead, reads the
         other's colour from its slides (and from its pivots and takes where they tell it,
-        learning from each scored game which of them told the truth), hides its own there, and names a colour only when all but sure of it (on slides alone,
-        never before a scored game has shown whether they tell the truth)."""
+        learning from each scored game which of them told the truth), hides its own there, and
+        names a colour only when all but sure of it (on slides alone, never before a scored
+        game has shown whether they tell the truth)."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -388,6 +391,8 @@ class GameKnowledge(Knowledge):
             if history:  # the worlds leave out unlikely colours, sharing out their weight
                 belief = min(belief, self.belief(worlds[0][1], seat, history)[move.colour])
             if belief < self.declare_confidence:
+                return None
+            if self.declare_after_scored > 0.0 and not worlds[0][1].history:  # type: ignore
                 return None
             if self.declare_agreement > 0.0 and not board_leads(worlds[0][1], 1 - seat,
                                                                move.colour):
