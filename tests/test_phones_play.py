@@ -82,8 +82,21 @@ def play_on_phones(driver, play, phones, rng: random.Random, limit: float = 120.
             if phone.state and phone.state["moves"]:
                 seen["secret_turns"] += phone.state["secret_turn"]
                 phone.lock_in(rng.choice(phone.state["moves"])["move"])
+                taken_in(driver, play, phones, phone.seat, state, seen)
                 break
     return seen
+
+
+def taken_in(driver, play, phones, seat: int, state, seen: dict, limit: float = 5.0) -> None:
+    """Frames until the big screen has taken in `seat`'s lock (or played on), so the next
+    person's choice comes after it, as between people (on a busy machine the server's thread
+    could otherwise hand both over in one frame); what it says meanwhile is seen."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and play.match.state is state \
+            and not play.phones.has_locked(seat) and driver.top is play:
+        frame(driver, play, phones)
+    if play.match.state.kind is NodeKind.SIMULTANEOUS and driver.top is play:
+        seen["locked_texts"].add(play.phones.waiting_text(play.match.state))
 
 
 @pytest.mark.parametrize("game_id, options", [("pulling_strings", {"turn_limit": 40}),
