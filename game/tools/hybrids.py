@@ -53,8 +53,10 @@ full budget. On that Hard at full budget, one-game matches over seeds 1-40: v en
 edge-greedy 20-1-19, 51.2% [36.3, 65.9] (Hard 15, 2 right; the hybrid 8, all wrong); Hard
 thinking 1,186-1,197 ms mean, p95 2,488-2,502 ms. The rows measure first-game declarations, not
 the ending or the Edge: reading the pivots and takes of a player who hides its colour there as
-Hard does, Hard named a wrong colour 31 times in 34 (`game/bots/games/moriarty.py`). Synch, 40
-each (seeds 1-40; the
+Hard does, Hard named a wrong colour 31 times in 34 (`game/bots/games/moriarty.py`). Naming no
+colour before a scored game (`declare_after_scored`, both sides): v end-greedy 12-2-6, 65.0%
+[43.3, 81.9] over seeds 1-20, v pivot-greedy 10-2-8, 55.0% [34.2, 74.2] over seeds 1-20.
+Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
 place greedy and random the same games (every start counts the same to greedy, so its tie-break

@@ -232,7 +232,17 @@ other holds (a token of it kept off the other's side looks, one turn ahead, like
 one's own brought home), so they point a one-turn-ahead reading at the reader's own colour or
 at another, and its slides agree with them (naming only a colour the slides alone also put
 first changed none of the 24 recorded matches' wrong ones). `declare_after_scored` (off)
-names no colour before a game of the match is scored.
+names no colour before a game of the match is scored. Both sides on it, one-game matches, full
+budget: v end-greedy 12-2-6, 65.0% [43.3, 81.9] over seeds 1-20 (this Hard 7-2-11 on those
+seeds), no declarations, Hard thinking 1,075 ms mean, p95 2,224 ms; but v pivot-greedy 10-2-8,
+55.0% [34.2, 74.2] over seeds 1-20, Hard thinking 1,054 ms mean, p95 2,087 ms (this Hard 32-2-6
+over 40, winning on first-game declarations read from the hybrid's telling pivots). It trades
+one row for the other, so it is not adopted. Tried offline on the 24 recorded matches, none
+separating a hider from a teller in a first game: a reading threshold (at 0.999, 3 wrong
+readings of Hard's choices and 3 right ones of greedy's remain); a player who plays as a
+one-turn-ahead player of the reader's own colour (7 of Hard's 15 wrong readings named it),
+weighed at half the telling kind: Hard's first-game wrong ones 8 to 5, greedy's right ones 5
+to 2.
 """
 from __future__ import annotations
 
