@@ -297,19 +297,14 @@ class ColourReader:
         which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
         which tells it (a player may hide at one kind of choice and tell at another); `kinds`
         weighs those two and a pretending one per kind of choice as learnt from the match
-        (`choice_kinds`), where without it the first two are as likely."""
+        (`choice_kinds`), where without it the first two are as likely and none pretends."""
         evidence = [0.0] * COLOURS
         for kind, (searching, ahead) in self._choice_sums(history, player, game_index).items():
-            if kinds is None:
-                hidden = math.log(PRIORS[SEARCHING]) + _log_mean_exp(searching)
-                for c in range(COLOURS):  # log(P(hidden) + P(told)), as a mean of the two
-                    told = math.log(PRIORS[AHEAD]) + ahead[c]
-                    evidence[c] += math.log(2.0) + _log_mean_exp((hidden, told))
-                continue
-            hiding, telling, pretending = kinds[kind]
+            hiding, telling, pretending = kinds[kind] if kinds else (
+                math.log(PRIORS[SEARCHING]), math.log(PRIORS[AHEAD]), -math.inf)
             hidden = hiding + _log_mean_exp(searching)
             pointed = pretended(ahead)
-            for c in range(COLOURS):
+            for c in range(COLOURS):  # log(P(hidden) + P(told) + P(pointed)), via their mean
                 evidence[c] += math.log(3.0) + _log_mean_exp(
                     (hidden, telling + ahead[c], pretending + pointed[c]))
         return evidence
