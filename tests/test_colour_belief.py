@@ -250,14 +250,15 @@ def test_choice_evidence_takes_nothing_from_slides_or_the_other_seat():
     assert reader.choice_evidence(mine, 1, 0) == [0.0] * 4
 
 
-def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes():
+@pytest.mark.parametrize("denier", [0.0, 0.33])  # also read beside the beliefs held
+def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes(denier):
     right, games = 0, 24
     for seed in range(games):
         colour = seed % 4
         match, history = _play(1000 + seed, 12, colour)
         choices = [e for e in history.entries if not isinstance(e[2], moriarty.Slide)]
         belief = ColourReader().belief(choices, 0, match.observe(0), wary=True, slides=True,
-                                       choices=True)
+                                       choices=True, choice_denier=denier)
         right += max(range(4), key=belief.__getitem__) == colour
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 
@@ -271,7 +272,7 @@ def test_before_a_scored_game_the_choice_kinds_are_as_before_play(seed, rounds, 
     observation = match.observe(0)
     reader = ColourReader()
     kinds = reader.choice_kinds(history.entries, 1, observation, share)
-    priors = (math.log(0.5), math.log(0.5 * (1 - share)), math.log(0.5 * share))
+    priors = (math.log(0.5), -math.inf, math.log(0.5 * (1 - share)), math.log(0.5 * share))
     assert all(pair == pytest.approx(priors) for pair in kinds.values())
     evidence = reader.choice_evidence(history.entries, 1, 0, kinds)
     expected = [0.0] * 4
@@ -321,6 +322,6 @@ def test_a_scored_game_shows_whether_the_pivots_and_takes_told_the_truth():
         for shown in (colour, (colour + 1 + seed % 3) % 4):
             match, history = _play(2000 + seed, 2, colour, shown, games=2)
             kinds = ColourReader().choice_kinds(history.entries, 1, match.observe(0), 0.5)
-            for kind, (_, telling, pretending) in kinds.items():
+            for kind, (_, _, telling, pretending) in kinds.items():
                 right[shown == colour, kind] += (telling > pretending) == (shown == colour)
     assert all(n >= 13 for n in right.values()), right  # a coin: 8 of 16

@@ -317,6 +317,9 @@ class GameKnowledge(Knowledge):
     # colour they do not hold; that reading then learns from the match's scored games whether
     # the other's pivots, and its takes, hid its colour, told it or pointed at another
     # (`ColourReader.choice_kinds`)
+    choice_denier = 0.0  # above 0: the share of hiders who play against the colour they believe
+    # the other holds; that reading then reads each pivot and take beside that belief (read as
+    # this level reads) and counts a position met again once (`ColourReader.beliefs_held`)
     declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
     # colours shown, so the reading knows which kind the other is)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
@@ -364,7 +367,8 @@ class GameKnowledge(Knowledge):
         return self.colours.belief(history, seat, observation, self.wary > 0.0,
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
                                    self.slide_reading > 0.0, self.slide_pretender,
-                                   self.choice_reading > 0.0, self.choice_pretender)
+                                   self.choice_reading > 0.0, self.choice_pretender,
+                                   self.choice_denier)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

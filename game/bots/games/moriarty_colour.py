@@ -23,6 +23,15 @@ colour would (as Hard's own slides do, priced by what they give away) is read as
 Slides alone cannot tell such a *pretending* slider from a telling one, so a reading with a
 pretending share never believes a colour more than the telling kind's share allows; each game
 of the match already scored shows the slider's colour, and so which kind it is (`slide_kinds`).
+
+A player who plays against the colour it believes the other holds pushes that colour home as
+one who holds it would, so a one-turn-ahead reading names it (Hard's own choices were so read,
+wrongly, in 8 first games of 30). With beliefs (`beliefs_held`), each pivot and take is read
+beside what the player then believed of the reader's colour (as the reader's own reading of its
+choices has it), as a player who plays against that colour and for its own, or as a *denier*
+who plays only against it and so shows nothing; a position met again counts once, since a bot
+repeats its choice there.
+
 A `ColourReader`
 keeps the models' answers for positions it has seen: a game has a few hundred public choices
 and the belief is asked for at every decision.
@@ -44,11 +53,20 @@ NOISE = 0.1  # the share of choices made for other reasons
 # The one-turn-ahead player.
 RATIONALITY = 1.5  # how sharply it prefers a choice worth one more point
 AHEAD_NOISE = 0.2
+# A *denier* (`told_given`): one who plays only against the colour it believes the other holds,
+# as a searching bot does, read about as sharply as it plays (offline, 24 recorded matches:
+# Hard's choices first read wrong at 0.98 in 4 first games of 30 at this, 5 at 1.5).
+DENIER_RATIONALITY = 3.0
 PRIORS = (0.5, 0.5)  # searching, one turn ahead: before any play, either kind is as likely
 SEARCHING, AHEAD, MIXED = 0, 1, 2  # the kinds' places in PRIORS (and the mixed kind's)
 CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundred)
 
 Likelihoods = tuple[tuple[float, ...], ...]  # per kind of player, per colour
+ChoiceSums = tuple[list[float], list[float], float]  # searching, telling per colour; a denier
+ChoiceKinds = tuple[float, float, float, float]  # log weights: hiding, denying, telling, pointing
+# `belief`'s settings (wary, mixed, fair, slides, pretender, choices, choice_pretender), with
+# which a reader reads what a player believed of the other's colour (`beliefs_held`)
+Reading = tuple[bool, bool, bool, bool, float, bool, float]
 
 
 def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int, int, int]:
@@ -90,47 +108,57 @@ def points_by_colour(state: MoriartyState, seat: int) -> list[int]:
     return counts
 
 
-def _lead_by_colour(state: MoriartyState, seat: int) -> list[float]:
-    """`seat`'s board points less the other's (whose colour it cannot know), for each colour
-    `seat` might hold."""
+NONE = COLOURS  # a lead table's fifth row and column: no Bonus Colour counted
+LeadTable = list[list[float]]  # by the colour a seat might hold, then the colour the other might
+
+
+def lead_table(state: MoriartyState, seat: int) -> LeadTable:
+    """`seat`'s board points less the other's, for each colour `seat` might hold (row) and each
+    the other might hold (column), the fifth of each counting no Bonus Colour."""
     mine, theirs = points_by_colour(state, seat), points_by_colour(state, 1 - seat)
     extra = 2 + state.game_index  # a Bonus Colour's token counts 3, 4 or 5 times
-    return [mine[COLOURS] + extra * mine[c] - theirs[COLOURS] for c in range(COLOURS)]
+    gains = [extra * mine[c] for c in range(COLOURS)] + [0]
+    losses = [extra * theirs[c] for c in range(COLOURS)] + [0]
+    base = mine[COLOURS] - theirs[COLOURS]
+    return [[base + gain - loss for loss in losses] for gain in gains]
 
 
-def _after_slides(state: MoriartyState, seat: int, mine: Move) -> list[float]:
-    """The lead by colour after `seat` slides `mine`, the other's slide equally likely."""
-    theirs = state.legal_moves(1 - seat)
+def _mean_tables(tables: Sequence[LeadTable]) -> LeadTable:
+    return [[sum(t[r][c] for t in tables) / len(tables) for c in range(NONE + 1)]
+            for r in range(NONE + 1)]
+
+
+def _after_slides(state: MoriartyState, seat: int, mine: Move) -> LeadTable:
+    """The lead table after `seat` slides `mine`, the other's slide equally likely."""
     if state.rounds + 1 >= state.round_limit:  # valued on the board, not as the game is scored
         state = state.replace(round_limit=state.round_limit + 1)
-    total = [0.0] * COLOURS
-    for reply in theirs:
-        pair = (mine, reply) if seat == 0 else (reply, mine)
-        for c, lead in enumerate(_lead_by_colour(state.apply_joint(*pair).state, seat)):
-            total[c] += lead / len(theirs)
-    return total
+    pairs = [(mine, reply) if seat == 0 else (reply, mine) for reply in state.legal_moves(1 - seat)]
+    return _mean_tables([lead_table(state.apply_joint(*pair).state, seat) for pair in pairs])
 
 
-def _best_slide(state: MoriartyState, seat: int) -> list[float]:
-    """The lead by colour after the slides, `seat`'s own at its best for each colour."""
+def _best_slide(state: MoriartyState, seat: int) -> LeadTable:
+    """The lead table after the slides, `seat`'s own at its best for each pair of colours."""
     options = [_after_slides(state, seat, s) for s in state.legal_moves(seat)]
-    return [max(values[c] for values in options) for c in range(COLOURS)]
+    return [[max(t[r][c] for t in options) for c in range(NONE + 1)] for r in range(NONE + 1)]
 
 
-def ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
+def ahead_table(state: MoriartyState, seat: int, move: Move) -> LeadTable:
     """What a one-turn-ahead player expects of `move` (its lead after the round, the other's
-    choices equally likely and its own slide at its best), for each colour it might hold."""
+    choices equally likely and its own slide at its best), for each pair of colours held."""
     if state.phase == DIRECTION:
         return _after_slides(state, seat, move)
     after = state.apply(move).state
     if state.phase == ACTIVE:
         return _best_slide(after, seat)
     takes = [m for m in after.legal_moves(after.actors[0]) if isinstance(m, Take)]  # the other's
-    total = [0.0] * COLOURS
-    for take in takes:
-        for c, value in enumerate(_best_slide(after.apply(take).state, seat)):
-            total[c] += value / len(takes)
-    return total
+    return _mean_tables([_best_slide(after.apply(take).state, seat) for take in takes])
+
+
+def ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
+    """What a one-turn-ahead player expects of `move` for each colour it might hold, the
+    other's colour not counted (it cannot know it)."""
+    table = ahead_table(state, seat, move)
+    return [table[c][NONE] for c in range(COLOURS)]
 
 
 def _softmax(values: Sequence[float], chosen: int, rationality: float, noise: float) -> float:
@@ -144,20 +172,42 @@ def reveals_colour(state: MoriartyState, move: Move) -> bool:
     return state.phase in (PIVOT, ACTIVE, DIRECTION) and isinstance(move, (PickPivot, Take, Slide))
 
 
-def _likelihoods(state: MoriartyState, seat: int, move: Move) -> Likelihoods:
-    """P(`seat` plays `move` | colour) for each kind of player and each colour."""
+OptionTables = tuple[int, list[LeadTable]]  # the option chosen, each option's ahead table
+
+
+def option_tables(state: MoriartyState, seat: int, move: Move) -> OptionTables | None:
+    """The ahead table of each option of `move`'s kind and which was chosen; None when there
+    was no choice."""
     options = [m for m in state.legal_moves(seat) if type(m) is type(move)]
     if len(options) < 2:
+        return None
+    return options.index(move), [ahead_table(state, seat, m) for m in options]
+
+
+def _likelihoods(state: MoriartyState, seat: int, move: Move,
+                 tables: OptionTables | None) -> Likelihoods:
+    """P(`seat` plays `move` | colour) for each kind of player and each colour."""
+    if tables is None:
         return ((1.0,) * COLOURS,) * len(PRIORS)
-    chosen = options.index(move)
+    chosen, found = tables
     if isinstance(move, Slide):
         searching = (1.0,) * COLOURS  # the fitted model reads pivots and takes only
     else:
         searching = tuple(likelihood(state, move, c) for c in range(COLOURS))
-    values = [ahead_values(state, seat, m) for m in options]
-    ahead = tuple(_softmax([v[c] for v in values], chosen, RATIONALITY, AHEAD_NOISE)
+    ahead = tuple(_softmax([t[c][NONE] for t in found], chosen, RATIONALITY, AHEAD_NOISE)
                   for c in range(COLOURS))
     return searching, ahead
+
+
+def told_given(tables: OptionTables, held: Sequence[float]) -> list[float]:
+    """P(choice | colour) of a one-turn-ahead player who also plays against the colour it
+    believes the other holds (`held`, its belief), for each colour it might hold; then, fifth,
+    of a denier, who so plays holding none (and so shows none)."""
+    chosen, found = tables
+    told = [_softmax([sum(p * t[c][d] for d, p in enumerate(held)) for t in found], chosen,
+                     RATIONALITY, AHEAD_NOISE) for c in range(COLOURS)]
+    denied = [sum(p * t[NONE][d] for d, p in enumerate(held)) for t in found]
+    return told + [_softmax(denied, chosen, DENIER_RATIONALITY, AHEAD_NOISE)]
 
 
 def uniform_odds(state: MoriartyState, seat: int) -> tuple[float, ...]:
@@ -180,6 +230,16 @@ def _log_mean_exp(logs: Sequence[float]) -> float:
     return top + math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
+def _log_sum_exp(logs: Sequence[float]) -> float:
+    """The log of the sum of exp(x) over `logs`, without overflow."""
+    return math.log(len(logs)) + _log_mean_exp(logs)
+
+
+def _log(x: float) -> float:
+    """log(x), and -inf for nothing (a kind of player left out)."""
+    return math.log(x) if x > 0.0 else -math.inf
+
+
 def _kinds_weighed(logs: Sequence[Sequence[float]]) -> list[float]:
     """Colour probabilities that trust only the one-turn-ahead reading: each kind of player
     weighed by how well it explains the play, a searching player's share spread evenly."""
@@ -200,6 +260,8 @@ class ColourReader:
 
     def __init__(self) -> None:
         self._cache: dict[tuple[MoriartyState, int, Move], Likelihoods] = {}
+        self._tables: dict[tuple[MoriartyState, int, Move], OptionTables | None] = {}
+        self._held: dict[tuple, list[float]] = {}
 
     def likelihoods(self, state: MoriartyState, seat: int, move: Move) -> Likelihoods:
         """P(`seat` plays `move` | colour) for each kind of player and each colour."""
@@ -208,8 +270,40 @@ class ColourReader:
         if found is None:
             if len(self._cache) >= CACHE_LIMIT:
                 self._cache.clear()
-            found = self._cache[key] = _likelihoods(state, seat, move)
+            found = self._cache[key] = _likelihoods(state, seat, move,
+                                                    self.option_tables(state, seat, move))
         return found
+
+    def option_tables(self, state: MoriartyState, seat: int, move: Move) -> OptionTables | None:
+        """`option_tables`, kept for pivots and takes (which a reading with beliefs rereads)."""
+        if isinstance(move, Slide):
+            return option_tables(state, seat, move)
+        key = (state, seat, move)
+        if key not in self._tables:
+            if len(self._tables) >= CACHE_LIMIT:
+                self._tables.clear()
+            self._tables[key] = option_tables(state, seat, move)
+        return self._tables[key]
+
+    def beliefs_held(self, history: Sequence, player: int, game_index: int,
+                     reading: Reading) -> dict[int, list[float]]:
+        """What `player` believed of the other's colour at each of its pivots and takes in that
+        game (by index in `history`): the other's colour read from what came before, as
+        `belief` reads with `reading`'s settings."""
+        held: dict[int, list[float]] = {}
+        prefix = hash(reading)  # one key per history before each choice, by a chain of hashes
+        for index, entry in enumerate(history):
+            public, who, move = entry
+            if who == player and public.game_index == game_index \
+                    and isinstance(move, (PickPivot, Take)) and reveals_colour(public, move):
+                key = (prefix, player)
+                if key not in self._held:
+                    if len(self._held) >= CACHE_LIMIT:
+                        self._held.clear()
+                    self._held[key] = self.belief(history[:index], player, public, *reading)
+                held[index] = self._held[key]
+            prefix = hash((prefix, public, who, move))
+        return held
 
     def log_weights(self, history: Sequence, player: int, game_index: int,
                     mixed: bool = False, fair: bool = False) -> list[list[float]]:
@@ -250,69 +344,94 @@ class ColourReader:
             pretending += pretended(ahead)[colour]
         return telling, pretending
 
-    def _choice_sums(self, history: Sequence, player: int,
-                     game_index: int) -> dict[type, list[list[float]]]:
+    def _choice_sums(self, history: Sequence, player: int, game_index: int,
+                     reading: Reading | None = None) -> dict[type, ChoiceSums]:
         """Per kind of choice (pivots, takes) `player` made in that game: the summed log
-        likelihoods per colour of a searching player and of a one-turn-ahead one."""
-        sums: dict[type, list[list[float]]] = {PickPivot: [[0.0] * COLOURS, [0.0] * COLOURS],
-                                                Take: [[0.0] * COLOURS, [0.0] * COLOURS]}
-        for public, who, move in history:
+        likelihoods per colour of a searching player and of a one-turn-ahead one, and of a
+        denier (-inf without beliefs). With a `reading` (`beliefs_held`), the one-turn-ahead
+        player also plays against the colour it believes the other holds, a denier is read, and
+        a position met again counts once (a bot repeats its choice there)."""
+        held = self.beliefs_held(history, player, game_index, reading) if reading else {}
+        sums: dict[type, ChoiceSums] = {
+            kind: ([0.0] * COLOURS, [0.0] * COLOURS, 0.0 if reading else -math.inf)
+            for kind in (PickPivot, Take)}
+        seen = set()
+        for index, (public, who, move) in enumerate(history):
             if who != player or public.game_index != game_index or type(move) not in sums \
                     or not reveals_colour(public, move):
                 continue
+            searching, ahead, denier = sums[type(move)]
             found = self.likelihoods(public, who, move)
-            for kind in (SEARCHING, AHEAD):
-                for c in range(COLOURS):
-                    sums[type(move)][kind][c] += math.log(found[kind][c])
+            told: Sequence[float] = found[AHEAD]
+            if reading:
+                place = (public.replace(rounds=0, turn_number=0), move)
+                tables = self.option_tables(public, who, move)
+                if place in seen or tables is None:
+                    continue
+                seen.add(place)
+                told = told_given(tables, held[index])
+                denier += math.log(told[COLOURS])
+            for c in range(COLOURS):
+                searching[c] += math.log(found[SEARCHING][c])
+                ahead[c] += math.log(told[c])
+            sums[type(move)] = (searching, ahead, denier)
         return sums
 
     def choice_kinds(self, history: Sequence, player: int, observation: MoriartyState,
-                     pretender: float) -> dict[type, tuple[float, float, float]]:
+                     pretender: float, denier: float = 0.0,
+                     reading: Reading | None = None) -> dict[type, ChoiceKinds]:
         """Per kind of choice, the log weights (summing to one) of a player who hides its
-        colour there, of one who tells it and of one who points at another (`pretended`; a
-        `pretender` share of the telling kind before play): each game of the match already
-        scored shows `player`'s colour, and so which of the three its pivots, and its takes,
-        were."""
+        colour there, of a denier (a `denier` share of hiders before play, read with a
+        `reading`: `_choice_sums`), of one who tells it and of one who points at another
+        (`pretended`; a `pretender` share of the telling kind before play): each game of the
+        match already scored shows `player`'s colour, and so which of them its pivots, and
+        its takes, were."""
         weights: dict[type, list[float]] = {
-            kind: [math.log(PRIORS[SEARCHING]), math.log(PRIORS[AHEAD] * (1 - pretender)),
-                   math.log(PRIORS[AHEAD] * pretender)] for kind in (PickPivot, Take)}
+            kind: [_log(PRIORS[SEARCHING] * (1 - denier)), _log(PRIORS[SEARCHING] * denier),
+                   _log(PRIORS[AHEAD] * (1 - pretender)), _log(PRIORS[AHEAD] * pretender)]
+            for kind in (PickPivot, Take)}
         for scored in observation.history:
             colour = scored.bonus[player]
-            for kind, (searching, ahead) in self._choice_sums(history, player,
-                                                              scored.game_index).items():
+            found = self._choice_sums(history, player, scored.game_index, reading)
+            for kind, (searching, ahead, denied) in found.items():
                 weights[kind][0] += _log_mean_exp(searching)
-                weights[kind][1] += ahead[colour]
-                weights[kind][2] += pretended(ahead)[colour]
-        learnt: dict[type, tuple[float, float, float]] = {}
+                weights[kind][1] += denied
+                weights[kind][2] += ahead[colour]
+                weights[kind][3] += pretended(ahead)[colour]
+        learnt: dict[type, ChoiceKinds] = {}
         for kind, logs in weights.items():
-            whole = math.log(3.0) + _log_mean_exp(logs)
-            learnt[kind] = (logs[0] - whole, logs[1] - whole, logs[2] - whole)
+            whole = _log_sum_exp(logs)
+            hiding, denying, telling, pretending = (x - whole for x in logs)
+            learnt[kind] = (hiding, denying, telling, pretending)
         return learnt
 
     def choice_evidence(self, history: Sequence, player: int, game_index: int,
-                        kinds: Mapping[type, tuple[float, float, float]] | None = None,
-                        ) -> list[float]:
+                        kinds: Mapping[type, ChoiceKinds] | None = None,
+                        reading: Reading | None = None) -> list[float]:
         """Log evidence per colour from `player`'s pivots and takes this game, each kind of
         choice read by whichever model explains it better, as a whole: a searching player's,
         which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
         which tells it (a player may hide at one kind of choice and tell at another); `kinds`
-        weighs those two and a pretending one per kind of choice as learnt from the match
-        (`choice_kinds`), where without it the first two are as likely and none pretends."""
+        weighs those two, a denier and a pretending one per kind of choice as learnt from the
+        match (`choice_kinds`), where without it the first two are as likely and none denies
+        or pretends; a `reading` reads what each choice says of the colour the player
+        believed the other held (`_choice_sums`)."""
         evidence = [0.0] * COLOURS
-        for kind, (searching, ahead) in self._choice_sums(history, player, game_index).items():
-            hiding, telling, pretending = kinds[kind] if kinds else (
-                math.log(PRIORS[SEARCHING]), math.log(PRIORS[AHEAD]), -math.inf)
-            hidden = hiding + _log_mean_exp(searching)
+        found = self._choice_sums(history, player, game_index, reading)
+        for kind, (searching, ahead, denied) in found.items():
+            hiding, denying, telling, pretending = kinds[kind] if kinds else (
+                math.log(PRIORS[SEARCHING]), -math.inf, math.log(PRIORS[AHEAD]), -math.inf)
+            hidden = _log_sum_exp((hiding + _log_mean_exp(searching), denying + denied))
             pointed = pretended(ahead)
-            for c in range(COLOURS):  # log(P(hidden) + P(told) + P(pointed)), via their mean
-                evidence[c] += math.log(3.0) + _log_mean_exp(
-                    (hidden, telling + ahead[c], pretending + pointed[c]))
+            for c in range(COLOURS):  # log(P(hidden) + P(told) + P(pointed))
+                evidence[c] += _log_sum_exp((hidden, telling + ahead[c], pretending + pointed[c]))
         return evidence
 
     def belief(self, history: Sequence, seat: int, observation: MoriartyState,
                wary: bool = False, mixed: bool = False, fair: bool = False,
                slides: bool = False, pretender: float = 0.0,
-               choices: bool = False, choice_pretender: float = 0.0) -> list[float]:
+               choices: bool = False, choice_pretender: float = 0.0,
+               choice_denier: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -323,7 +442,10 @@ class ColourReader:
         `pretender` share, also beside a pretending slider (`slide_kinds`); with `choices`, a
         reading of slides also weighs the pivots and takes (`choice_evidence`), and with a
         `choice_pretender` share learns from the match's scored games whether they hid the
-        colour, told it or pointed at another (`choice_kinds`)."""
+        colour, told it or pointed at another (`choice_kinds`); with a `choice_denier` share,
+        reads each pivot and take beside what the player believed of this seat's colour then
+        (read as this belief reads, without it: `beliefs_held`), as a player who plays against
+        that colour and perhaps for its own, or (a denier) only against it."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
@@ -332,9 +454,13 @@ class ColourReader:
                 kinds = [[telling + x for x in logs[MIXED]],
                          [pretending + x for x in pretended(logs[MIXED])]]
             if choices:
-                learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender) \
-                    if choice_pretender > 0.0 else None
-                extra = self.choice_evidence(history, 1 - seat, observation.game_index, learnt)
+                reading: Reading | None = (wary, mixed, fair, slides, pretender, choices,
+                                           choice_pretender) if choice_denier > 0.0 else None
+                learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender,
+                                           choice_denier, reading) \
+                    if choice_pretender > 0.0 or reading else None
+                extra = self.choice_evidence(history, 1 - seat, observation.game_index, learnt,
+                                             reading)
                 kinds = [[x + e for x, e in zip(row, extra)] for row in kinds]
             return _kinds_weighed([logs[SEARCHING], *kinds]) if fair else _normalised(kinds)
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
