@@ -3,6 +3,7 @@ a wrong one, against players who slide as Hard does and players who slide to tel
 
     python -m game.tools.read_slides --matches 6 --jobs 2 --shares 0 0.05
     python -m game.tools.read_slides --against hard-but-pivot-greedy --readings choices learnt
+    python -m game.tools.read_slides --shares 0.05 --readings learnt beliefs
 
 Plays three-game matches of Hard against Hard, greedy, Medium and the predictor (or the pivot
 hybrid; the bots never declare, so each game runs its length; budgets x0.1), then reads each
@@ -10,7 +11,8 @@ player's revealed slides as Hard's reading does, once per pretending share
 (`ColourReader.slide_kinds`; 0 is the telling reading alone) and reading: the slides alone,
 with the pivots and takes too (`choices`, `ColourReader.choice_evidence`), or with those learnt
 from the match's scored games (`learnt`, `ColourReader.choice_kinds`, the same pretending
-share). It prints per kind of player and game of the match: the mean belief in the true
+share), or learnt and read beside what the player believed of the other's colour (`beliefs`,
+`ColourReader.beliefs_held`, a denier's share `DENIER`). It prints per kind of player and game of the match: the mean belief in the true
 colour after each slide, and how often the belief first reached the declaring threshold in the
 right colour and in a wrong one (a seat may reach it once a game).
 """
@@ -30,7 +32,8 @@ from game.tools.arena import Setup, make_player
 
 OPPONENTS = ("hard", "greedy", "medium", "predictor")
 HYBRIDS = ("hard-but-pivot-greedy",)  # opponents to ask for by name
-READINGS = ("slides", "choices", "learnt")
+READINGS = ("slides", "choices", "learnt", "beliefs")
+DENIER = 0.33  # the `beliefs` reading's denier share (Hard's `choice_denier`)
 SILENT = "~declare_confidence=2"  # a bot that never declares
 SCALE = 0.1
 THRESHOLD = 0.98  # Hard's declare_confidence
@@ -89,7 +92,9 @@ def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD,
                 belief = reader.belief(entries[:index + 1], 1 - player, public, wary=True,
                                        slides=True, pretender=share,
                                        choices=reading != "slides",
-                                       choice_pretender=share if reading == "learnt" else 0.0)
+                                       choice_pretender=share if reading in ("learnt", "beliefs")
+                                       else 0.0,
+                                       choice_denier=DENIER if reading == "beliefs" else 0.0)
                 row = found[kinds[player], game]
                 row[0] += belief[truth]
                 row[1] += 1
