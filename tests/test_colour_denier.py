@@ -13,7 +13,7 @@ from game.match import Match, RandomPlayer
 from game.rules import moriarty
 from tests.test_colour_belief import _play
 
-HARD: Reading = (True, False, False, True, 0.05, True, 0.05)  # Hard's reading (its traits)
+HARD: Reading = (True, False, False, True, 0.05, True, 0.05, 0.0)  # Hard's, without beliefs
 DENIER = 0.33
 
 
@@ -33,6 +33,22 @@ def test_the_beliefs_held_are_the_belief_read_before_each_choice(seed, rounds):
     for index, belief in held.items():
         public = history.entries[index][0]
         assert belief == ColourReader().belief(history.entries[:index], 1, public, *HARD)
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000), st.integers(1, 8))
+def test_consistent_beliefs_held_are_read_as_the_reader_reads(seed, rounds):
+    """Read consistently, what a player believed is the belief read with beliefs held itself,
+    the same from a reader that has kept the earlier readings as from a cold one."""
+    match, history = _play(seed, rounds)
+    reading = HARD[:-1] + (DENIER,)
+    reader = ColourReader()
+    held = reader.beliefs_held(history.entries, 1, 0, reading)
+    assert sorted(held) == _choices(history, 1)
+    for index, belief in list(held.items())[-3:]:
+        public = history.entries[index][0]
+        again = ColourReader().belief(history.entries[:index], 1, public, *reading, True)
+        assert belief == pytest.approx(again, abs=1e-12)
 
 
 @settings(max_examples=8, deadline=None)
@@ -60,7 +76,7 @@ def test_before_a_scored_game_the_evidence_mixes_the_kinds_by_their_shares(seed,
     assert all(found == pytest.approx(expected) for found in kinds.values())
     evidence = reader.choice_evidence(history.entries, 1, 0, kinds, HARD)
     assert len(evidence) == 4 and all(math.isfinite(e) for e in evidence)
-    belief = reader.belief(history.entries, 0, match.observe(0), *HARD, share)
+    belief = reader.belief(history.entries, 0, match.observe(0), *HARD[:-1], share)
     assert sum(belief) == pytest.approx(1.0) and min(belief) >= 0.0
 
 

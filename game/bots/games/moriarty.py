@@ -320,6 +320,8 @@ class GameKnowledge(Knowledge):
     choice_denier = 0.0  # above 0: the share of hiders who play against the colour they believe
     # the other holds; that reading then reads each pivot and take beside that belief (read as
     # this level reads) and counts a position met again once (`ColourReader.beliefs_held`)
+    choice_consistent = 0.0  # 1: with `choice_denier`, what the other believed is read as this
+    # level reads, with its denier (not without)
     declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
     # colours shown, so the reading knows which kind the other is)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
@@ -368,7 +370,7 @@ class GameKnowledge(Knowledge):
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
                                    self.slide_reading > 0.0, self.slide_pretender,
                                    self.choice_reading > 0.0, self.choice_pretender,
-                                   self.choice_denier)
+                                   self.choice_denier, self.choice_consistent > 0.0)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

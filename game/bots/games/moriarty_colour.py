@@ -64,9 +64,10 @@ CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundre
 Likelihoods = tuple[tuple[float, ...], ...]  # per kind of player, per colour
 ChoiceSums = tuple[list[float], list[float], float]  # searching, telling per colour; a denier
 ChoiceKinds = tuple[float, float, float, float]  # log weights: hiding, denying, telling, pointing
-# `belief`'s settings (wary, mixed, fair, slides, pretender, choices, choice_pretender), with
-# which a reader reads what a player believed of the other's colour (`beliefs_held`)
-Reading = tuple[bool, bool, bool, bool, float, bool, float]
+# `belief`'s settings (wary, mixed, fair, slides, pretender, choices, choice_pretender,
+# choice_denier), with which a reader reads what a player believed of the other's colour
+# (`beliefs_held`)
+Reading = tuple[bool, bool, bool, bool, float, bool, float, float]
 
 
 def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int, int, int]:
@@ -289,19 +290,24 @@ class ColourReader:
                      reading: Reading) -> dict[int, list[float]]:
         """What `player` believed of the other's colour at each of its pivots and takes in that
         game (by index in `history`): the other's colour read from what came before, as
-        `belief` reads with `reading`'s settings."""
+        `belief` reads with `reading`'s settings. A reading that itself reads beside the
+        beliefs held (a denier's share last) reads both players' earlier choices first, in
+        order, so that each belief finds every one before it already read."""
         held: dict[int, list[float]] = {}
+        every = reading[-1] > 0.0
         prefix = hash(reading)  # one key per history before each choice, by a chain of hashes
         for index, entry in enumerate(history):
             public, who, move = entry
-            if who == player and public.game_index == game_index \
-                    and isinstance(move, (PickPivot, Take)) and reveals_colour(public, move):
-                key = (prefix, player)
+            ours = who == player and public.game_index == game_index
+            if (ours or every) and isinstance(move, (PickPivot, Take)) \
+                    and reveals_colour(public, move):
+                key = (prefix, who)
                 if key not in self._held:
                     if len(self._held) >= CACHE_LIMIT:
                         self._held.clear()
-                    self._held[key] = self.belief(history[:index], player, public, *reading)
-                held[index] = self._held[key]
+                    self._held[key] = self.belief(history[:index], who, public, *reading, every)
+                if ours:
+                    held[index] = self._held[key]
             prefix = hash((prefix, public, who, move))
         return held
 
@@ -431,7 +437,7 @@ class ColourReader:
                wary: bool = False, mixed: bool = False, fair: bool = False,
                slides: bool = False, pretender: float = 0.0,
                choices: bool = False, choice_pretender: float = 0.0,
-               choice_denier: float = 0.0) -> list[float]:
+               choice_denier: float = 0.0, consistent: bool = False) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -445,7 +451,8 @@ class ColourReader:
         colour, told it or pointed at another (`choice_kinds`); with a `choice_denier` share,
         reads each pivot and take beside what the player believed of this seat's colour then
         (read as this belief reads, without it: `beliefs_held`), as a player who plays against
-        that colour and perhaps for its own, or (a denier) only against it."""
+        that colour and perhaps for its own, or (a denier) only against it; `consistent` reads
+        what the player believed as this belief reads, with its denier (else without)."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
@@ -454,8 +461,9 @@ class ColourReader:
                 kinds = [[telling + x for x in logs[MIXED]],
                          [pretending + x for x in pretended(logs[MIXED])]]
             if choices:
-                reading: Reading | None = (wary, mixed, fair, slides, pretender, choices,
-                                           choice_pretender) if choice_denier > 0.0 else None
+                reading: Reading | None = (
+                    wary, mixed, fair, slides, pretender, choices, choice_pretender,
+                    choice_denier if consistent else 0.0) if choice_denier > 0.0 else None
                 learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender,
                                            choice_denier, reading) \
                     if choice_pretender > 0.0 or reading else None
