@@ -347,7 +347,7 @@ class GameKnowledge(Knowledge):
                                   ("wary", 1.0), ("declare_confidence", 0.98),
                                   ("slide_reading", 1.0), ("slide_concealment", 0.5),
                                   ("slide_pretender", 0.05), ("choice_reading", 1.0),
-                                  ("choice_pretender", 0.05))),
+                                  ("choice_pretender", 0.05), ("choice_denier", 0.33))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
