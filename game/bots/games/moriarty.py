@@ -243,6 +243,26 @@ readings of Hard's choices and 3 right ones of greedy's remain); a player who pl
 one-turn-ahead player of the reader's own colour (7 of Hard's 15 wrong readings named it),
 weighed at half the telling kind: Hard's first-game wrong ones 8 to 5, greedy's right ones 5
 to 2.
+
+That player was the wrong one to weigh: Hard plays against the colour it *believes* the other
+holds, and that belief can be read, since it comes from public play. `choice_denier` (adopted
+into Hard at 0.33) reads each pivot and take beside what the player then believed of the
+reader's colour (the reader's own reading of its earlier choices, `ColourReader.beliefs_held`):
+as a one-turn-ahead player who plays against that colour and for its own, or as a denier, who
+plays only against it and so shows nothing (a third of the hiding kind before play); and a
+position met again counts once, since a bot repeats its choice there (a game that circles had
+counted one choice fifteen times). Read from the 24 recorded matches (`read_slides --readings
+learnt beliefs --shares 0.05`), the first-game wrong readings of Hard's choices at 0.98 fell
+from 8 to 4 of 30 seats (5 with the beliefs alone, 5 with the denier read at the one-turn-ahead
+sharpness) and in games 2 and 3 from 4 and 3 to 4 and 0; greedy's right ones 5, 6, 5 to 4, 6, 5;
+the pivot hybrid's 2, 3, 3 to 2, 2, 2 (wrong 0, 1, 0 as before); Medium's 0, 0, 1 to 0, 0, 1. At
+full budget, both sides on it, one-game matches over seeds 1-20: v end-greedy 10-1-9, 52.5%
+[32.0, 72.1] (this Hard before: 7-2-11 on those seeds), Hard declaring 6 times, 1 right, the
+hybrid 3 times, none right; v pivot-greedy 15-1-4, 77.5% [55.7, 90.4], Hard 8 declarations, 7
+right, the hybrid 4, 1 right; Hard thinking 1,035-1,068 ms mean, p95 2,203-2,229 ms. V Medium in
+three-game matches over seeds 1-12: 12-0-0, 100% [75.7, 100] (Hard 4 declarations, all right;
+Medium 8, all wrong), Hard thinking 1,154 ms mean, p95 2,334 ms. The figures before this
+paragraph are for the Hard of their day.
 """
 from __future__ import annotations
 
@@ -333,8 +353,9 @@ class GameKnowledge(Knowledge):
     def levels(self) -> dict[str, Level]:
         """Moriarty's levels: Easy and Medium pick loosely among near-equal moves (Medium less
         so), which keeps each a step below the next; Hard looks three rounds ahead, reads the
-        other's colour from its slides (and from its pivots and takes where they tell it,
-        learning from each scored game which of them told the truth), hides its own there, and
+        other's colour from its slides (and from its pivots and takes where they tell it, beside
+        what the other then believed of Hard's colour, learning from each scored game which of
+        them told the truth), hides its own there, and
         names a colour only when all but sure of it (on slides alone, never before a scored
         game has shown whether they tell the truth)."""
         return {
