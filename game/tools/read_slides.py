@@ -12,9 +12,10 @@ player's revealed slides as Hard's reading does, once per pretending share
 with the pivots and takes too (`choices`, `ColourReader.choice_evidence`), or with those learnt
 from the match's scored games (`learnt`, `ColourReader.choice_kinds`, the same pretending
 share), or learnt and read beside what the player believed of the other's colour (`beliefs`,
-`ColourReader.beliefs_held`, a denier's share `DENIER`). It prints per kind of player and game of the match: the mean belief in the true
-colour after each slide, and how often the belief first reached the declaring threshold in the
-right colour and in a wrong one (a seat may reach it once a game).
+`ColourReader.beliefs_held`, a denier's share `DENIER`: Hard's reading). It prints per kind of
+player and game of the match: the mean belief in the true colour after each slide, and how
+often the belief first reached the declaring threshold in the right colour and in a wrong one (a
+seat may reach it once a game).
 """
 from __future__ import annotations
 
