@@ -6,7 +6,7 @@ import dataclasses
 import itertools
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from game.bots import Bot, knowledge_for
 from game.bots.games.moriarty import (DECLARE_CONFIDENCE as MORIARTY_DECLARES, MARGIN,
@@ -18,14 +18,16 @@ from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
           "declare_agreement", "conceal_step", "soft_reply", "pivot_ties",
-          "choice_reading", "choice_pretender", "declare_after_scored", "choice_denier")
+          "choice_reading", "choice_pretender", "declare_after_scored", "choice_denier",
+          "declare_slide_floor")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
 def test_each_lever_plays_legal_moves(lever):
     level = knowledge_for("moriarty").levels()["hard"]
     value = {"end_margin": 4.0, "conceal_step": 0.1, "soft_reply": 0.5,
-             "pivot_ties": 0.05, "choice_pretender": 0.05, "choice_denier": 0.33}.get(lever, 1.0)
+             "pivot_ties": 0.05, "choice_pretender": 0.05, "choice_denier": 0.33,
+             "declare_slide_floor": 0.88}.get(lever, 1.0)
     traits = tuple(t for t in level.traits if t[0] != "search_plies")
     level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
                                                                   seconds=60.0),
@@ -195,3 +197,22 @@ def test_pivot_ties_take_the_one_turn_best_of_the_near_equal_pivots(seed, pick, 
     assert chosen in close
     expected = {m: ahead_values(state, seat, m)[state.bonus[seat]] for m in close}
     assert expected[chosen] == max(expected.values())
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), floor=st.floats(0.05, 1.0))
+def test_a_first_game_declaration_needs_the_slides_alone_at_the_floor(seed, pick, floor):
+    found = [p for p in positions("moriarty", seed, 200)
+             if any(isinstance(m, moriarty.Declare) for m in p[0].legal_moves(p[1]))
+             and not p[0].history and p[2]]
+    assume(found)
+    observation, seat, history, _ = found[pick % len(found)]
+    knowledge = knowledge_for("moriarty")
+    knowledge.adopt(knowledge.levels()["hard"].traits + (("declare_confidence", 0.0),
+                                                          ("declare_slide_floor", floor)))
+    worlds = knowledge.worlds(observation, seat, history)
+    slides = knowledge.colours.belief(history, seat, worlds[0][1], True, False, False, True,
+                                      knowledge.slide_pretender)
+    for colour in range(4):
+        doubt = knowledge.doubt(moriarty.Declare(colour), worlds, seat, history)
+        assert (doubt is None) == (slides[colour] < floor)

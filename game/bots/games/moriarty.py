@@ -344,6 +344,8 @@ class GameKnowledge(Knowledge):
     # this level reads) and counts a position met again once (`ColourReader.beliefs_held`)
     choice_consistent = 0.0  # 1: with `choice_denier`, what the other believed is read as this
     # level reads, with its denier (not without; v end-greedy 40.0% where without 52.5%)
+    declare_slide_floor = 0.0  # above 0: before a game of the match is scored, name only a
+    # colour the slides alone believe this much (`ColourReader.belief` from slides)
     declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
     # colours shown, so the reading knows which kind the other is)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
@@ -446,6 +448,12 @@ class GameKnowledge(Knowledge):
                 return None
             if self.declare_after_scored > 0.0 and not worlds[0][1].history:  # type: ignore
                 return None
+            if self.declare_slide_floor > 0.0 and not worlds[0][1].history:  # type: ignore
+                slides = self.colours.belief(history, seat, worlds[0][1],  # type: ignore
+                                             self.wary > 0.0, self.mixed_reader > 0.0,
+                                             self.fair_slides > 0.0, True, self.slide_pretender)
+                if slides[move.colour] < self.declare_slide_floor:
+                    return None
             if self.declare_agreement > 0.0 and not board_leads(worlds[0][1], 1 - seat,
                                                                move.colour):
                 return None
