@@ -264,7 +264,12 @@ three-game matches over seeds 1-12: 12-0-0, 100% [75.7, 100] (Hard 4 declaration
 Medium 8, all wrong), Hard thinking 1,154 ms mean, p95 2,334 ms. Reading what the other
 believed as Hard itself now reads, denier and all (`choice_consistent`, both sides, off), did
 worse v end-greedy: 7-2-11, 40.0% [21.9, 61.3] over seeds 1-20, Hard declaring 5 times, none
-right. The figures before this paragraph are for the Hard of their day.
+right. With `choice_denier` adopted (`--hybrids moriarty`, one-game matches, full budget):
+end-greedy over seeds 21-40 6-3-11, so 16-4-20, 45.0% [30.7, 60.2] over 1-40 (Hard declaring
+11 times, 1 right; the hybrid 4 times, none right), think 1,011 ms mean, p95 2,177 ms;
+edge-greedy over seeds 1-20 11-2-7, 60.0% [38.7, 78.1] (Hard 4 declarations, the hybrid 5, all
+wrong; the Hard before 12-1-7 on those seeds), think 1,030 ms mean, p95 2,154 ms. The figures
+before this paragraph are for the Hard of their day.
 """
 from __future__ import annotations
 
