@@ -56,6 +56,11 @@ the ending or the Edge: reading the pivots and takes of a player who hides its c
 Hard does, Hard named a wrong colour 31 times in 34 (`game/bots/games/moriarty.py`). Naming no
 colour before a scored game (`declare_after_scored`, both sides): v end-greedy 12-2-6, 65.0%
 [43.3, 81.9] over seeds 1-20, v pivot-greedy 10-2-8, 55.0% [34.2, 74.2] over seeds 1-20.
+Hard reading its choices beside what the other then believed of its colour (`choice_denier`,
+adopted), full budget, one-game matches: v end-greedy 16-4-20, 45.0% [30.7, 60.2] over seeds
+1-40 (Hard declared 11 times, 1 right); v pivot-greedy 29-2-9, 75.0% [59.8, 85.8] over seeds
+1-40 (Hard 13, 12 right); v edge-greedy 11-2-7, 60.0% [38.7, 78.1] over seeds 1-20; Hard
+thinking 1,011-1,068 ms mean, p95 2,154-2,229 ms.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];

@@ -268,7 +268,9 @@ right. With `choice_denier` adopted (`--hybrids moriarty`, one-game matches, ful
 end-greedy over seeds 21-40 6-3-11, so 16-4-20, 45.0% [30.7, 60.2] over 1-40 (Hard declaring
 11 times, 1 right; the hybrid 4 times, none right), think 1,011 ms mean, p95 2,177 ms;
 edge-greedy over seeds 1-20 11-2-7, 60.0% [38.7, 78.1] (Hard 4 declarations, the hybrid 5, all
-wrong; the Hard before 12-1-7 on those seeds), think 1,030 ms mean, p95 2,154 ms. The figures
+wrong; the Hard before 12-1-7 on those seeds), think 1,030 ms mean, p95 2,154 ms; pivot-greedy
+over seeds 21-40 14-1-5, so 29-2-9, 75.0% [59.8, 85.8] over 1-40 (Hard 13 declarations, 12
+right), think 1,042 ms mean, p95 2,209 ms. The figures
 before this paragraph are for the Hard of their day.
 """
 from __future__ import annotations
