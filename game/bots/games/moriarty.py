@@ -270,7 +270,11 @@ end-greedy over seeds 21-40 6-3-11, so 16-4-20, 45.0% [30.7, 60.2] over 1-40 (Ha
 edge-greedy over seeds 1-20 11-2-7, 60.0% [38.7, 78.1] (Hard 4 declarations, the hybrid 5, all
 wrong; the Hard before 12-1-7 on those seeds), think 1,030 ms mean, p95 2,154 ms; pivot-greedy
 over seeds 21-40 14-1-5, so 29-2-9, 75.0% [59.8, 85.8] over 1-40 (Hard 13 declarations, 12
-right), think 1,042 ms mean, p95 2,209 ms. The figures
+right), think 1,042 ms mean, p95 2,209 ms. Naming a colour in a first game only when the slides
+alone believe it at 0.88 (`declare_slide_floor`, off; offline it kept the 6 right first-game
+readings of the recorded matches and dropped 3 of Hard's 4 wrong ones) changed nothing at full
+budget: v end-greedy, seeds 1-12 played the same games as without it, the same 3 wrong
+declarations among them (stopped there). The figures
 before this paragraph are for the Hard of their day.
 """
 from __future__ import annotations
