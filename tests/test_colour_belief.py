@@ -250,15 +250,18 @@ def test_choice_evidence_takes_nothing_from_slides_or_the_other_seat():
     assert reader.choice_evidence(mine, 1, 0) == [0.0] * 4
 
 
-@pytest.mark.parametrize("denier", [0.0, 0.33])  # also read beside the beliefs held
-def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes(denier):
+@pytest.mark.parametrize("denier, sharpness", [(0.0, 0.0), (0.33, 0.0), (0.33, 8.0)])
+def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes(denier,
+                                                                                  sharpness):
+    """Also read beside the beliefs held (a denier's share), and with a sharp teller."""
     right, games = 0, 24
     for seed in range(games):
         colour = seed % 4
         match, history = _play(1000 + seed, 12, colour)
         choices = [e for e in history.entries if not isinstance(e[2], moriarty.Slide)]
         belief = ColourReader().belief(choices, 0, match.observe(0), wary=True, slides=True,
-                                       choices=True, choice_denier=denier)
+                                       choices=True, choice_denier=denier,
+                                       choice_sharpness=sharpness)
         right += max(range(4), key=belief.__getitem__) == colour
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 

@@ -355,6 +355,9 @@ class GameKnowledge(Knowledge):
     # this level reads) and counts a position met again once (`ColourReader.beliefs_held`)
     choice_consistent = 0.0  # 1: with `choice_denier`, what the other believed is read as this
     # level reads, with its denier (not without; v end-greedy 40.0% where without 52.5%)
+    choice_sharpness = 0.0  # above 0: with `choice_denier`, a teller at pivots and takes is read
+    # as all but always playing the best choice one turn ahead, at this rationality
+    # (`told_given`); a searcher who only sometimes plays so is then not read as telling
     declare_slide_floor = 0.0  # above 0: before a game of the match is scored, name only a
     # colour the slides alone believe this much (`ColourReader.belief` from slides)
     declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
@@ -406,7 +409,8 @@ class GameKnowledge(Knowledge):
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
                                    self.slide_reading > 0.0, self.slide_pretender,
                                    self.choice_reading > 0.0, self.choice_pretender,
-                                   self.choice_denier, self.choice_consistent > 0.0)
+                                   self.choice_denier, self.choice_consistent > 0.0,
+                                   self.choice_sharpness)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

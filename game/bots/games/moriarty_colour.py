@@ -57,6 +57,7 @@ AHEAD_NOISE = 0.2
 # as a searching bot does, read about as sharply as it plays (offline, 24 recorded matches:
 # Hard's choices first read wrong at 0.98 in 4 first games of 30 at this, 5 at 1.5).
 DENIER_RATIONALITY = 3.0
+SHARP_NOISE = 0.1  # a sharp teller's share of choices made for other reasons (`told_given`)
 PRIORS = (0.5, 0.5)  # searching, one turn ahead: before any play, either kind is as likely
 SEARCHING, AHEAD, MIXED = 0, 1, 2  # the kinds' places in PRIORS (and the mixed kind's)
 CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundred)
@@ -200,13 +201,17 @@ def _likelihoods(state: MoriartyState, seat: int, move: Move,
     return searching, ahead
 
 
-def told_given(tables: OptionTables, held: Sequence[float]) -> list[float]:
+def told_given(tables: OptionTables, held: Sequence[float], sharpness: float = 0.0) -> list[float]:
     """P(choice | colour) of a one-turn-ahead player who also plays against the colour it
     believes the other holds (`held`, its belief), for each colour it might hold; then, fifth,
-    of a denier, who so plays holding none (and so shows none)."""
+    of a denier, who so plays holding none (and so shows none). A `sharpness` above 0 reads
+    the teller as all but always playing the best choice one turn ahead (that rationality,
+    `SHARP_NOISE`): a searcher who only sometimes plays so is then not read as telling."""
     chosen, found = tables
+    rationality, noise = (sharpness, SHARP_NOISE) if sharpness > 0.0 else (RATIONALITY,
+                                                                            AHEAD_NOISE)
     told = [_softmax([sum(p * t[c][d] for d, p in enumerate(held)) for t in found], chosen,
-                     RATIONALITY, AHEAD_NOISE) for c in range(COLOURS)]
+                     rationality, noise) for c in range(COLOURS)]
     denied = [sum(p * t[NONE][d] for d, p in enumerate(held)) for t in found]
     return told + [_softmax(denied, chosen, DENIER_RATIONALITY, AHEAD_NOISE)]
 
@@ -351,7 +356,8 @@ class ColourReader:
         return telling, pretending
 
     def _choice_sums(self, history: Sequence, player: int, game_index: int,
-                     reading: Reading | None = None) -> dict[type, ChoiceSums]:
+                     reading: Reading | None = None,
+                     sharpness: float = 0.0) -> dict[type, ChoiceSums]:
         """Per kind of choice (pivots, takes) `player` made in that game: the summed log
         likelihoods per colour of a searching player and of a one-turn-ahead one, and of a
         denier (-inf without beliefs). With a `reading` (`beliefs_held`), the one-turn-ahead
@@ -375,7 +381,7 @@ class ColourReader:
                 if place in seen or tables is None:
                     continue
                 seen.add(place)
-                told = told_given(tables, held[index])
+                told = told_given(tables, held[index], sharpness)
                 denier += math.log(told[COLOURS])
             for c in range(COLOURS):
                 searching[c] += math.log(found[SEARCHING][c])
@@ -385,7 +391,8 @@ class ColourReader:
 
     def choice_kinds(self, history: Sequence, player: int, observation: MoriartyState,
                      pretender: float, denier: float = 0.0,
-                     reading: Reading | None = None) -> dict[type, ChoiceKinds]:
+                     reading: Reading | None = None,
+                     sharpness: float = 0.0) -> dict[type, ChoiceKinds]:
         """Per kind of choice, the log weights (summing to one) of a player who hides its
         colour there, of a denier (a `denier` share of hiders before play, read with a
         `reading`: `_choice_sums`), of one who tells it and of one who points at another
@@ -398,7 +405,7 @@ class ColourReader:
             for kind in (PickPivot, Take)}
         for scored in observation.history:
             colour = scored.bonus[player]
-            found = self._choice_sums(history, player, scored.game_index, reading)
+            found = self._choice_sums(history, player, scored.game_index, reading, sharpness)
             for kind, (searching, ahead, denied) in found.items():
                 weights[kind][0] += _log_mean_exp(searching)
                 weights[kind][1] += denied
@@ -413,7 +420,8 @@ class ColourReader:
 
     def choice_evidence(self, history: Sequence, player: int, game_index: int,
                         kinds: Mapping[type, ChoiceKinds] | None = None,
-                        reading: Reading | None = None) -> list[float]:
+                        reading: Reading | None = None,
+                        sharpness: float = 0.0) -> list[float]:
         """Log evidence per colour from `player`'s pivots and takes this game, each kind of
         choice read by whichever model explains it better, as a whole: a searching player's,
         which hides the colour there and so says nothing of it, or a one-turn-ahead player's,
@@ -423,7 +431,7 @@ class ColourReader:
         or pretends; a `reading` reads what each choice says of the colour the player
         believed the other held (`_choice_sums`)."""
         evidence = [0.0] * COLOURS
-        found = self._choice_sums(history, player, game_index, reading)
+        found = self._choice_sums(history, player, game_index, reading, sharpness)
         for kind, (searching, ahead, denied) in found.items():
             hiding, denying, telling, pretending = kinds[kind] if kinds else (
                 math.log(PRIORS[SEARCHING]), -math.inf, math.log(PRIORS[AHEAD]), -math.inf)
@@ -437,7 +445,8 @@ class ColourReader:
                wary: bool = False, mixed: bool = False, fair: bool = False,
                slides: bool = False, pretender: float = 0.0,
                choices: bool = False, choice_pretender: float = 0.0,
-               choice_denier: float = 0.0, consistent: bool = False) -> list[float]:
+               choice_denier: float = 0.0, consistent: bool = False,
+               choice_sharpness: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -452,7 +461,9 @@ class ColourReader:
         reads each pivot and take beside what the player believed of this seat's colour then
         (read as this belief reads, without it: `beliefs_held`), as a player who plays against
         that colour and perhaps for its own, or (a denier) only against it; `consistent` reads
-        what the player believed as this belief reads, with its denier (else without)."""
+        what the player believed as this belief reads, with its denier (else without);
+        `choice_sharpness` reads a teller there as all but always playing the best choice one
+        turn ahead (`told_given`)."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
@@ -465,10 +476,10 @@ class ColourReader:
                     wary, mixed, fair, slides, pretender, choices, choice_pretender,
                     choice_denier if consistent else 0.0) if choice_denier > 0.0 else None
                 learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender,
-                                           choice_denier, reading) \
+                                           choice_denier, reading, choice_sharpness) \
                     if choice_pretender > 0.0 or reading else None
                 extra = self.choice_evidence(history, 1 - seat, observation.game_index, learnt,
-                                             reading)
+                                             reading, choice_sharpness)
                 kinds = [[x + e for x, e in zip(row, extra)] for row in kinds]
             return _kinds_weighed([logs[SEARCHING], *kinds]) if fair else _normalised(kinds)
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
