@@ -282,8 +282,8 @@ positions, where the pivot hybrid's right one had 3 of 3 and greedy's (x0.1) 4 o
 read at a rationality of 1.5 with a fifth of choices noise, a searcher's near-best pivots look
 like telling. `choice_sharpness` 8 reads the teller as all but always playing the best
 (`told_given`, a tenth of choices noise): offline, full budget, the wrong first-game readings
-fell from 5 to 2 and the right ones rose from 1 to 2 (x0.1: the pivot hybrid's right ones 2 to 4, Hard's
-wrong ones 4 as before, greedy's right 4 as before). At full budget, both sides on it,
+fell from 5 to 2 and the right ones rose from 1 to 2 (x0.1: the pivot hybrid's right ones 2
+to 4, Hard's wrong ones 4 as before, greedy's right 4 as before). At full budget, both sides on it,
 one-game matches over seeds 1-20: v end-greedy 11-0-9, 55.0% [34.2, 74.2] (Hard declaring once,
 wrong; the hybrid 4 times, all wrong; this Hard 10-1-9 on those seeds), Hard thinking 1,052 ms
 mean, p95 2,162 ms; v pivot-greedy 18-2-0, 95.0% [76.4, 99.1] (Hard 4 declarations, all right;
