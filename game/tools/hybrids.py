@@ -60,7 +60,11 @@ Hard reading its choices beside what the other then believed of its colour (`cho
 adopted), full budget, one-game matches: v end-greedy 16-4-20, 45.0% [30.7, 60.2] over seeds
 1-40 (Hard declared 11 times, 1 right); v pivot-greedy 29-2-9, 75.0% [59.8, 85.8] over seeds
 1-40 (Hard 13, 12 right); v edge-greedy 11-2-7, 60.0% [38.7, 78.1] over seeds 1-20; Hard
-thinking 1,011-1,068 ms mean, p95 2,154-2,229 ms.
+thinking 1,011-1,068 ms mean, p95 2,154-2,229 ms. Reading a teller there as all but always
+playing the best one turn ahead (`choice_sharpness` 8, adopted), same format: v end-greedy
+20-1-19, 51.2% [36.3, 65.9] over seeds 1-40 (Hard declared 5 times, 1 right); v pivot-greedy
+34-2-4, 87.5% [73.9, 94.5] over seeds 1-40 (Hard 12, all right); Hard thinking 1,025-1,055 ms
+mean, p95 2,132-2,206 ms.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
