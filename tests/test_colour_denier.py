@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.games.moriarty_colour import (NONE, ColourReader, Reading, _normalised,
-                                              option_tables, reveals_colour)
+from game.bots.games.moriarty_colour import (NONE, ColourReader, OptionTables, Reading,
+                                              _normalised, option_tables, reveals_colour)
 from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
@@ -80,11 +81,15 @@ def test_before_a_scored_game_the_evidence_mixes_the_kinds_by_their_shares(seed,
     assert sum(belief) == pytest.approx(1.0) and min(belief) >= 0.0
 
 
-def _play_denier(seed: int, rounds: int) -> tuple[Match, History]:
-    """Seat 1 picks its pivots and takes only against the colour it believes seat 0 holds (as
-    Hard reads it), one turn ahead, holding none of its own; everything else is random."""
+ChoiceRule = Callable[[moriarty.MoriartyState, OptionTables, History], int]
+
+
+def play_choosing(seed: int, rounds: int, rule: ChoiceRule) -> tuple[Match, History]:
+    """A one-game match in which seat 1 picks each pivot and take by `rule` (from the public
+    position, the options' ahead tables and the history: the index of the option), with no
+    endings or declarations; every other choice is random."""
     match = Match("moriarty", {"games": 1}, seed)
-    chance, reader, history = RandomPlayer(seed), ColourReader(), History()
+    chance, history = RandomPlayer(seed), History()
     while not match.state.is_terminal and match.state.rounds < rounds:
         for seat in match.state.awaiting:
             before = match.state
@@ -96,16 +101,27 @@ def _play_denier(seed: int, rounds: int) -> tuple[Match, History]:
             if before.phase == moriarty.DECLARE:
                 move = moriarty.PASS
             elif seat == 1 and tables is not None:
-                held = reader.belief(history.entries, 1, public, *HARD)
-                values = [sum(p * t[NONE][d] for d, p in enumerate(held)) for t in tables[1]]
                 options = [m for m in public.legal_moves(1) if type(m) is type(moves[0])]
-                move = options[max(range(len(options)), key=values.__getitem__)]
+                move = options[rule(public, tables, history)]
             else:
                 move = chance.choose(match.observe(seat), seat, history.entries)
                 move = move if move in moves else moves[0]
             match.play(move, seat)
             history.add(before, seat, move)
     return match, history
+
+
+def _play_denier(seed: int, rounds: int) -> tuple[Match, History]:
+    """Seat 1 picks its pivots and takes only against the colour it believes seat 0 holds (as
+    Hard reads it), one turn ahead, holding none of its own; everything else is random."""
+    reader = ColourReader()
+
+    def deny(public: moriarty.MoriartyState, tables: OptionTables, history: History) -> int:
+        held = reader.belief(history.entries, 1, public, *HARD)
+        values = [sum(p * t[NONE][d] for d, p in enumerate(held)) for t in tables[1]]
+        return max(range(len(values)), key=values.__getitem__)
+
+    return play_choosing(seed, rounds, deny)
 
 
 def test_a_player_who_plays_only_against_the_others_colour_is_named_less_surely():

@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.bots.games.moriarty_colour import (COLOURS, NONE, RATIONALITY, SHARP_NOISE, ColourReader,
-                                              Reading, _normalised, option_tables, told_given)
+                                              Reading, _normalised, told_given)
 from game.bots.history import History
-from game.match import Match, RandomPlayer
+from game.match import Match
 from game.rules import moriarty
+from tests.test_colour_denier import play_choosing
 
 HARD: Reading = (True, False, False, True, 0.05, True, 0.05, 0.0)  # Hard's, without beliefs
 DENIER = 0.33
@@ -59,27 +60,8 @@ def _play_near_teller(seed: int, rounds: int, colour: int) -> tuple[Match, Histo
     """Seat 1 makes each pivot and take near the best one turn ahead for `colour` but never
     any colour's best where it can (`_near_best`), as a searcher's often are; everything else
     is random."""
-    match = Match("moriarty", {"games": 1}, seed)
-    chance, history = RandomPlayer(seed), History()
-    while not match.state.is_terminal and match.state.rounds < rounds:
-        for seat in match.state.awaiting:
-            before = match.state
-            moves = [m for m in before.legal_moves(seat)
-                     if not isinstance(m, (moriarty.EndGame, moriarty.Declare))]
-            public = before.observe_public()
-            found = option_tables(public, seat, moves[0]) \
-                if isinstance(moves[0], (moriarty.PickPivot, moriarty.Take)) else None
-            if before.phase == moriarty.DECLARE:
-                move = moriarty.PASS
-            elif seat == 1 and found is not None:
-                options = [m for m in public.legal_moves(1) if type(m) is type(moves[0])]
-                move = options[_near_best(found[1], colour)]
-            else:
-                move = chance.choose(match.observe(seat), seat, history.entries)
-                move = move if move in moves else moves[0]
-            match.play(move, seat)
-            history.add(before, seat, move)
-    return match, history
+    return play_choosing(seed, rounds, lambda public, tables, history: _near_best(tables[1],
+                                                                                  colour))
 
 
 def test_a_player_whose_choices_are_near_a_tellers_but_never_it_is_named_less_surely():
