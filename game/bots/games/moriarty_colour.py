@@ -362,7 +362,8 @@ class ColourReader:
         likelihoods per colour of a searching player and of a one-turn-ahead one, and of a
         denier (-inf without beliefs). With a `reading` (`beliefs_held`), the one-turn-ahead
         player also plays against the colour it believes the other holds, a denier is read, and
-        a position met again counts once (a bot repeats its choice there)."""
+        a position met again counts once (a bot repeats its choice there); a `sharpness` reads
+        that one-turn-ahead player as all but always playing the best (`told_given`)."""
         held = self.beliefs_held(history, player, game_index, reading) if reading else {}
         sums: dict[type, ChoiceSums] = {
             kind: ([0.0] * COLOURS, [0.0] * COLOURS, 0.0 if reading else -math.inf)
