@@ -179,3 +179,28 @@ def test_python_m_game_arena_is_the_arena_command():
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert "strands" in done.stdout and "random v random" in done.stdout
+
+
+@settings(max_examples=6, deadline=None)
+@given(game_id=st.sampled_from(["moriarty", "strands", "synch", "tug_of_war"]),
+       seed=st.integers(0, 10_000), first_seat=st.integers(0, 1))
+def test_a_recorded_game_reads_back_as_played(tmp_path_factory, game_id, seed, first_seat):
+    from game.tools.arena_records import read_folder
+    folder = tmp_path_factory.mktemp("records")
+    setup = arena.Setup(record_dir=str(folder))
+    played = arena.play_game(game_id, ("random", "greedy"), seed, first_seat, setup=setup)
+    [game] = list(read_folder(folder))
+    assert game.players[first_seat] == "random" and game.players[1 - first_seat] == "greedy"
+    outcome = game.final.outcome
+    assert outcome is not None
+    assert played.score == (0.5 if outcome.winner is None else float(outcome.winner == first_seat))
+    assert game.final.turn == played.turns
+    assert all(seat in (0, 1) for _, seat, _ in game.history)
+    assert len(game.history) <= played.decisions
+
+
+def test_record_folder_is_an_arena_option(tmp_path, capsys):
+    assert arena.main(["tug_of_war", "random", "random", "--games", "2", "--jobs", "1",
+                       "--record", str(tmp_path / "kept")]) == 0
+    assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == [
+        "tug_of_war-random-v-random-1.json", "tug_of_war-random-v-random-2.json"]

@@ -20,6 +20,8 @@ seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd
 player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
 Each game's result goes to stderr as it ends; `--standoff N` ends a Pulling Strings game drawn
 once its board has stood still for N whole turns (otherwise it plays on to its turn limit).
+`--record FOLDER` keeps each game as a record (JSON, as the app saves a replay), its players
+named in `meta`, for the review screen or an offline reading (`game.tools.arena_records`).
 """
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ import multiprocessing
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
@@ -102,6 +105,7 @@ class Setup:
     clock: str = "wall"
     standoff: int = 0  # above 0: a game with draws by agreement ends drawn once its board has
     # stood still for this many whole turns (a standoff both sides keep up; 0: played out)
+    record_dir: str = ""  # not empty: each game's record (JSON) is written to this folder
 
     @property
     def read_clock(self) -> Callable[[], float]:
@@ -224,7 +228,20 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
     outcome = match.state.outcome
     assert outcome is not None  # the loop ran to the end
+    if setup.record_dir:
+        write_record(match, names, first_seat, setup.record_dir)
     return _result(match, first_seat, decisions, think, declarations, outcome.reason)
+
+
+def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: str) -> Path:
+    """Write a finished arena game's record, its players named by seat, as
+    `GAME-FIRST-v-SECOND-SEED.json` in `folder` (a replay the app and the tools can read)."""
+    seats = {first_seat: names[0], 1 - first_seat: names[1]}
+    record = match.record({"players": [seats[0], seats[1]]})
+    path = Path(folder) / f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(record.dumps(), encoding="utf-8")
+    return path
 
 
 def _result(match: Match, first_seat: int, decisions: int, think, declarations,
@@ -426,6 +443,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--standoff", type=int, default=0, metavar="TURNS",
                         help="end a Pulling Strings game drawn once its board has stood still "
                              "for this many whole turns (default 0: play on to the turn limit)")
+    parser.add_argument("--record", default="", metavar="FOLDER",
+                        help="write each game's record (JSON, a replay) to this folder")
     parser.add_argument("--detail", action="store_true",
                         help="also list each game's result and ending, and Moriarty's "
                              "declarations: who, when, right, points")
@@ -436,7 +455,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--time-factor and --scale must be more than 0")
     if args.standoff < 0:
         parser.error("--standoff must be 0 (off) or a number of turns")
-    setup = Setup(args.scale, args.time_factor, args.clock, args.standoff)
+    setup = Setup(args.scale, args.time_factor, args.clock, args.standoff, args.record)
     if args.hybrids:
         if args.hybrids not in KINDS:
             parser.error(f"no hybrids in {args.hybrids!r} (games with hybrids: "
