@@ -111,7 +111,7 @@ def test_a_hybrid_at_an_offered_option_leaves_the_rest_of_the_choice_to_hard():
     assert found
     observation, seat, history = found[0]
     hybrid = Hybrid(hard("moriarty", 9), "end", "greedy", 9)
-    hybrid._takes_option = lambda *args: False  # type: ignore[method-assign]
+    hybrid.takes_option = lambda *args: False  # type: ignore[method-assign]
     move = hybrid.choose(observation, seat, history)
     assert move != moriarty.END
     expected = hard("moriarty", 9).choose(observation, seat, history, exclude=[moriarty.END])

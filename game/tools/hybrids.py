@@ -169,7 +169,7 @@ class Hybrid:
         if len(kinds) == 1:
             return self._ruled(observation, seat, history, own)
         if self.kind in OPTIONS:  # the rule says whether to take the option; Hard, the rest
-            if self._takes_option(observation, seat, history, own):
+            if self.takes_option(observation, seat, history):
                 return self._ruled(observation, seat, history, own)
             return self.bot.choose(observation, seat, history, exclude=own)
         move = self.bot.choose(observation, seat, history)  # Hard says whether to take an option
@@ -181,6 +181,11 @@ class Hybrid:
                moves: Sequence[Move]) -> Move:
         self.bot.reusable = None  # Hard's kept search lies below a move it may not have made
         self.ruled += 1
+        return self.rule_move(observation, seat, history, moves)
+
+    def rule_move(self, observation: State, seat: int, history: Sequence,
+                  moves: Sequence[Move]) -> Move:
+        """The rule's choice among `moves` (this hybrid's kind of decision here)."""
         if len(moves) == 1:
             return moves[0]
         if self.rule == "random":
@@ -191,8 +196,11 @@ class Hybrid:
             return self.rng.choice(list(moves))
         return best_of(self.values(observation, seat, history, moves), self.rng)
 
-    def _takes_option(self, observation: State, seat: int, history: Sequence,
-                      own: Sequence[Move]) -> bool:
+    def takes_option(self, observation: State, seat: int, history: Sequence = ()) -> bool:
+        """For an option kind (ending, declaring): whether the rule takes the option here."""
+        own = decision_kinds(observation, seat).get(self.kind, [])
+        if not own:
+            return False
         if self.rule == "random":
             return self.rng.random() < 0.5
         legal = observation.legal_moves(seat)
