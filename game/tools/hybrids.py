@@ -64,7 +64,12 @@ thinking 1,011-1,068 ms mean, p95 2,154-2,229 ms. Reading a teller there as all 
 playing the best one turn ahead (`choice_sharpness` 8, adopted), same format: v end-greedy
 20-1-19, 51.2% [36.3, 65.9] over seeds 1-40 (Hard declared 5 times, 1 right); v pivot-greedy
 34-2-4, 87.5% [73.9, 94.5] over seeds 1-40 (Hard 12, all right); Hard thinking 1,025-1,055 ms
-mean, p95 2,132-2,206 ms.
+mean, p95 2,132-2,206 ms. That Hard, same format, seeds 1-40: v slide-greedy 31-1-8, 78.8%
+[63.9, 88.6] (Hard declared 10 times, all right; the hybrid 8, 1 right); v declare-greedy
+36-0-4, 90.0% [76.9, 96.0] (the hybrid declared 38 times, 2 right, mostly in round 1 or 2;
+Hard never); Hard thinking 1,028-1,486 ms mean, p95 2,250-2,619 ms. The greedy ending declines
+an ending Hard takes at 16 of 29 offered in those rows' records (`game.tools.agreement`), and
+takes none Hard declines: the end row (above) measures whether declining a sure ending costs.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
