@@ -67,7 +67,10 @@ playing the best one turn ahead (`choice_sharpness` 8, adopted), same format: v 
 mean, p95 2,132-2,206 ms. That Hard, same format, seeds 1-40: v slide-greedy 31-1-8, 78.8%
 [63.9, 88.6] (Hard declared 10 times, all right; the hybrid 8, 1 right); v declare-greedy
 36-0-4, 90.0% [76.9, 96.0] (the hybrid declared 38 times, 2 right, mostly in round 1 or 2;
-Hard never); Hard thinking 1,028-1,486 ms mean, p95 2,250-2,619 ms. The greedy ending declines
+Hard never); v take-greedy 26-2-12, 67.5% [52.0, 79.9] (Hard declared 4 times, 1 right; the
+hybrid 9, none right: a wrong first-game reading of a Hard-like player still rests on its
+pivots read as telling another colour sharply, beside slides at 0.8-0.95 in it); Hard thinking
+1,028-1,486 ms mean, p95 2,250-2,619 ms. The greedy ending declines
 an ending Hard takes at 16 of 29 offered in those rows' records (`game.tools.agreement`), and
 takes none Hard declines: the end row (above) measures whether declining a sure ending costs.
 Synch, 40 each (seeds 1-40; the
