@@ -204,3 +204,9 @@ def test_record_folder_is_an_arena_option(tmp_path, capsys):
                        "--record", str(tmp_path / "kept")]) == 0
     assert sorted(p.name for p in (tmp_path / "kept").iterdir()) == [
         "tug_of_war-random-v-random-1.json", "tug_of_war-random-v-random-2.json"]
+
+
+def test_a_record_file_name_holds_no_character_a_file_system_refuses(tmp_path):
+    match = arena.Match("tug_of_war", {}, 7)
+    path = arena.write_record(match, ("uct:hard", "hard~a=1/2"), 0, str(tmp_path))
+    assert path.name == "tug_of_war-uct_hard-v-hard~a=1_2-7.json" and path.exists()

@@ -30,6 +30,7 @@ import contextlib
 import dataclasses
 import math
 import multiprocessing
+import re
 import statistics
 import sys
 import time
@@ -235,10 +236,12 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
 
 def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: str) -> Path:
     """Write a finished arena game's record, its players named by seat, as
-    `GAME-FIRST-v-SECOND-SEED.json` in `folder` (a replay the app and the tools can read)."""
+    `GAME-FIRST-v-SECOND-SEED.json` in `folder` (a replay the app and the tools can read;
+    characters a file name may not hold become `_`)."""
     seats = {first_seat: names[0], 1 - first_seat: names[1]}
     record = match.record({"players": [seats[0], seats[1]]})
-    path = Path(folder) / f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}.json"
+    stem = f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}"
+    path = Path(folder) / (re.sub(r"[^A-Za-z0-9_.=~-]", "_", stem) + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(record.dumps(), encoding="utf-8")
     return path
