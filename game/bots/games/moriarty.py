@@ -293,7 +293,10 @@ v end-greedy 9-1-10 (Hard 4 declarations, 1 right; the hybrid 1, wrong), so 20-1
 87.5% [73.9, 94.5] over 1-40 (this Hard 75.0%); Hard thinking 1,025-1,055 ms mean, p95
 2,132-2,206 ms. Adopted into Hard (`choice_sharpness` 8). The end row stays under 60%: a
 Hard-like player's first-game declarations are still mostly wrong (9 of the 10 made over the
-40, where 14 of 15 before). The figures before this paragraph are for the Hard of their day.
+40, where 14 of 15 before). V Medium in three-game matches, seeds 1-20: 19-0-1, 95.0% [76.4,
+99.1] (Hard declared 11 times, 9 right, both wrong ones in a match's third game; Medium 14,
+none right), Hard thinking 1,150-1,166 ms mean, p95 2,262-2,368 ms. The figures before this
+paragraph are for the Hard of their day.
 """
 from __future__ import annotations
 
