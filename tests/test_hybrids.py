@@ -3,16 +3,20 @@ rule's choice at that kind, and nothing seen but their own observation."""
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.bots import Bot, knowledge_for
 from game.bots.history import History
+from game.bots.knowledge import unseal
 from game.core import SEALED, NodeKind
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
 from game.tools import arena
-from game.tools.hybrids import KINDS, Hybrid, decision_kinds, hybrid_names, parse_hybrid
+from game.tools.hybrids import KINDS, RULES, Hybrid, decision_kinds, hybrid_names, parse_hybrid
 from game.tools.opponents import greedy_values
 
 OPTIONS = {"pulling_strings": {"turn_limit": 30}, "synch": {"size": 5}}
@@ -177,3 +181,24 @@ def test_the_control_row_plays_hard_against_hard_on_the_hybrids_seeds(capsys):
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("synch")]
     assert [row.split()[1:4] for row in rows] == [["hard", "v", "hard"],
                                                   ["hard", "v", "hard-but-direction-random"]]
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_id=st.sampled_from(["moriarty", "synch"]), seed=st.integers(0, 10_000),
+       placed=st.integers(0, 7))
+def test_greedy_counts_every_placing_alike_so_its_place_hybrid_is_the_random_one(
+        game_id, seed, placed):
+    # Moriarty's tokens are placed before either Bonus Colour is chosen, and Synch's markers
+    # before any symbol is claimed: the count is the same after every placing, so greedy's
+    # tie-break draws as random's does and the two place rows are one pairing.
+    match, rng = Match(game_id, OPTIONS.get(game_id), seed), random.Random(seed)
+    for _ in range(placed if game_id == "moriarty" else placed % 2):
+        seat = match.state.awaiting[0]
+        match.play(rng.choice(match.state.legal_moves(seat)), seat)
+    seat = match.state.awaiting[0]
+    observation = match.observe(seat)
+    assert decision_kinds(observation, seat).keys() == {"place"}
+    values = greedy_values(unseal(observation), seat, observation.legal_moves(seat))
+    assert len(set(values.values())) == 1
+    greedy, chance = (Hybrid(hard(game_id, seed), "place", rule, seed) for rule in RULES)
+    assert greedy.choose(observation, seat, ()) == chance.choose(observation, seat, ())
