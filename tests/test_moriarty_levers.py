@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings, strategies as st
 from game.bots import Bot, knowledge_for
 from game.bots.games.moriarty import (DECLARE_CONFIDENCE as MORIARTY_DECLARES, MARGIN,
                                       board_leads, naming_chance, points_by_colour)
-from game.bots.games.moriarty_colour import ahead_values
+from game.bots.games.moriarty_colour import ColourReader, ahead_values, home_odds
 from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
 from tests.test_hybrids import positions
@@ -19,7 +19,7 @@ from tests.test_hybrids import positions
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
           "declare_agreement", "conceal_step", "soft_reply", "pivot_ties",
           "choice_reading", "choice_pretender", "declare_after_scored", "choice_denier",
-          "declare_slide_floor", "choice_sharpness")
+          "declare_slide_floor", "choice_sharpness", "home_reading")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
@@ -27,7 +27,8 @@ def test_each_lever_plays_legal_moves(lever):
     level = knowledge_for("moriarty").levels()["hard"]
     value = {"end_margin": 4.0, "conceal_step": 0.1, "soft_reply": 0.5,
              "pivot_ties": 0.05, "choice_pretender": 0.05, "choice_denier": 0.33,
-             "declare_slide_floor": 0.88, "choice_sharpness": 8.0}.get(lever, 1.0)
+             "declare_slide_floor": 0.88, "choice_sharpness": 8.0,
+             "home_reading": 0.5}.get(lever, 1.0)
     traits = tuple(t for t in level.traits if t[0] != "search_plies")
     level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
                                                                   seconds=60.0),
@@ -216,3 +217,52 @@ def test_a_first_game_declaration_needs_the_slides_alone_at_the_floor(seed, pick
     for colour in range(4):
         doubt = knowledge.doubt(moriarty.Declare(colour), worlds, seat, history)
         assert (doubt is None) == (slides[colour] < floor)
+
+
+@settings(max_examples=40, deadline=None)
+@given(placing=st.permutations([0, 0, 1, 1, 2, 2, 3, 3]), south=st.integers(0, 1),
+       seat=st.integers(0, 1))
+def test_a_home_picker_picks_a_colour_with_the_most_tokens_starting_on_its_side(
+        placing, south, seat):
+    state = moriarty.MoriartyState(colours=tuple(placing), south=south, phase=moriarty.BONUS)
+    odds = home_odds(state, seat)
+    side = [c for c, row in zip(placing, moriarty.START_ROWS) if (row <= 4) == (seat == south)]
+    most = max(side.count(c) for c in range(4))
+    assert sum(odds) == pytest.approx(1.0)
+    for colour in range(4):
+        assert (odds[colour] > 0) == (side.count(colour) == most)
+    # each side holds four tokens, so the other side's pairs are as many as this one's
+    other = home_odds(state, 1 - seat)
+    assert sum(o > 0 for o in other) == sum(o > 0 for o in odds)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), share=st.floats(0.05, 0.95),
+       picked_home=st.booleans())
+def test_the_home_reading_starts_at_the_home_colours_and_learns_from_a_scored_game(
+        seed, pick, share, picked_home):
+    found = [p for p in positions("moriarty", seed, 200)
+             if p[3].phase == moriarty.PIVOT and p[3].game_index == 0]
+    assert found
+    observation, seat, history, state = found[pick % len(found)]
+    other = 1 - seat
+    reader = ColourReader()
+    odds = home_odds(state, other)
+    prior = reader.home_prior(history, other, observation, share)
+    assert sum(prior) == pytest.approx(1.0)
+    for colour in range(4):
+        assert prior[colour] == pytest.approx(share * odds[colour] + (1 - share) / 4)
+    plain = reader.belief(history, seat, observation, slides=True)
+    read = reader.belief(history, seat, observation, slides=True, home=share)
+    weighed = [p * q for p, q in zip(plain, prior)]
+    assert read == pytest.approx([w / sum(weighed) for w in weighed])
+    # a scored game whose colour was (or was not) a home colour moves the share that way
+    homes = [c for c in range(4) if odds[c] > 0]
+    assume(len(homes) < 4)
+    colour = homes[0] if picked_home else next(c for c in range(4) if odds[c] == 0)
+    bonus = moriarty.tuple_with((0, 0), other, colour)
+    later = observation.replace(history=(moriarty.GameScored(0, bonus, (0, 0), (0, 0), "end"),),
+                                game_index=1)
+    learnt = reader.home_prior(((state, seat, moriarty.PASS),), other, later, share)
+    top = homes[0]
+    assert (learnt[top] > prior[top]) == picked_home

@@ -383,6 +383,9 @@ class GameKnowledge(Knowledge):
     # colour the slides alone believe this much (`ColourReader.belief` from slides)
     declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
     # colours shown, so the reading knows which kind the other is)
+    home_reading = 0.0  # above 0: the share of players who pick a Bonus Colour with the most
+    # tokens starting on their side; the belief starts there, learning from the match's scored
+    # games which kind the other is (`ColourReader.home_prior`)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -433,7 +436,7 @@ class GameKnowledge(Knowledge):
                                    self.slide_reading > 0.0, self.slide_pretender,
                                    self.choice_reading > 0.0, self.choice_pretender,
                                    self.choice_denier, self.choice_consistent > 0.0,
-                                   self.choice_sharpness)
+                                   self.choice_sharpness, self.home_reading)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

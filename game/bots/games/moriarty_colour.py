@@ -42,7 +42,8 @@ import math
 from typing import Mapping, Sequence
 
 from game.core import Move
-from game.rules.moriarty import ACTIVE, DIRECTION, PIVOT, MoriartyState, PickPivot, Slide, Take
+from game.rules.moriarty import (ACTIVE, DIRECTION, PIVOT, START_ROWS, MoriartyState, PickPivot,
+                                 Slide, Take)
 
 COLOURS = 4
 # The searching player: fitted by maximum likelihood to 4,016 pivots and takes of Medium and
@@ -221,6 +222,19 @@ def uniform_odds(state: MoriartyState, seat: int) -> tuple[float, ...]:
     return (1.0 / len(state.legal_moves(seat)),) * COLOURS
 
 
+def home_odds(state: MoriartyState, seat: int) -> list[float]:
+    """Each colour's chance of being `seat`'s Bonus Colour for a player who picks one with the
+    most tokens starting on its side (as greedy's count picks, the tokens placed), alike among
+    those."""
+    south = seat == state.south
+    counts = [0] * COLOURS
+    for colour, row in zip(state.colours, START_ROWS):
+        if colour is not None and (row <= 4) == south:
+            counts[colour] += 1
+    tops = [c for c in range(COLOURS) if counts[c] == max(counts)]
+    return [1.0 / len(tops) if c in tops else 0.0 for c in range(COLOURS)]
+
+
 def pretended(logs: Sequence[float]) -> list[float]:
     """Log likelihood per colour of a *pretending* slider, from a one-turn-ahead reading's
     `logs`: one who slides as a one-turn-ahead player of one of the other three colours (which
@@ -355,6 +369,24 @@ class ColourReader:
             pretending += pretended(ahead)[colour]
         return telling, pretending
 
+    def home_prior(self, history: Sequence, player: int, observation: MoriartyState,
+                   share: float) -> list[float]:
+        """Each colour's chance before this game's play: a `share` of players pick a colour
+        whose tokens start on their side (`home_odds`), the rest any; each game of the match
+        already scored shows `player`'s colour beside that game's placing (the last public
+        state of it in `history`), and so which kind it is."""
+        home, any_colour = math.log(share), math.log(1.0 - share)
+        placed = {public.game_index: public for public, _, _ in history}
+        for scored in observation.history:
+            public = placed.get(scored.game_index)
+            if public is not None:
+                home += _log(home_odds(public, player)[scored.bonus[player]])
+                any_colour += math.log(1.0 / COLOURS)
+        top = max(home, any_colour)
+        picker, chooser = math.exp(home - top), math.exp(any_colour - top)
+        return [(picker * odds + chooser / COLOURS) / (picker + chooser)
+                for odds in home_odds(observation, player)]
+
     def _choice_sums(self, history: Sequence, player: int, game_index: int,
                      reading: Reading | None = None,
                      sharpness: float = 0.0) -> dict[type, ChoiceSums]:
@@ -447,7 +479,7 @@ class ColourReader:
                slides: bool = False, pretender: float = 0.0,
                choices: bool = False, choice_pretender: float = 0.0,
                choice_denier: float = 0.0, consistent: bool = False,
-               choice_sharpness: float = 0.0) -> list[float]:
+               choice_sharpness: float = 0.0, home: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -464,7 +496,22 @@ class ColourReader:
         that colour and perhaps for its own, or (a denier) only against it; `consistent` reads
         what the player believed as this belief reads, with its denier (else without);
         `choice_sharpness` reads a teller there as all but always playing the best choice one
-        turn ahead (`told_given`)."""
+        turn ahead (`told_given`); with a `home` share, before play a player is as likely as
+        `home_prior` says to hold each colour."""
+        found = self._read(history, seat, observation, wary, mixed, fair, slides, pretender,
+                           choices, choice_pretender, choice_denier, consistent,
+                           choice_sharpness)
+        if home <= 0.0 or None in observation.colours:
+            return found
+        weighed = [p * q for p, q in
+                   zip(found, self.home_prior(history, 1 - seat, observation, home))]
+        return [w / sum(weighed) for w in weighed]
+
+    def _read(self, history: Sequence, seat: int, observation: MoriartyState, wary: bool,
+              mixed: bool, fair: bool, slides: bool, pretender: float, choices: bool,
+              choice_pretender: float, choice_denier: float, consistent: bool,
+              choice_sharpness: float) -> list[float]:
+        """`belief` from play alone, every colour as likely before it."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
             kinds = [logs[MIXED]]
