@@ -73,12 +73,13 @@ pivots read as telling another colour sharply, beside slides at 0.8-0.95 in it);
 place-greedy 20-2-18, 52.5% [37.5, 67.1] (Hard declared 4 times, none right; the hybrid 5, 1
 right; the games no declaration decided 16-2-13); Hard thinking 1,028-1,486 ms mean, p95
 2,219-2,619 ms. Greedy counts every placing alike (the Bonus Colours are picked after it), so
-place-greedy and place-random play one pairing (a test says so), and only in the games where
-the hybrid is South: v place-random 22-2-16, 57.5% [42.2, 71.5] over seeds 1-40 (each side
-declared 3 times, 1 right; Hard thinking 1,267 ms mean, p95 2,616 ms); the two rows together
-42-4-34, 55.0% [44.1, 65.4] over 80. The greedy ending declines an ending Hard takes at 16 of 29 offered in 90
-recorded games of the slide, declare and take rows (`game.tools.agreement`), and takes none Hard
-declines: the end row (above) measures whether declining a sure ending costs.
+place-greedy and place-random play one pairing (a test says so), and in one-game matches only in
+the games where the hybrid is South: v place-random 22-2-16, 57.5% [42.2, 71.5] over seeds 1-40
+(each side declared 3 times, 1 right; Hard thinking 1,267 ms mean, p95 2,616 ms); the two rows
+together 42-4-34, 55.0% [44.1, 65.4] over 80. The greedy ending declines an ending Hard takes at
+16 of 29 offered in 90 recorded games of the slide, declare and take rows
+(`game.tools.agreement`), and takes none Hard declines: the end row (above) measures whether
+declining a sure ending costs.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
