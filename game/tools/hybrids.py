@@ -79,7 +79,14 @@ the games where the hybrid is South: v place-random 22-2-16, 57.5% [42.2, 71.5] 
 together 42-4-34, 55.0% [44.1, 65.4] over 80. The greedy ending declines an ending Hard takes at
 16 of 29 offered in 90 recorded games of the slide, declare and take rows
 (`game.tools.agreement`), and takes none Hard declines: the end row (above) measures whether
-declining a sure ending costs.
+declining a sure ending costs. V bonus-greedy (which picks a colour with the most tokens
+starting on its side: where one colour had both its tokens there, 37 games of each, the hybrid
+picked it every time and Hard 28 times) 18-2-20, 47.5% [32.9, 62.5] over seeds 1-40; 10
+declarations, 5 each side, all wrong (8 of them named a colour other than the other's home one,
+which it held), the games no declaration decided 13-2-15; Hard thinking 1,273 ms mean, p95 2,615
+ms. Both sides reading the colour as a player who picks its home colour half the time
+(`home_reading` 0.5, off in every level): 22-1-17, 56.2% [41.0, 70.4], but 19 declarations, 13
+wrong (Hard 6, 2 right; the hybrid 13, 4 right), Hard thinking 1,181 ms mean, p95 2,615 ms.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
