@@ -86,7 +86,9 @@ declarations, 5 each side, all wrong (8 of them named a colour other than the ot
 which it held), the games no declaration decided 13-2-15; Hard thinking 1,273 ms mean, p95 2,615
 ms. Both sides reading the colour as a player who picks its home colour half the time
 (`home_reading` 0.5, off in every level): 22-1-17, 56.2% [41.0, 70.4], but 19 declarations, 13
-wrong (Hard 6, 2 right; the hybrid 13, 4 right), Hard thinking 1,181 ms mean, p95 2,615 ms.
+wrong (Hard 6, 2 right; the hybrid 13, 4 right), Hard thinking 1,181 ms mean, p95 2,615 ms. The
+same setting v end-greedy over seeds 1-20: 9-2-9, 50.0% [29.9, 70.1] (Hard as shipped 11-0-9 on
+those seeds; 9 declarations, 1 right): not adopted.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];

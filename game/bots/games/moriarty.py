@@ -297,6 +297,24 @@ Hard-like player's first-game declarations are still mostly wrong (9 of the 10 m
 99.1] (Hard declared 11 times, 9 right, both wrong ones in a match's third game; Medium 14,
 none right), Hard thinking 1,150-1,166 ms mean, p95 2,262-2,368 ms. The figures before this
 paragraph are for the Hard of their day.
+
+The bonus hybrid (`hard-but-bonus-greedy`, which picks a colour with the most tokens starting
+on its side) at full budget, one-game matches over seeds 1-40: 18-2-20, 47.5% [32.9, 62.5]. All
+10 declarations were wrong (5 each side) and in 8 of them the other held the one colour with
+both tokens on its side. Where one colour had both there (37 games of each), the hybrid picked
+it every time and Hard 28 times. `home_reading` (off in every level; a share of players who pick
+such a colour, the belief starting there and learning from the match's scored games which kind
+the other is, `ColourReader.home_prior`): offline, over those 40 records, Hard's reading first
+reached 0.98 in the first game in a right colour 0, 6 and 8 times and in a wrong one 9, 6 and 6
+times at shares 0, 0.3 and 0.5. Both sides at 0.5, full budget: v the bonus hybrid 22-1-17,
+56.2% [41.0, 70.4] (19 declarations, 13 wrong: Hard 6, 2 right; the hybrid 13, 4 right), Hard
+thinking 1,181 ms mean, p95 2,615 ms; v the end hybrid 9-2-9, 50.0% [29.9, 70.1] over seeds 1-20
+(shipped Hard 11-0-9 there; 9 declarations, 1 right), 1,204 ms mean, p95 2,615 ms. Not adopted:
+a home prior reads a player who picks its home colour always, not one who does three times in
+four, and between Hards it adds wrong readings as fast as right ones. A larger margin for a
+first-game declaration (tried offline, not built): re-asked at full budget at the bonus row's 10
+wrong declarations, Hard still made all 10 at a margin of 0.2 and 8 at 0.35 (the two dropped
+were made 9-10 points ahead); carrying on was valued near even where the rest were made.
 """
 from __future__ import annotations
 
