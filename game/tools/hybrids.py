@@ -92,7 +92,10 @@ those seeds; 9 declarations, 1 right): not adopted. V edge-greedy over seeds 1-4
 47.5% [32.9, 62.5] (Hard declared 5 times, 2 right; the hybrid 6, 1 right; the games no
 declaration decided 12-0-17), Hard thinking 1,204 ms mean, p95 2,615 ms. Over the 100 recorded
 games of the edge, bonus and home-end rows, a North that kept the Edge won 17-0-12 and one that
-gave it to South 33-4-34; Hard as North gave it away 13 times in 20 (the greedy rule 11).
+gave it to South 33-4-34; Hard as North gave it away 13 times in 20 (the greedy rule 11). The
+control, Hard v Hard on the same seeds: 11-0-9 over seeds 1-20 and 11-1-8 over 21-40 (3
+declarations, 2 right; 1,394 s), so 22-1-17, 56.2% [41.0, 70.4] over 40: a row where no decision
+differs strays this far from even.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
