@@ -281,7 +281,8 @@ def test_before_a_scored_game_the_choice_kinds_are_as_before_play(seed, rounds, 
     observation = match.observe(0)
     reader = ColourReader()
     kinds = reader.choice_kinds(history.entries, 1, observation, share)
-    priors = (math.log(0.5), -math.inf, math.log(0.5 * (1 - share)), math.log(0.5 * share))
+    priors = (math.log(0.5), -math.inf, math.log(0.5 * (1 - share)), math.log(0.5 * share),
+              -math.inf)  # hiding, denying, telling, pointing, drifting
     assert all(pair == pytest.approx(priors) for pair in kinds.values())
     evidence = reader.choice_evidence(history.entries, 1, 0, kinds)
     expected = [0.0] * 4
@@ -331,6 +332,6 @@ def test_a_scored_game_shows_whether_the_pivots_and_takes_told_the_truth():
         for shown in (colour, (colour + 1 + seed % 3) % 4):
             match, history = _play(2000 + seed, 2, colour, shown, games=2)
             kinds = ColourReader().choice_kinds(history.entries, 1, match.observe(0), 0.5)
-            for kind, (_, _, telling, pretending) in kinds.items():
+            for kind, (_, _, telling, pretending, _) in kinds.items():
                 right[shown == colour, kind] += (telling > pretending) == (shown == colour)
     assert all(n >= 13 for n in right.values()), right  # a coin: 8 of 16

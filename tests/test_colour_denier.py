@@ -73,7 +73,7 @@ def test_before_a_scored_game_the_evidence_mixes_the_kinds_by_their_shares(seed,
     reader = ColourReader()
     kinds = reader.choice_kinds(history.entries, 1, match.observe(0), 0.05, share, HARD)
     expected = (math.log(0.5 * (1 - share)), math.log(0.5 * share), math.log(0.5 * 0.95),
-                math.log(0.5 * 0.05))
+                math.log(0.5 * 0.05), -math.inf)  # no drifter
     assert all(found == pytest.approx(expected) for found in kinds.values())
     evidence = reader.choice_evidence(history.entries, 1, 0, kinds, HARD)
     assert len(evidence) == 4 and all(math.isfinite(e) for e in evidence)

@@ -4,6 +4,7 @@ a wrong one, against players who slide as Hard does and players who slide to tel
     python -m game.tools.read_slides --matches 6 --jobs 2 --shares 0 0.05
     python -m game.tools.read_slides --against hard-but-pivot-greedy --readings choices learnt
     python -m game.tools.read_slides --shares 0.05 --readings learnt beliefs
+    python -m game.tools.read_slides --shares 0.05 --readings sharp drifting --drifters 0.33 0.6
 
 Plays three-game matches of Hard against Hard, greedy, Medium and the predictor (or the pivot
 hybrid; the bots never declare, so each game runs its length; budgets x0.1), then reads each
@@ -12,7 +13,9 @@ player's revealed slides as Hard's reading does, once per pretending share
 with the pivots and takes too (`choices`, `ColourReader.choice_evidence`), or with those learnt
 from the match's scored games (`learnt`, `ColourReader.choice_kinds`, the same pretending
 share), or learnt and read beside what the player believed of the other's colour (`beliefs`,
-`ColourReader.beliefs_held`, a denier's share `DENIER`: Hard's reading). It prints per kind of
+`ColourReader.beliefs_held`, a denier's share `DENIER`), with a teller read as sharp as Hard
+reads one (`sharp`: Hard's reading), or so and beside a *drifter* too, a hider who makes each
+choice as a teller of some colour (`drifting`, `--drifters` shares). It prints per kind of
 player and game of the match: the mean belief in the true colour after each slide, and how
 often the belief first reached the declaring threshold in the right colour and in a wrong one (a
 seat may reach it once a game).
@@ -33,8 +36,13 @@ from game.tools.arena import Setup, make_player
 
 OPPONENTS = ("hard", "greedy", "medium", "predictor")
 HYBRIDS = ("hard-but-pivot-greedy",)  # opponents to ask for by name
-READINGS = ("slides", "choices", "learnt", "beliefs")
+READINGS = ("slides", "choices", "learnt", "beliefs", "sharp", "drifting")
+LEARNING = READINGS[2:]  # the readings that learn from scored games
+BELIEVING = READINGS[3:]  # the readings beside what the player believed
+SHARP = READINGS[4:]  # the readings of a sharp teller
 DENIER = 0.33  # the `beliefs` reading's denier share (Hard's `choice_denier`)
+SHARPNESS = 8.0  # the `sharp` reading's (Hard's `choice_sharpness`)
+DRIFTER = 0.33  # the `drifting` reading's drifter share (`choice_drifter`) unless told
 SILENT = "~declare_confidence=2"  # a bot that never declares
 SCALE = 0.1
 THRESHOLD = 0.98  # Hard's declare_confidence
@@ -75,7 +83,7 @@ Tally = dict[tuple[str, int], list[float]]
 
 
 def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD,
-          reading: str = "slides") -> Tally:
+          reading: str = "slides", drifter: float = DRIFTER) -> Tally:
     """Each player's slides read with this pretending share and reading (`READINGS`), as the
     other would read them."""
     reader = ColourReader()
@@ -93,9 +101,10 @@ def tally(played: Sequence[Played], share: float, threshold: float = THRESHOLD,
                 belief = reader.belief(entries[:index + 1], 1 - player, public, wary=True,
                                        slides=True, pretender=share,
                                        choices=reading != "slides",
-                                       choice_pretender=share if reading in ("learnt", "beliefs")
-                                       else 0.0,
-                                       choice_denier=DENIER if reading == "beliefs" else 0.0)
+                                       choice_pretender=share if reading in LEARNING else 0.0,
+                                       choice_denier=DENIER if reading in BELIEVING else 0.0,
+                                       choice_sharpness=SHARPNESS if reading in SHARP else 0.0,
+                                       choice_drifter=drifter if reading == "drifting" else 0.0)
                 row = found[kinds[player], game]
                 row[0] += belief[truth]
                 row[1] += 1
@@ -135,9 +144,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="opponents of Hard (default the first four)")
     parser.add_argument("--readings", nargs="+", default=["slides"], choices=READINGS,
                         help="readings to read with (default slides)")
+    parser.add_argument("--drifters", type=float, nargs="+", default=[DRIFTER],
+                        help=f"drifter shares of the drifting reading (default {DRIFTER})")
     args = parser.parse_args(argv)
-    if args.matches < 1 or args.jobs < 1 or not all(0.0 <= s < 1.0 for s in args.shares):
-        parser.error("--matches and --jobs must be at least 1, and each share in [0, 1)")
+    if args.matches < 1 or args.jobs < 1 or not all(0.0 <= s < 1.0 for s in args.shares) \
+            or not all(0.0 <= d < 1.0 - DENIER for d in args.drifters):
+        parser.error("--matches and --jobs must be at least 1, each share in [0, 1) and each"
+                     f" drifter share in [0, {1.0 - DENIER:g})")
     start = time.perf_counter()
     jobs = [(name, seed) for seed in range(args.seed, args.seed + args.matches)
             for name in args.against]
@@ -149,7 +162,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(played)} matches in {time.perf_counter() - start:.0f}s (budgets x{SCALE})")
     for reading in args.readings:
         for share in args.shares:
-            print("\n".join(report(tally(played, share, reading=reading), share, reading)))
+            for drifter in args.drifters if reading == "drifting" else [DRIFTER]:
+                named = f"drifting {drifter:g}" if reading == "drifting" else reading
+                found = tally(played, share, reading=reading, drifter=drifter)
+                print("\n".join(report(found, share, named)))
     return 0
 
 

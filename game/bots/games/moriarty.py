@@ -404,6 +404,10 @@ class GameKnowledge(Knowledge):
     home_reading = 0.0  # above 0: the share of players who pick a Bonus Colour with the most
     # tokens starting on their side; the belief starts there, learning from the match's scored
     # games which kind the other is (`ColourReader.home_prior`)
+    choice_drifter = 0.0  # above 0: with `choice_denier`, the share of hiders read as *drifters*,
+    # who make each pivot and take as a teller of some colour would, drawn afresh each time: a
+    # good player's choices are best for one colour or another, and tell none of them
+    # (`ColourReader.choice_kinds`)
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -454,7 +458,8 @@ class GameKnowledge(Knowledge):
                                    self.slide_reading > 0.0, self.slide_pretender,
                                    self.choice_reading > 0.0, self.choice_pretender,
                                    self.choice_denier, self.choice_consistent > 0.0,
-                                   self.choice_sharpness, self.home_reading)
+                                   self.choice_sharpness, self.home_reading,
+                                   self.choice_drifter)
 
     def public_worlds(self, view: State) -> list[tuple[float, State]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of

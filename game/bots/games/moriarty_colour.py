@@ -64,8 +64,10 @@ SEARCHING, AHEAD, MIXED = 0, 1, 2  # the kinds' places in PRIORS (and the mixed 
 CACHE_LIMIT = 4096  # positions whose answers are kept (a match has a few hundred)
 
 Likelihoods = tuple[tuple[float, ...], ...]  # per kind of player, per colour
-ChoiceSums = tuple[list[float], list[float], float]  # searching, telling per colour; a denier
-ChoiceKinds = tuple[float, float, float, float]  # log weights: hiding, denying, telling, pointing
+# searching, telling per colour; a denier; a drifter
+ChoiceSums = tuple[list[float], list[float], float, float]
+# log weights: hiding, denying, telling, pointing, drifting
+ChoiceKinds = tuple[float, float, float, float, float]
 # `belief`'s settings (wary, mixed, fair, slides, pretender, choices, choice_pretender,
 # choice_denier), with which a reader reads what a player believed of the other's colour
 # (`beliefs_held`)
@@ -252,7 +254,10 @@ def _log_mean_exp(logs: Sequence[float]) -> float:
 
 def _log_sum_exp(logs: Sequence[float]) -> float:
     """The log of the sum of exp(x) over `logs`, without overflow."""
-    return math.log(len(logs)) + _log_mean_exp(logs)
+    top = max(logs)
+    if top == -math.inf:
+        return top
+    return top + math.log(sum(math.exp(x - top) for x in logs))
 
 
 def _log(x: float) -> float:
@@ -395,17 +400,21 @@ class ColourReader:
         denier (-inf without beliefs). With a `reading` (`beliefs_held`), the one-turn-ahead
         player also plays against the colour it believes the other holds, a denier is read, and
         a position met again counts once (a bot repeats its choice there); a `sharpness` reads
-        that one-turn-ahead player as all but always playing the best (`told_given`)."""
+        that one-turn-ahead player as all but always playing the best (`told_given`); with a
+        `reading`, also of a *drifter*, who plays each choice as a teller of a colour drawn
+        afresh each time would (so a good player's choices, best for some colour or other, are
+        what a drifter makes, and only a choice best for one colour alone tells that one)."""
         held = self.beliefs_held(history, player, game_index, reading) if reading else {}
+        start = 0.0 if reading else -math.inf
         sums: dict[type, ChoiceSums] = {
-            kind: ([0.0] * COLOURS, [0.0] * COLOURS, 0.0 if reading else -math.inf)
+            kind: ([0.0] * COLOURS, [0.0] * COLOURS, start, start)
             for kind in (PickPivot, Take)}
         seen = set()
         for index, (public, who, move) in enumerate(history):
             if who != player or public.game_index != game_index or type(move) not in sums \
                     or not reveals_colour(public, move):
                 continue
-            searching, ahead, denier = sums[type(move)]
+            searching, ahead, denier, drifter = sums[type(move)]
             found = self.likelihoods(public, who, move)
             told: Sequence[float] = found[AHEAD]
             if reading:
@@ -416,39 +425,44 @@ class ColourReader:
                 seen.add(place)
                 told = told_given(tables, held[index], sharpness)
                 denier += math.log(told[COLOURS])
+                drifter += math.log(sum(told[:COLOURS]) / COLOURS)
             for c in range(COLOURS):
                 searching[c] += math.log(found[SEARCHING][c])
                 ahead[c] += math.log(told[c])
-            sums[type(move)] = (searching, ahead, denier)
+            sums[type(move)] = (searching, ahead, denier, drifter)
         return sums
 
     def choice_kinds(self, history: Sequence, player: int, observation: MoriartyState,
                      pretender: float, denier: float = 0.0,
                      reading: Reading | None = None,
-                     sharpness: float = 0.0) -> dict[type, ChoiceKinds]:
+                     sharpness: float = 0.0, drifter: float = 0.0) -> dict[type, ChoiceKinds]:
         """Per kind of choice, the log weights (summing to one) of a player who hides its
         colour there, of a denier (a `denier` share of hiders before play, read with a
         `reading`: `_choice_sums`), of one who tells it and of one who points at another
         (`pretended`; a `pretender` share of the telling kind before play): each game of the
         match already scored shows `player`'s colour, and so which of them its pivots, and
-        its takes, were."""
+        its takes, were; a `drifter` share of hiders, read with a `reading`, is drifters
+        (`_choice_sums`)."""
         weights: dict[type, list[float]] = {
-            kind: [_log(PRIORS[SEARCHING] * (1 - denier)), _log(PRIORS[SEARCHING] * denier),
-                   _log(PRIORS[AHEAD] * (1 - pretender)), _log(PRIORS[AHEAD] * pretender)]
+            kind: [_log(PRIORS[SEARCHING] * (1 - denier - drifter)),
+                   _log(PRIORS[SEARCHING] * denier),
+                   _log(PRIORS[AHEAD] * (1 - pretender)), _log(PRIORS[AHEAD] * pretender),
+                   _log(PRIORS[SEARCHING] * drifter)]
             for kind in (PickPivot, Take)}
         for scored in observation.history:
             colour = scored.bonus[player]
             found = self._choice_sums(history, player, scored.game_index, reading, sharpness)
-            for kind, (searching, ahead, denied) in found.items():
+            for kind, (searching, ahead, denied, drifted) in found.items():
                 weights[kind][0] += _log_mean_exp(searching)
                 weights[kind][1] += denied
                 weights[kind][2] += ahead[colour]
                 weights[kind][3] += pretended(ahead)[colour]
+                weights[kind][4] += drifted
         learnt: dict[type, ChoiceKinds] = {}
         for kind, logs in weights.items():
             whole = _log_sum_exp(logs)
-            hiding, denying, telling, pretending = (x - whole for x in logs)
-            learnt[kind] = (hiding, denying, telling, pretending)
+            hiding, denying, telling, pretending, drifting = (x - whole for x in logs)
+            learnt[kind] = (hiding, denying, telling, pretending, drifting)
         return learnt
 
     def choice_evidence(self, history: Sequence, player: int, game_index: int,
@@ -465,10 +479,12 @@ class ColourReader:
         believed the other held (`_choice_sums`)."""
         evidence = [0.0] * COLOURS
         found = self._choice_sums(history, player, game_index, reading, sharpness)
-        for kind, (searching, ahead, denied) in found.items():
-            hiding, denying, telling, pretending = kinds[kind] if kinds else (
-                math.log(PRIORS[SEARCHING]), -math.inf, math.log(PRIORS[AHEAD]), -math.inf)
-            hidden = _log_sum_exp((hiding + _log_mean_exp(searching), denying + denied))
+        for kind, (searching, ahead, denied, drifted) in found.items():
+            hiding, denying, telling, pretending, drifting = kinds[kind] if kinds else (
+                math.log(PRIORS[SEARCHING]), -math.inf, math.log(PRIORS[AHEAD]), -math.inf,
+                -math.inf)
+            hidden = _log_sum_exp((hiding + _log_mean_exp(searching), denying + denied,
+                                   drifting + drifted))
             pointed = pretended(ahead)
             for c in range(COLOURS):  # log(P(hidden) + P(told) + P(pointed))
                 evidence[c] += _log_sum_exp((hidden, telling + ahead[c], pretending + pointed[c]))
@@ -479,7 +495,8 @@ class ColourReader:
                slides: bool = False, pretender: float = 0.0,
                choices: bool = False, choice_pretender: float = 0.0,
                choice_denier: float = 0.0, consistent: bool = False,
-               choice_sharpness: float = 0.0, home: float = 0.0) -> list[float]:
+               choice_sharpness: float = 0.0, home: float = 0.0,
+               choice_drifter: float = 0.0) -> list[float]:
         """The probability of each colour being the Bonus Colour of `seat`'s opponent; a wary
         belief takes no colour from choices a searching player explains better, since such a
         player hides its colour and plays against the one it believes the other holds (`fair`:
@@ -497,10 +514,11 @@ class ColourReader:
         what the player believed as this belief reads, with its denier (else without);
         `choice_sharpness` reads a teller there as all but always playing the best choice one
         turn ahead (`told_given`); with a `home` share, before play a player is as likely as
-        `home_prior` says to hold each colour."""
+        `home_prior` says to hold each colour; with a `choice_drifter` share of hiders, reads
+        each pivot and take also as a drifter's (`_choice_sums`)."""
         found = self._read(history, seat, observation, wary, mixed, fair, slides, pretender,
                            choices, choice_pretender, choice_denier, consistent,
-                           choice_sharpness)
+                           choice_sharpness, choice_drifter)
         if home <= 0.0 or None in observation.colours:
             return found
         weighed = [p * q for p, q in
@@ -510,7 +528,7 @@ class ColourReader:
     def _read(self, history: Sequence, seat: int, observation: MoriartyState, wary: bool,
               mixed: bool, fair: bool, slides: bool, pretender: float, choices: bool,
               choice_pretender: float, choice_denier: float, consistent: bool,
-              choice_sharpness: float) -> list[float]:
+              choice_sharpness: float, choice_drifter: float = 0.0) -> list[float]:
         """`belief` from play alone, every colour as likely before it."""
         if slides:
             logs = self.log_weights(history, 1 - seat, observation.game_index, True, fair)
@@ -524,7 +542,8 @@ class ColourReader:
                     wary, mixed, fair, slides, pretender, choices, choice_pretender,
                     choice_denier if consistent else 0.0) if choice_denier > 0.0 else None
                 learnt = self.choice_kinds(history, 1 - seat, observation, choice_pretender,
-                                           choice_denier, reading, choice_sharpness) \
+                                           choice_denier, reading, choice_sharpness,
+                                           choice_drifter) \
                     if choice_pretender > 0.0 or reading else None
                 extra = self.choice_evidence(history, 1 - seat, observation.game_index, learnt,
                                              reading, choice_sharpness)
