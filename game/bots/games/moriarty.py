@@ -315,6 +315,24 @@ four, and between Hards it adds wrong readings as fast as right ones. A larger m
 first-game declaration (tried offline, not built): re-asked at full budget at the bonus row's 10
 wrong declarations, Hard still made all 10 at a margin of 0.2 and 8 at 0.35 (the two dropped
 were made 9-10 points ahead); carrying on was valued near even where the rest were made.
+
+Why a hider's choices read as telling: at the 28 first-game readings that reached 0.98 in the
+bonus and edge rows' 80 full-budget records, the other's pivots and takes (each position once)
+had been one turn ahead's best for *some* colour at 67-100% of its choices, and for the colour
+named at 53-100%; a sharp teller explains a good player's choices far better than the fitted
+searcher, which spreads its odds. `choice_drifter` (off in every level) reads beside the teller
+a *drifter*, a hider who makes each choice as a teller of a colour drawn afresh would, so that a
+choice best for every colour tells none and only one best for one colour alone tells it. Offline
+(`python -m game.tools.first_readings`, over those and the two home-reading rows' records, 140
+one-game matches), the first-game readings that first reached 0.98: right 4, wrong 49 with
+Hard's reading; right 4, wrong 35 at a drifter share of 0.33; right 3, wrong 29 at 0.6. Of
+tellers' (three-game matches at a tenth of the budget, nobody declaring, `read_slides --readings
+sharp drifting`, 8 matches each against greedy, the pivot hybrid and the predictor): right
+first-game readings 14, 13 and 12; over all three games, and Medium's too, right 52, 49 and 48,
+wrong 12, 10 and 10 (Hard's own choices at that budget were read wrongly in 4 of 48 first games
+at every share). Not adopted: it trades a right reading of a teller for a few wrong ones of a
+hider, and between Hards both sides gain alike, so the rows at the Hard-v-Hard spread stay
+there; no arena row was run on it.
 """
 from __future__ import annotations
 
