@@ -95,7 +95,13 @@ games of the edge, bonus and home-end rows, a North that kept the Edge won 17-0-
 gave it to South 33-4-34; Hard as North gave it away 13 times in 20 (the greedy rule 11). The
 control, Hard v Hard on the same seeds: 11-0-9 over seeds 1-20 and 11-1-8 over 21-40 (3
 declarations, 2 right; 1,394 s), so 22-1-17, 56.2% [41.0, 70.4] over 40: a row where no decision
-differs strays this far from even.
+differs strays this far from even. Three-game matches at full budget, seeds 1-20: v
+bonus-greedy 6-1-13, 32.5% [16.3, 54.3]; Hard declared 7 times, 1 right (4 in a first game, 1
+right; 3 in games 2 and 3, none right), the hybrid 3 times, 2 right; Hard's 6 wrong declarations
+gave away 147 points, in 5 of the 13 matches it lost. Read afresh (`game.tools.first_readings`),
+Hard's reading of the hybrid first reached 0.98 right once and wrong 6 times (the hybrid's of
+Hard: 2 and 2); with `home_reading` 0.5, 3 and 1 (but of Hard 6 and 2: Hard picks its home
+colour about three times in four); with `choice_drifter` 0.33, 1 and 3.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
