@@ -101,7 +101,10 @@ right; 3 in games 2 and 3, none right), the hybrid 3 times, 2 right; Hard's 6 wr
 gave away 147 points, in 5 of the 13 matches it lost. Read afresh (`game.tools.first_readings`),
 Hard's reading of the hybrid first reached 0.98 right once and wrong 6 times (the hybrid's of
 Hard: 2 and 2); with `home_reading` 0.5, 3 and 1 (but of Hard 6 and 2: Hard picks its home
-colour about three times in four); with `choice_drifter` 0.33, 1 and 3.
+colour about three times in four); with `choice_drifter` 0.33, 1 and 3. V end-greedy, same
+format: 8-1-11, 42.5% [23.8, 63.6]; Hard declared 8 times, 1 right (4 wrong in a first game, 3
+in a third), the hybrid 4 times, none right. Hard thinking 1,276-1,311 ms mean, p95 2,616-2,617
+ms. Both rows together 14-2-24, 37.5% over 40; Hard v Hard in three-game matches is not measured.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
