@@ -51,8 +51,9 @@ def test_a_changed_setting_reads_and_a_bad_name_is_refused(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "hard over 1 records:" in out and "hard~choice_drifter=0.5 over 1 records:" in out
     for bad, said in (("hard~wizardry=1", "no setting 'wizardry'"),
-                      ("hard~choice_drifter=lots", "is not NAME=NUMBER"),
-                      ("grandmaster", "no level 'grandmaster'")):
+                      ("hard~choice_drifter", "is not NAME=NUMBER"),
+                      ("grandmaster", "unknown player 'grandmaster'"),
+                      ("greedy", "no level of the bots")):
         with pytest.raises(SystemExit) as exit_:
             first_readings.main([str(tmp_path), "--readers", bad])
         assert exit_.value.code == 2

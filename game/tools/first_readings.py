@@ -21,6 +21,7 @@ from typing import Iterator, Sequence
 from game.bots.games.moriarty import GameKnowledge
 from game.bots.games.moriarty_colour import COLOURS, reveals_colour
 from game.rules.moriarty import MoriartyState
+from game.tools.arena import check_player, make_player
 from game.tools.arena_records import RecordedGame, read_folder
 
 THRESHOLD = 0.98  # Hard's declare_confidence
@@ -41,21 +42,13 @@ class FirstReading:
 def reader_knowledge(reader: str) -> GameKnowledge:
     """Moriarty's knowledge at the level `reader` names ("hard~choice_drifter=0.6": Hard with
     that setting changed); ValueError names what is wrong with the name."""
-    level, *changes = reader.split("~")
-    knowledge = GameKnowledge()
-    levels = knowledge.levels()
-    if level not in levels:
-        raise ValueError(f"no level {level!r} (levels: {', '.join(levels)})")
-    traits = list(levels[level].traits)
-    for change in changes:
-        name, _, value = change.partition("=")
-        if not hasattr(knowledge, name):
-            raise ValueError(f"Moriarty's knowledge has no setting {name!r}")
-        try:
-            traits.append((name, float(value)))
-        except ValueError:
-            raise ValueError(f"{change!r} is not NAME=NUMBER") from None
-    knowledge.adopt(traits)
+    try:
+        player = make_player(check_player(reader), "hard", "moriarty", 0)
+    except argparse.ArgumentTypeError as error:
+        raise ValueError(str(error)) from None
+    knowledge = getattr(player, "knowledge", None)
+    if not isinstance(knowledge, GameKnowledge):
+        raise ValueError(f"{reader!r} is no level of the bots, so it has no reading")
     return knowledge
 
 
