@@ -19,7 +19,7 @@ from tests.test_hybrids import positions
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
           "declare_agreement", "conceal_step", "soft_reply", "pivot_ties",
           "choice_reading", "choice_pretender", "declare_after_scored", "choice_denier",
-          "declare_slide_floor", "choice_sharpness", "home_reading", "choice_drifter")
+          "declare_slide_floor", "choice_sharpness", "home_reading", "choice_drifter", "bonus_mix")
 
 
 @pytest.mark.parametrize("lever", LEVERS)
@@ -28,7 +28,8 @@ def test_each_lever_plays_legal_moves(lever):
     value = {"end_margin": 4.0, "conceal_step": 0.1, "soft_reply": 0.5,
              "pivot_ties": 0.05, "choice_pretender": 0.05, "choice_denier": 0.33,
              "declare_slide_floor": 0.88, "choice_sharpness": 8.0,
-             "home_reading": 0.5, "choice_drifter": 0.33}.get(lever, 1.0)
+             "home_reading": 0.5, "choice_drifter": 0.33,
+             "bonus_mix": 0.33}.get(lever, 1.0)
     traits = tuple(t for t in level.traits if t[0] != "search_plies")
     level = dataclasses.replace(level, budget=dataclasses.replace(level.budget, iterations=60,
                                                                   seconds=60.0),

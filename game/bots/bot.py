@@ -158,7 +158,7 @@ class Bot:
         over the worlds and solved to an equilibrium, which a player who predicts the mix
         cannot punish; or, for a level that reads its opponent, the safe response to the model
         of how this opponent has been choosing. Easy mixes it with a uniform choice, by its
-        temperature."""
+        temperature, as any level does by its knowledge's `secret_mix` where that is more."""
         payoff: list[list[float]] | None = None
         for (weight, world), search in zip(worlds, searches):
             moves, stats = self._cells(world, search)
@@ -174,7 +174,7 @@ class Bot:
             cost = self.knowledge.secret_cost(worlds[0][1], seat, move, history)
             payoff[i] = [v - cost for v in payoff[i]]  # type: ignore[index]
         strategy = self._respond(payoff, worlds, seat, cols, history)  # type: ignore
-        blend = min(1.0, self.level.temperature)
+        blend = min(1.0, max(self.level.temperature, self.knowledge.secret_mix(worlds[0][1])))
         strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]
         floor = 0.0 if blend > 0 else 0.02  # drop what only the solver's noise keeps
         kept = {m: p for m, p in zip(own, strategy) if p >= floor and m in legal}

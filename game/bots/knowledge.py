@@ -104,6 +104,11 @@ class Knowledge:
         default)."""
         return None
 
+    def secret_mix(self, state: State) -> float:
+        """The share of a secret choice here made uniformly at random, whatever it is worth
+        (none by default)."""
+        return 0.0
+
     def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
         """What `seat`'s secret choice `move` gives away to a reader of its play, as value
         taken off every cell of its row (nothing by default)."""

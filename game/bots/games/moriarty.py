@@ -426,6 +426,8 @@ class GameKnowledge(Knowledge):
     # who make each pivot and take as a teller of some colour would, drawn afresh each time: a
     # good player's choices are best for one colour or another, and tell none of them
     # (`ColourReader.choice_kinds`)
+    bonus_mix = 0.0  # above 0: the share of Bonus Colour picks made uniformly at random, so
+    # a player who reads home colours (`home_reading`) cannot count on this level's
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -591,6 +593,10 @@ class GameKnowledge(Knowledge):
         if self.pivot_plies > 0 and phase == PIVOT:
             return int(self.pivot_plies)
         return self.search_plies
+
+    def secret_mix(self, state: State) -> float:
+        """At the Bonus Colour pick, for a level with `bonus_mix`."""
+        return self.bonus_mix if state.phase == BONUS else 0.0  # type: ignore[attr-defined]
 
     def answers_evenly(self, state: State) -> bool:
         """At a slide, for a level with `slide_even`."""
