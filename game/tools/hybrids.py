@@ -108,7 +108,9 @@ ms. Both rows together 14-2-24, 37.5% over 40; Hard v Hard in three-game matches
 Hard now reads home colours and picks its own at random a third of the time (`home_reading` 0.5,
 `bonus_mix` 0.33): v bonus-greedy, three-game, seeds 1-20, 13-0-7, 65.0% [43.3, 81.9] (Hard 5
 declarations, 4 right; the hybrid 9, 3 right); v Medium 18-0-2, 90.0%; v Hard as it was, seeds
-1-12, 9-0-3, 75.0% [46.8, 91.1]; Hard thinking 1,215-1,320 ms mean, p95 2,615-2,617 ms.
+1-12, 9-0-3, 75.0% [46.8, 91.1]; Hard thinking 1,215-1,320 ms mean, p95 2,615-2,617 ms. One-game
+v bonus-greedy, seeds 1-20: 13-2-5, 70.0% [48.1, 85.5] (shipped Hard 9-0-11; Hard declared twice,
+both wrong, the hybrid 8 times, 1 right), 1,276 ms mean, p95 2,618 ms.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];

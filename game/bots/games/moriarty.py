@@ -346,7 +346,9 @@ shipped 6-1-13 on those seeds); Hard declared 5 times, 4 right, the hybrid 9 tim
 thinking 1,215 ms mean, p95 2,615 ms; 3,880 s on 2 cores. V Medium, same format: 18-0-2, 90.0%
 [69.9, 97.2] (Hard declared 11 times, all right; Medium 27, 1 right), 1,320 ms mean, p95 2,617
 ms. V Hard as it was, seeds 1-12: 9-0-3, 75.0% [46.8, 91.1] (7 declarations, 2 right; the old
-Hard 5, 1 right), 1,229 ms mean, p95 2,616 ms. Adopted into Hard.
+Hard 5, 1 right), 1,229 ms mean, p95 2,616 ms. One-game matches v the bonus hybrid, seeds 1-20:
+13-2-5, 70.0% [48.1, 85.5] (shipped Hard 9-0-11 there; Hard declared twice, both wrong, the
+hybrid 8 times, 1 right), 1,276 ms mean, p95 2,618 ms. Adopted into Hard.
 """
 from __future__ import annotations
 
