@@ -45,7 +45,7 @@ def test_each_colour_gets_at_least_its_share_of_the_mix(seed, mix):
 @given(seed=st.integers(0, 10**6))
 def test_the_mix_leaves_every_slide_as_it_was(seed):
     for observation, seat, history, _ in found(seed, moriarty.DIRECTION)[:3]:
-        plain = Bot(knowledge_for("moriarty"), quick_hard(), seed)
+        plain = Bot(knowledge_for("moriarty"), quick_hard(("bonus_mix", 0.0)), seed)
         mixing = Bot(knowledge_for("moriarty"), quick_hard(("bonus_mix", 1.0)), seed)
         assert mixing.strategy(observation, seat, history) \
             == plain.strategy(observation, seat, history)

@@ -443,7 +443,7 @@ class GameKnowledge(Knowledge):
     # good player's choices are best for one colour or another, and tell none of them
     # (`ColourReader.choice_kinds`)
     bonus_mix = 0.0  # above 0: the share of Bonus Colour picks made uniformly at random, so
-    # a player who reads home colours (`home_reading`) cannot count on this level's
+    # a player who reads home colours (`home_reading`) cannot count on this level's pick
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
