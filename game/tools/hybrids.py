@@ -112,6 +112,7 @@ declarations, 4 right; the hybrid 9, 3 right); v Medium 18-0-2, 90.0%; v Hard as
 v bonus-greedy, seeds 1-20: 13-2-5, 70.0% [48.1, 85.5] (shipped Hard 9-0-11; Hard declared twice,
 both wrong, the hybrid 8 times, 1 right), 1,276 ms mean, p95 2,618 ms. V slide-greedy, one-game,
 seeds 1-20: 14-2-4, 75.0% [53.1, 88.8] (Hard 5 declarations, 4 right), 1,205 ms mean, p95 2,616 ms.
+V end-greedy, one-game, seeds 1-20: 10-2-8, 55.0% [34.2, 74.2], 1,176 ms mean, p95 2,615 ms.
 Synch, 40 each (seeds 1-40; the
 whole table 2,091 s on 2 cores): mode greedy 32-2-6, 82.5% [68.0, 91.3], random 35-0-5, 87.5%
 [73.9, 94.5]; direction greedy 39-1-0, 98.8% [89.1, 99.9], random 40-0-0, 100% [91.2, 100];
