@@ -1,6 +1,8 @@
 """The arena command: intervals, percentiles, a pairing's report and the command line."""
 from __future__ import annotations
 
+import argparse
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -210,3 +212,20 @@ def test_a_record_file_name_holds_no_character_a_file_system_refuses(tmp_path):
     match = arena.Match("tug_of_war", {}, 7)
     path = arena.write_record(match, ("uct:hard", "hard~a=1/2"), 0, str(tmp_path))
     assert path.name == "tug_of_war-uct_hard-v-hard~a=1_2-7.json" and path.exists()
+
+
+@settings(max_examples=100, deadline=None)
+@given(value=st.text(st.characters(blacklist_characters="~"), max_size=8)
+       | st.sampled_from(["nan", "inf", "-inf", "1e999", "0x1"]))
+def test_a_setting_that_is_no_finite_number_is_refused_by_name(value):
+    """`hard~NAME=VALUE` takes a finite number; anything else is refused, naming the value."""
+    name = f"hard~concealment={value}"
+    try:
+        number = float(value)
+    except ValueError:
+        number = float("nan")
+    if number == number and abs(number) != float("inf"):
+        assert arena.check_player(name) == name
+        return
+    with pytest.raises(argparse.ArgumentTypeError, match="is not a number"):
+        arena.check_player(name)

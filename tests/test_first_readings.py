@@ -52,6 +52,8 @@ def test_a_changed_setting_reads_and_a_bad_name_is_refused(tmp_path, capsys):
     assert "hard over 1 records:" in out and "hard~choice_drifter=0.5 over 1 records:" in out
     for bad, said in (("hard~wizardry=1", "no setting 'wizardry'"),
                       ("hard~choice_drifter", "is not NAME=NUMBER"),
+                      ("hard~choice_drifter=lots", "'lots' is not a number"),
+                      ("hard~choice_drifter=nan", "'nan' is not a number"),
                       ("grandmaster", "unknown player 'grandmaster'"),
                       ("greedy", "no level of the bots")):
         with pytest.raises(SystemExit) as exit_:

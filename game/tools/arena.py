@@ -154,7 +154,13 @@ def _trait(text: str) -> tuple[str, float]:
     key, equals, value = text.partition("=")
     if not (key and equals):
         raise ValueError(f"{text!r} is not NAME=NUMBER")
-    return key, float(value)
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number):
+        raise ValueError(f"{text!r}: {value!r} is not a number")
+    return key, number
 
 
 def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = Setup()):
