@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 
 import pytest
 from hypothesis import given, settings, strategies as st
@@ -223,8 +224,8 @@ def test_a_setting_that_is_no_finite_number_is_refused_by_name(value):
     try:
         number = float(value)
     except ValueError:
-        number = float("nan")
-    if number == number and abs(number) != float("inf"):
+        number = math.nan
+    if math.isfinite(number):
         assert arena.check_player(name) == name
         return
     with pytest.raises(argparse.ArgumentTypeError, match="is not a number"):
