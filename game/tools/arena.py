@@ -20,8 +20,10 @@ seed, and the first player takes seat 0 in even-numbered games and seat 1 in odd
 player's score counts a draw as half a win; the interval is Wilson's 95% score interval.
 Each game's result goes to stderr as it ends; `--standoff N` ends a Pulling Strings game drawn
 once its board has stood still for N whole turns (otherwise it plays on to its turn limit).
-`--record FOLDER` keeps each game as a record (JSON, as the app saves a replay), its players
-named in `meta`, for the review screen or an offline reading (`game.tools.arena_records`).
+`--record FOLDER` keeps each game as a record (JSON, as the app saves a replay), its players,
+think times and ending in `meta`, for the review screen, an offline reading
+(`game.tools.arena_records`) or a row counted from the games a stopped run played
+(`game.tools.tally`).
 """
 from __future__ import annotations
 
@@ -214,6 +216,7 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
     decisions = 0
     declarations: list[Declaration] = []
     clock = setup.read_clock
+    ending = ""
     while not match.state.is_terminal:
         state = match.state
         if state.awaiting == ():
@@ -221,9 +224,9 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             continue
         if setup.standoff and accepts_draw(history.entries, state, setup.standoff):
             match.agree_draw()
-            return _result(match, first_seat, decisions, think, declarations,
-                           f"a standoff: the board stood still for {setup.standoff} "
-                           f"turn{'s' if setup.standoff > 1 else ''}")
+            ending = (f"a standoff: the board stood still for {setup.standoff} "
+                      f"turn{'s' if setup.standoff > 1 else ''}")
+            break
         for seat in state.awaiting:
             before = match.state
             start = clock()
@@ -232,20 +235,30 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             step = match.play(move, seat)
             history.add(before, seat, move)
             decisions += 1
-            declarations.extend(_declarations(before, step.events, names[seats.index(seat)]))
+            declarations.extend(declarations_in(before, step.events, names[seats.index(seat)]))
     outcome = match.state.outcome
-    assert outcome is not None  # the loop ran to the end
+    assert outcome is not None  # the loop ran to the end, or a standoff ended it drawn
+    result = _result(match, first_seat, decisions, think, declarations,
+                     ending or outcome.reason)
     if setup.record_dir:
-        write_record(match, names, first_seat, setup.record_dir)
-    return _result(match, first_seat, decisions, think, declarations, outcome.reason)
+        write_record(match, names, first_seat, setup.record_dir, result)
+    return result
 
 
-def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: str) -> Path:
+def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: str,
+                 result: GameResult | None = None) -> Path:
     """Write a finished arena game's record, its players named by seat, as
     `GAME-FIRST-v-SECOND-SEED.json` in `folder` (a replay the app and the tools can read;
-    characters a file name may not hold become `_`)."""
+    characters a file name may not hold become `_`). With the arena's `result`, the meta also
+    keeps the pairing, the first player's seat, each seat's think times and the ending, so a
+    run cut short still counts (`game.tools.tally`)."""
     seats = {first_seat: names[0], 1 - first_seat: names[1]}
-    record = match.record({"players": [seats[0], seats[1]]})
+    meta: dict[str, Any] = {"players": [seats[0], seats[1]]}
+    if result is not None:
+        by_seat = (result.think[0], result.think[1])[::1 if first_seat == 0 else -1]
+        meta.update(pairing=list(names), first_seat=first_seat, ending=result.ending,
+                    think=[[round(t, 4) for t in times] for times in by_seat])
+    record = match.record(meta)
     stem = f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}"
     path = Path(folder) / (re.sub(r"[^A-Za-z0-9_.=~-]", "_", stem) + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -262,7 +275,8 @@ def _result(match: Match, first_seat: int, decisions: int, think, declarations,
     return GameResult(score, decisions, match.state.turn, think, tuple(declarations), ending)
 
 
-def _declarations(before, events, player: str) -> list[Declaration]:
+def declarations_in(before: Any, events: Sequence[Any], player: str) -> list[Declaration]:
+    """The Moriarty declarations among a step's events, made by `player` from state `before`."""
     if not isinstance(before, MoriartyState):
         return []
     stake = before.board_points(0) + before.board_points(1)
@@ -299,7 +313,7 @@ class PairingReport:
     game_id: str
     names: tuple[str, str]
     results: list[GameResult]
-    elapsed: float
+    elapsed: float | None  # wall seconds; None where unknown (a tally of records)
     seeds: tuple[int, ...] = ()  # each game's seed, in the order of `results`
 
     def line(self) -> str:
@@ -313,11 +327,12 @@ class PairingReport:
         second = [t for r in self.results for t in r.think[1]]
         turns = statistics.mean(r.turns for r in self.results)
         decisions = statistics.mean(r.decisions for r in self.results)
+        wall = "-" if self.elapsed is None else f"{self.elapsed:.0f}s"
         return (f"{self.game_id:<16} {self.names[0]:>9} v {self.names[1]:<9} {n:>4} "
                 f"{wins:>4} {draws:>3} {n - wins - draws:>4}  {score / n:>5.1%} "
                 f"[{low:>5.1%}, {high:>5.1%}]  "
                 f"{_ms(first)} {_ms(second)}  {turns:>6.1f} {decisions:>6.1f} "
-                f"{self.elapsed:>6.0f}s")
+                f"{wall:>7}")
 
     def games(self) -> str:
         """Each game: its seed, the first player's result and how it ended."""
@@ -494,19 +509,20 @@ def main(argv: list[str] | None = None) -> int:
             reports = run_pairings(pairings, args.games, args.jobs, args.seed, options, setup,
                                    _progress_of(pairings, args.seed, args.games))
             for report in reports:
-                _print_report(report, args.detail)
+                print_report(report, args.detail)
         else:
             for game_id, names in pairings:
                 report = run_pairing(game_id, names, args.games, args.jobs, args.seed, options,
                                      setup, _progress(game_id, names[0], args.seed, args.games))
-                _print_report(report, args.detail)
+                print_report(report, args.detail)
     except GameError as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1
     return 0
 
 
-def _print_report(report: PairingReport, detail: bool) -> None:
+def print_report(report: PairingReport, detail: bool) -> None:
+    """A pairing's row; with `detail`, each game and every Moriarty declaration too."""
     print(report.line(), flush=True)
     if detail:
         print(report.games(), flush=True)
