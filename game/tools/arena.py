@@ -262,7 +262,9 @@ def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: 
     stem = f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}"
     path = Path(folder) / (re.sub(r"[^A-Za-z0-9_.=~-]", "_", stem) + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(record.dumps(), encoding="utf-8")
+    part = path.with_name(path.name + ".part")  # a reader never sees half a record
+    part.write_text(record.dumps(), encoding="utf-8")
+    part.replace(path)
     return path
 
 
