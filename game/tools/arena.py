@@ -10,9 +10,10 @@
 
 Players: the bots "easy", "medium", "hard"; and, from outside the bot family, "random",
 "greedy" (one turn ahead by a simple count, `game/tools/opponents.py`), "predictor" (greedy,
-but best-responding to a private copy of the bot it faces) and "uct" (plain UCT with random
-rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor),
-and in Tug of War "perfect" (optimal play from the solved table); and Hard's hybrids,
+but best-responding to a private copy of the bot it faces), "uct" (plain UCT with random
+rollouts, `game/tools/uct.py`, thinking as long as the level it faces, times --time-factor);
+in Moriarty "namer" (greedy, but naming the other's home colour at its first chance in each
+game), in Tug of War "perfect" (optimal play from the solved table); and Hard's hybrids,
 "hard-but-KIND-greedy" and "hard-but-KIND-random", Hard except at one kind of decision
 (`game/tools/hybrids.py`).
 "predictor:hard" or "uct:medium" name the level outright. Each game of a pairing gets its own
@@ -48,10 +49,10 @@ from game.match import Match, RandomPlayer
 from game.registry import GAMES
 from game.rules.moriarty import MoriartyDeclared, MoriartyState
 from game.tools.hybrids import KINDS, Hybrid, hybrid_names, parse_hybrid
-from game.tools.opponents import Greedy, Predictor
+from game.tools.opponents import Greedy, HomeNamer, Predictor
 from game.tools.uct import PlainUCT
 
-OUTSIDERS = ("random", "greedy", "predictor", "uct", "perfect")
+OUTSIDERS = ("random", "greedy", "predictor", "uct", "namer", "perfect")
 PLAYERS = LEVEL_NAMES + OUTSIDERS
 # The table: the levels apart, each against the outside world (the predictor where there are
 # secret choices to predict, plain UCT where there are none), and Hard against random play.
@@ -178,6 +179,10 @@ def make_player(name: str, other: str, game_id: str, seed: int, setup: Setup = S
         return RandomPlayer(seed)
     if kind == "greedy":
         return Greedy(seed)
+    if kind == "namer":
+        if game_id != "moriarty":
+            raise GameError("the namer plays only Moriarty")
+        return HomeNamer(seed)
     if kind == "perfect":
         if game_id != "tug_of_war":
             raise GameError("the perfect player knows only Tug of War")

@@ -1,10 +1,13 @@
-"""Opponents from outside the bot family, for the arena: greedy and predictor.
+"""Opponents from outside the bot family, for the arena: greedy, predictor and namer.
 
 Neither shares the bots' search. *Greedy* looks one turn ahead by a simple count of the game
 (its own choices at their best, the other's averaged as a uniform guess, dice by their odds) and
 takes the best. *Predictor* plays the same way, except at a secret turn: it asks a private copy
 of the bot it faces (same game and level, its own seed, fed only what the predictor itself may
 see) for the distribution that bot samples its choice from, and best-responds to that.
+*Namer* (Moriarty) plays as greedy, but at its first chance in each game names the other's home
+colour, the one with the most points on the other's side when both picked their Bonus Colours:
+what a newcomer guesses a Bonus Colour to be.
 """
 from __future__ import annotations
 
@@ -13,11 +16,11 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.bots import make_bot
 from game.bots.games.moriarty import MIN_WEIGHT
-from game.bots.games.moriarty_colour import ColourReader
+from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_colour
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State, tuple_with
 from game.rules.pulling_strings import HOMES, SIZE
-from game.rules.moriarty import BONUS, SETUP, MoriartyState
+from game.rules.moriarty import BONUS, SETUP, Declare, MoriartyState
 
 if TYPE_CHECKING:
     from game.rules.pulling_strings import PullingStringsState
@@ -210,3 +213,26 @@ class Predictor(Greedy):
                 views.append((p, state.replace(bonus=bonus)))
         total = sum(p for p, _ in views)
         return [(p / total, view) for p, view in views]
+
+
+class HomeNamer(Greedy):
+    """Moriarty: greedy, but names the other's home colour at its first chance in each game."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.homes: dict[int, list[int]] = {}  # by game of the match: the other's home colours
+        self.named: set[int] = set()  # games of the match it has named a colour in
+
+    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+        """A declaration at the first chance in a game, else greedy's move."""
+        state = unseal(observation)
+        if isinstance(state, MoriartyState):
+            game = state.game_index
+            if state.phase == BONUS:
+                counts = points_by_colour(state, 1 - seat)[:COLOURS]
+                self.homes[game] = [c for c in range(COLOURS) if counts[c] == max(counts)]
+            elif game in self.homes and game not in self.named \
+                    and any(isinstance(m, Declare) for m in state.legal_moves(seat)):
+                self.named.add(game)
+                return Declare(self.rng.choice(self.homes[game]))
+        return super().choose(observation, seat, history)
