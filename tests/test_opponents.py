@@ -1,5 +1,6 @@
-"""The arena's outside opponents: greedy, predictor and plain UCT play legal games; the
-predictor's model of the bot never sees the bot's secrets; the arena reports declarations."""
+"""The arena's outside opponents: greedy, predictor, namer and plain UCT play legal games; the
+predictor's model of the bot never sees the bot's secrets; the namer names the other's home
+colour once a game; the arena reports declarations."""
 from __future__ import annotations
 
 import random
@@ -14,7 +15,8 @@ from game.match import Match, RandomPlayer
 from game.registry import GAMES
 from game.rules import moriarty, tug_of_war
 from game.tools import arena
-from game.tools.opponents import Greedy, Predictor
+from game.bots.games.moriarty_colour import points_by_colour
+from game.tools.opponents import Greedy, HomeNamer, Predictor
 from game.tools.uct import PlainUCT
 
 def tiny_predictor(game_id: str, seed: int) -> Predictor:
@@ -141,3 +143,43 @@ def test_the_arena_lists_moriarty_declarations():
     assert all(d.player in ("easy", "random") and d.points >= 0 for d in made)
     text = report.declarations()
     assert "random:" in text and "easy:" in text
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), namer_seat=st.integers(0, 1))
+def test_the_namer_names_the_others_home_colour_at_its_first_chance_in_each_game(seed,
+                                                                                  namer_seat):
+    """Against any play, it names a colour with the most points on the other's side (as the
+    Bonus Colours were picked) at the first state where it may, once a game."""
+    players = {namer_seat: HomeNamer(seed), 1 - namer_seat: RandomPlayer(seed + 1)}
+    match, history = Match("moriarty", {}, seed), History()
+    homes, chances, named = {}, {}, {}
+    while not match.state.is_terminal:
+        state = match.state
+        if state.awaiting == ():
+            match.resolve_chance()
+            continue
+        for seat in state.awaiting:
+            before = match.state
+            move = players[seat].choose(match.observe(seat), seat, history.entries)
+            game = before.game_index
+            if seat == namer_seat:
+                if before.phase == moriarty.BONUS:
+                    counts = points_by_colour(before, 1 - seat)[:4]
+                    homes[game] = {c for c in range(4) if counts[c] == max(counts)}
+                if any(isinstance(m, moriarty.Declare) for m in before.legal_moves(seat)):
+                    chances.setdefault(game, move)
+                if isinstance(move, moriarty.Declare):
+                    assert game not in named  # once a game
+                    named[game] = move.colour
+            match.play(move, seat)
+            history.add(before, seat, move)
+    for game, first in chances.items():
+        assert isinstance(first, moriarty.Declare) and first.colour in homes[game]
+    assert set(named) == set(chances)
+
+
+def test_the_namer_plays_only_moriarty():
+    assert arena.check_player("namer") == "namer"
+    with pytest.raises(arena.GameError, match="only Moriarty"):
+        arena.make_player("namer", "hard", "strands", 1)
