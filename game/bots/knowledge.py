@@ -104,9 +104,9 @@ class Knowledge:
         default)."""
         return None
 
-    def secret_mix(self, state: State) -> float:
-        """The share of a secret choice here made uniformly at random, whatever it is worth
-        (none by default)."""
+    def secret_mix(self, state: State, seat: int = 0, history: Sequence = ()) -> float:
+        """The share of `seat`'s secret choice here made uniformly at random, whatever it is
+        worth, given the public history (none by default)."""
         return 0.0
 
     def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:

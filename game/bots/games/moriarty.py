@@ -64,6 +64,13 @@ def board_leads(state: State, seat: int, colour: int) -> bool:
     return all(counts[colour] > n for k, n in enumerate(counts) if k != colour)
 
 
+def named_by_guess(history: Sequence, namer: int, rounds: float) -> bool:
+    """True if `namer` named a colour in this match (the history's) within the first `rounds`
+    rounds of a game: too soon for a reading of play, so a guess from the board."""
+    return any(seat == namer and isinstance(move, Declare) and state.rounds <= rounds
+               for state, seat, move in history)
+
+
 class GameKnowledge(Knowledge):
     """What the search knows of Moriarty."""
 
@@ -118,6 +125,8 @@ class GameKnowledge(Knowledge):
     # (`ColourReader.choice_kinds`)
     bonus_mix = 0.0  # above 0: the share of Bonus Colour picks made uniformly at random, so
     # a player who reads home colours (`home_reading`) cannot count on this level's pick
+    guessed_fair = 0.0  # above 0: once the other has named a colour this match by this round of
+    # a game (a guess from the board, such as a home colour), every later Bonus pick is fair
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
 
@@ -286,9 +295,15 @@ class GameKnowledge(Knowledge):
             return int(self.pivot_plies)
         return self.search_plies
 
-    def secret_mix(self, state: State) -> float:
-        """At the Bonus Colour pick, for a level with `bonus_mix`."""
-        return self.bonus_mix if state.phase == BONUS else 0.0  # type: ignore[attr-defined]
+    def secret_mix(self, state: State, seat: int = 0, history: Sequence = ()) -> float:
+        """At the Bonus Colour pick, for a level with `bonus_mix`; for a level with
+        `guessed_fair`, all of it (a fair draw, which no guess beats) once the other has named
+        a colour this match too soon for play to have told it."""
+        if state.phase != BONUS:  # type: ignore[attr-defined]
+            return 0.0
+        if self.guessed_fair > 0.0 and named_by_guess(history, 1 - seat, self.guessed_fair):
+            return 1.0
+        return self.bonus_mix
 
     def answers_evenly(self, state: State) -> bool:
         """At a slide, for a level with `slide_even`."""
