@@ -141,8 +141,9 @@ class GameKnowledge(Knowledge):
         then believed of Hard's colour, learning from each scored game which of them told the
         truth, and starting from the colours with the most tokens on the other's side, as far
         as the other has been one who picks those), hides its own there, picks its Bonus
-        Colour at random a third of the time so that no habit tells it, and names a colour
-        only when all but sure of it."""
+        Colour at random a third of the time so that no habit tells it (every time, once the
+        other has named a colour within two rounds of a game, a guess from the board), and
+        names a colour only when all but sure of it."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -155,7 +156,7 @@ class GameKnowledge(Knowledge):
                                   ("slide_pretender", 0.05), ("choice_reading", 1.0),
                                   ("choice_pretender", 0.05), ("choice_denier", 0.33),
                                   ("choice_sharpness", 8.0), ("home_reading", 0.5),
-                                  ("bonus_mix", 0.33))),
+                                  ("bonus_mix", 0.33), ("guessed_fair", 2.0))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
