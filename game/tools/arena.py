@@ -61,12 +61,15 @@ TABLE = (("hard", "medium"), ("medium", "easy"), ("hard", "greedy"), ("medium", 
 SECRET_GAMES = ("pulling_strings", "moriarty")
 TABLE_SECRET = (("hard", "predictor"), ("medium", "predictor"))
 TABLE_OPEN = (("hard", "uct"),)
+# Games with an outside player of their own: Moriarty's namer guesses a colour from the board.
+TABLE_OWN: Mapping[str, tuple[tuple[str, str], ...]] = {"moriarty": (("hard", "namer"),)}
 
 
 def table_pairings(games: Iterable[str]) -> list[tuple[str, tuple[str, str]]]:
     """The pairings `--table` plays, game by game."""
     return [(g, pair) for g in games
-            for pair in TABLE + (TABLE_SECRET if g in SECRET_GAMES else TABLE_OPEN)]
+            for pair in TABLE + (TABLE_SECRET if g in SECRET_GAMES else TABLE_OPEN)
+            + TABLE_OWN.get(g, ())]
 # Games that could run on without end get a limit in the arena (a drawn game, per RULES.md).
 ARENA_OPTIONS: Mapping[str, Mapping[str, Any]] = {"pulling_strings": {"turn_limit": 200}}
 
