@@ -174,8 +174,8 @@ class Bot:
             cost = self.knowledge.secret_cost(worlds[0][1], seat, move, history)
             payoff[i] = [v - cost for v in payoff[i]]  # type: ignore[index]
         strategy = self._respond(payoff, worlds, seat, cols, history)  # type: ignore
-        blend = min(1.0, max(self.level.temperature, self.knowledge.secret_mix(worlds[0][1], seat,
-                                                                          history)))
+        mix = self.knowledge.secret_mix(worlds[0][1], seat, history)
+        blend = min(1.0, max(self.level.temperature, mix))
         strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]
         floor = 0.0 if blend > 0 else 0.02  # drop what only the solver's noise keeps
         kept = {m: p for m, p in zip(own, strategy) if p >= floor and m in legal}

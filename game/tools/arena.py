@@ -268,12 +268,17 @@ def write_record(match: Match, names: tuple[str, str], first_seat: int, folder: 
                     think=[[round(t, 4) for t in times] for times in by_seat])
     record = match.record(meta)
     stem = f"{match.spec.id}-{names[0]}-v-{names[1]}-{match.seed}"
-    path = Path(folder) / (re.sub(r"[^A-Za-z0-9_.=~-]", "_", stem) + ".json")
+    path = Path(folder) / (file_safe(stem) + ".json")
     path.parent.mkdir(parents=True, exist_ok=True)
     part = path.with_name(path.name + ".part")  # a reader never sees half a record
     part.write_text(record.dumps(), encoding="utf-8")
     part.replace(path)
     return path
+
+
+def file_safe(name: str) -> str:
+    """`name` with every character a file name may not hold (on any system) as `_`."""
+    return re.sub(r"[^A-Za-z0-9_.=~-]", "_", name)
 
 
 def _result(match: Match, first_seat: int, decisions: int, think, declarations,

@@ -11,7 +11,6 @@ kept, so a tallied row shows "-" for it.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -20,13 +19,9 @@ from typing import Callable, Sequence
 from game.core import GameError
 from game.record import Record, RecordError, load_record
 from game.tools.arena import (HEADER, Declaration, GameResult, PairingReport,
-                              declarations_in, print_report)
+                              declarations_in, file_safe, print_report)
 
 GameKey = tuple[str, tuple[str, str]]  # a game id and its pairing
-
-
-def _file_safe(name: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.=~-]", "_", name)
 
 
 def first_seat_of(record: Record, stem: str) -> int:
@@ -37,7 +32,7 @@ def first_seat_of(record: Record, stem: str) -> int:
         return int(kept)
     players = record.meta.get("players", ("?", "?"))
     first = stem[len(record.game) + 1:].rsplit("-", 1)[0].split("-v-", 1)[0]
-    return 1 if _file_safe(str(players[0])) != first == _file_safe(str(players[1])) else 0
+    return 1 if file_safe(str(players[0])) != first == file_safe(str(players[1])) else 0
 
 
 def think_by_seat(kept: object) -> tuple[list[float], list[float]]:
