@@ -86,9 +86,14 @@ def test_a_game_cut_short_by_a_standoff_is_kept_and_counted_as_the_draw_it_was(t
     assert played.ending.startswith("a standoff")
 
 
-@pytest.mark.parametrize("content", ["{not json", json.dumps({"format": "other"}), "\udcff"])
+@pytest.mark.parametrize("content", ["{not json", json.dumps({"format": "other"}), "\udcff",
+                                     "PLAYERS"])
 def test_a_file_that_is_no_finished_game_is_named_and_left_out(tmp_path, content, capsys):
     recorded_pairing(tmp_path, "tug_of_war", ("random", "greedy"), 1, seed=1)
+    if content == "PLAYERS":  # a finished game whose meta names one seat only
+        kept = json.loads(next(tmp_path.glob("*.json")).read_text())
+        kept["meta"]["players"] = ["random"]
+        content = json.dumps(kept)
     (tmp_path / "broken.json").write_bytes(content.encode("utf-8", "surrogateescape"))
     assert tally.main([str(tmp_path)]) == 0
     captured = capsys.readouterr()

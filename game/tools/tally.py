@@ -52,7 +52,10 @@ def think_by_seat(kept: object) -> tuple[list[float], list[float]]:
 def result_of(record: Record, stem: str) -> tuple[GameKey, int, GameResult]:
     """A recorded game as the arena counted it: its pairing, seed and result from the first
     player's side."""
-    players = [str(p) for p in record.meta.get("players", ("?", "?"))]
+    kept = record.meta.get("players", ("?", "?"))
+    if not isinstance(kept, (list, tuple)) or len(kept) != 2:
+        raise RecordError("meta: players must name both seats")
+    players = [str(p) for p in kept]
     first = first_seat_of(record, stem)
     names = (players[first], players[1 - first])
     state = record.initial_state()
