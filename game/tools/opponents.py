@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.bots import make_bot
 from game.bots.games.moriarty import MIN_WEIGHT
-from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_colour
+from game.bots.games.moriarty_colour import ColourReader, home_odds
 from game.bots.knowledge import unseal
 from game.core import Move, NodeKind, State, tuple_with
 from game.rules.pulling_strings import HOMES, SIZE
@@ -220,19 +220,14 @@ class HomeNamer(Greedy):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.homes: dict[int, list[int]] = {}  # by game of the match: the other's home colours
         self.named: set[int] = set()  # games of the match it has named a colour in
 
     def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
         """A declaration at the first chance in a game, else greedy's move."""
         state = unseal(observation)
-        if isinstance(state, MoriartyState):
-            game = state.game_index
-            if state.phase == BONUS:
-                counts = points_by_colour(state, 1 - seat)[:COLOURS]
-                self.homes[game] = [c for c in range(COLOURS) if counts[c] == max(counts)]
-            elif game in self.homes and game not in self.named \
-                    and any(isinstance(m, Declare) for m in state.legal_moves(seat)):
-                self.named.add(game)
-                return Declare(self.rng.choice(self.homes[game]))
+        if isinstance(state, MoriartyState) and state.game_index not in self.named \
+                and any(isinstance(m, Declare) for m in state.legal_moves(seat)):
+            self.named.add(state.game_index)
+            homes = [c for c, p in enumerate(home_odds(state, 1 - seat)) if p > 0.0]
+            return Declare(self.rng.choice(homes))
         return super().choose(observation, seat, history)
