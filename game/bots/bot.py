@@ -42,6 +42,10 @@ class Bot:
             allowed = list(legal)
         if len(allowed) == 1:
             return allowed[0]
+        ruled = self.knowledge.rule_move(observation, seat, self.rng)
+        if ruled is not None and ruled in allowed:
+            self.last_iterations = 0
+            return ruled
         worlds = self.knowledge.worlds(observation, seat, history)
         found = reused.find(worlds[0][1]) if reused is not None and len(worlds) == 1 else None
         if found is not None:

@@ -72,6 +72,10 @@ class Knowledge:
         """The moves considered at the root, where the bot itself chooses; all legal moves."""
         return state.legal_moves(seat)
 
+    def rule_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
+        """A move this level makes here by a rule, without searching; None: search."""
+        return None
+
     def plies_from(self, root: State) -> int:
         """How deep a depth search from `root` goes: `search_plies`."""
         return self.search_plies
