@@ -152,8 +152,8 @@ class GameKnowledge(Knowledge):
     # a game (a guess from the board, such as a home colour), every later Bonus pick is fair
     pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
     # what a one-turn-ahead player expects of them (`near_tie`)
-    home_pairs = 0.0  # 1: as South, place by `paired_layouts` (a rule, not a search): in 980
-    # recorded games of Hard-like players, South scored 13 points more with such a placing
+    home_pairs = 0.0  # 1: as South, place by `paired_layouts` (a rule, not a search); South
+    # scored more with such a placing in recorded games (`game.tools.placings`)
 
     def __init__(self) -> None:
         self.colours = ColourReader()

@@ -1,0 +1,154 @@
+"""Moriarty's placings and how South fared with them, from recorded games (`arena --record`):
+each game's placing by its shape on South's side, South's score with each shape, and each
+shape against the rest within like games (the same pairing, the same player South, the same
+game of the match), so that who placed and against whom does not pass for the shape's effect.
+
+    python -m game.tools.placings /tmp/runs/*.rec
+
+A game met in several folders counts once. The shapes name the colours lying wholly on South's
+side ("pairs") and whether each such pair flanks one Pivot column ("side by side") or not.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import sys
+from collections import defaultdict
+from pathlib import Path
+from statistics import fmean
+from typing import Iterable, Iterator, Sequence
+
+from game.core import GameError
+from game.record import Record, load_record
+from game.rules.moriarty import SETUP, GameScored, MoriartyState
+
+
+@dataclasses.dataclass(frozen=True)
+class PlacedGame:
+    """One scored game of a match: the placing's shape and how South did."""
+
+    shape: str
+    stratum: tuple[str, ...]  # the pairing, the player South and the game of the match
+    score: float  # South's: 1 won, 0.5 level, 0 lost
+    margin: int  # South's points less North's, this game
+
+
+def shape_of(state: MoriartyState) -> str:
+    """The shape of the placing on South's side: how many colours lie wholly there and, for
+    each, whether its two columns flank one Pivot column (wrapping 8 to 1)."""
+    columns = len(state.colours)
+    south = [c for c, row in enumerate(state.rows) if row <= 4]
+    pairs = []
+    for colour in sorted({state.colours[c] for c in south}):
+        held = [c for c in south if state.colours[c] == colour]
+        if len(held) == 2:
+            apart = (held[1] - held[0]) % columns
+            pairs.append("side by side" if apart in (2, columns - 2) else "apart")
+    if not pairs:
+        return "no pair"
+    kinds = sorted(set(pairs))
+    count = "one pair" if len(pairs) == 1 else "two pairs"
+    return f"{count}, {kinds[0]}" if len(kinds) == 1 else f"{count}, mixed"
+
+
+def placed_games(record: Record) -> Iterator[PlacedGame]:
+    """Each scored game of a Moriarty record with its placing's shape."""
+    players = [str(p) for p in record.meta.get("players", ("?", "?"))]
+    pairing = " v ".join(sorted(players))
+    placed: MoriartyState | None = None
+    state = record.initial_state()
+    for _, step in record.replay():
+        after = step.state
+        if isinstance(state, MoriartyState) and state.phase == SETUP \
+                and isinstance(after, MoriartyState) and after.phase != SETUP:
+            placed = after
+        for event in step.events:
+            if isinstance(event, GameScored) and placed is not None:
+                south = placed.south
+                margin = event.points[south] - event.points[1 - south]
+                score = 0.5 if margin == 0 else float(margin > 0)
+                yield PlacedGame(shape_of(placed), (pairing, players[south],
+                                                    str(event.game_index)), score, margin)
+                placed = None
+        state = after
+
+
+def read_games(folders: Iterable[str | Path]) -> tuple[list[PlacedGame], list[str]]:
+    """Every scored Moriarty game in the folders (a game in several counts once), and the
+    files that could not be read."""
+    games: list[PlacedGame] = []
+    skipped: list[str] = []
+    seen: set[tuple[str, ...]] = set()
+    for folder in folders:
+        paths = sorted(Path(folder).glob("*.json"))
+        if not Path(folder).is_dir():
+            skipped.append(f"{folder}: no such folder")
+        for path in paths:
+            try:
+                record = load_record(path.read_text(encoding="utf-8"))
+                moves = tuple(str(entry) for entry in record.entries)
+                if record.game != "moriarty" or moves in seen:
+                    continue
+                seen.add(moves)
+                games.extend(list(placed_games(record)))  # all of a record, or none
+            except (OSError, UnicodeDecodeError, GameError) as error:
+                skipped.append(f"{path}: {error}")
+    return games, skipped
+
+
+def against_the_rest(games: Sequence[PlacedGame], shape: str) -> tuple[float, float, int]:
+    """South's score with `shape` less its score with any other shape, within like games,
+    weighed as each stratum can tell (n1 n2 / (n1 + n2)); the difference, its standard error
+    (as for scores of spread one half) and how many games of the shape it rests on."""
+    strata: dict[tuple[str, ...], tuple[list[float], list[float]]] = defaultdict(
+        lambda: ([], []))
+    for game in games:
+        strata[game.stratum][0 if game.shape == shape else 1].append(game.score)
+    weighted = weights = variance = 0.0
+    used = 0
+    for mine, rest in strata.values():
+        if not mine or not rest:
+            continue
+        weight = len(mine) * len(rest) / (len(mine) + len(rest))
+        weighted += weight * (fmean(mine) - fmean(rest))
+        weights += weight
+        variance += weight * weight * 0.25 * (1 / len(mine) + 1 / len(rest))
+        used += len(mine)
+    if not weights:
+        return 0.0, math.inf, 0
+    return weighted / weights, math.sqrt(variance) / weights, used
+
+
+def report(games: Sequence[PlacedGame]) -> list[str]:
+    """The table: each shape's games, South's score and margin, and the shape against the rest
+    within like games."""
+    lines = [f"{'South placed':24} {'games':>5} {'score':>6} {'margin':>7}   "
+             f"{'v the rest, like games (se)':>28}"]
+    for shape in sorted({g.shape for g in games}):
+        mine = [g for g in games if g.shape == shape]
+        difference, error, used = against_the_rest(games, shape)
+        versus = "-" if not used else f"{difference:+.1%} ({error:.1%}) over {used}"
+        lines.append(f"{shape:24} {len(mine):5d} {fmean(g.score for g in mine):6.1%} "
+                     f"{fmean(g.margin for g in mine):+7.1f}   {versus:>28}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print South's score by the shape of the placing, from record folders."""
+    parser = argparse.ArgumentParser(prog="python -m game.tools.placings",
+                                     description=__doc__.split("\n")[0])
+    parser.add_argument("folders", nargs="+", help="folders of arena records")
+    args = parser.parse_args(argv)
+    games, skipped = read_games(args.folders)
+    for problem in skipped:
+        print(f"skipped {problem}", file=sys.stderr)
+    if not games:
+        print("no scored Moriarty game in those folders", file=sys.stderr)
+        return 1
+    print("\n".join(report(games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
