@@ -76,7 +76,7 @@ def test_hard_with_home_pairs_places_a_paired_layout_without_searching(seed, gam
 def test_home_pairs_changes_no_decision_but_the_placing(seed):
     for phase in (moriarty.PIVOT, moriarty.ACTIVE, moriarty.BONUS):
         for observation, seat, history, _ in found(seed, phase)[:2]:
-            plain = Bot(knowledge_for("moriarty"), quick_hard(), seed)
+            plain = Bot(knowledge_for("moriarty"), quick_hard(("home_pairs", 0.0)), seed)
             paired = Bot(knowledge_for("moriarty"), quick_hard(("home_pairs", 1.0)), seed)
             assert paired.choose(observation, seat, history) \
                 == plain.choose(observation, seat, history)

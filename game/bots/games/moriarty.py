@@ -5,7 +5,8 @@ Once the tokens are placed, the bot searches every line to a depth (`DepthSearch
 choices at their best, each secret slide solved as a matrix game) and values the leaves by the
 match totals plus the board; a leaf where a token is on row 0 or 9 is valued as the game would
 end, since the player ahead then ends it at their next choice. The placing of the tokens is
-sampled (Monte Carlo search with short playouts in which the player ahead ends the game).
+sampled (Monte Carlo search with short playouts in which the player ahead ends the game), or
+for a level with `home_pairs` made by a rule.
 
 The bot never sees the opponent's colour. It starts from "any of the four" and, after each
 public choice the opponent makes this game (a Pivot picked, an Active Token taken, a slide
@@ -167,8 +168,9 @@ class GameKnowledge(Knowledge):
         truth, and starting from the colours with the most tokens on the other's side, as far
         as the other has been one who picks those), hides its own there, picks its Bonus
         Colour at random a third of the time so that no habit tells it (every time, once the
-        other has named a colour within two rounds of a game, a guess from the board), and
-        names a colour only when all but sure of it."""
+        other has named a colour within two rounds of a game, a guess from the board), names a
+        colour only when all but sure of it, and as South places two colours wholly on each
+        side, its own pairs side by side (`home_pairs`)."""
         return {
             "easy": Level("easy", Budget(120, 0.25), temperature=0.5,
                           traits=(("declare_confidence", 0.9), ("search_plies", 3))),
@@ -181,7 +183,8 @@ class GameKnowledge(Knowledge):
                                   ("slide_pretender", 0.05), ("choice_reading", 1.0),
                                   ("choice_pretender", 0.05), ("choice_denier", 0.33),
                                   ("choice_sharpness", 8.0), ("home_reading", 0.5),
-                                  ("bonus_mix", 0.33), ("guessed_fair", 2.0))),
+                                  ("bonus_mix", 0.33), ("guessed_fair", 2.0),
+                                  ("home_pairs", 1.0))),
         }
 
     def worlds(self, observation: State, seat: int, history: Sequence = (),
