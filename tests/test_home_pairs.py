@@ -45,7 +45,7 @@ def is_paired(state: moriarty.MoriartyState, layout) -> bool:
 
 def test_every_paired_layout_is_paired_and_each_is_listed_once():
     state = start()
-    layouts = paired_layouts(state.rows)
+    layouts = paired_layouts()
     assert len(layouts) == len(set(layouts)) == 144  # 2 ways to pair x 12 colour pairs x 6
     assert all(is_paired(state, layout) for layout in layouts)
 
@@ -54,7 +54,7 @@ def test_a_placing_that_mixes_colours_across_the_line_is_no_paired_layout():
     state = start()
     mixed = (0, 1, 2, 3, 0, 1, 2, 3)
     assert not is_paired(state, mixed)
-    assert mixed not in paired_layouts(state.rows)
+    assert mixed not in paired_layouts()
 
 
 @settings(max_examples=25, deadline=None)

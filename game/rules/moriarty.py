@@ -40,6 +40,8 @@ COLOURS = ("orange", "blue", "green", "pink")
 LETTERS = "OBGP"
 COLUMNS = 8
 START_ROWS = tuple(5 if col % 2 == 0 else 4 for col in range(COLUMNS))  # column 1 is index 0
+SOUTH_COLUMNS = tuple(c for c, row in enumerate(START_ROWS) if row <= 4)  # placed on South's side
+NORTH_COLUMNS = tuple(c for c, row in enumerate(START_ROWS) if row > 4)
 SETUP, BONUS, EDGE, PIVOT, ACTIVE, DIRECTION, DECLARE, OVER = (
     "setup", "bonus", "edge", "pivot", "active", "direction", "declare", "over")
 

@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Sequence
 
 from game.core import GameError
 from game.record import Record, load_record
-from game.rules.moriarty import SETUP, GameScored, MoriartyState
+from game.rules.moriarty import COLUMNS, SETUP, SOUTH_COLUMNS, GameScored, MoriartyState
 
 
 @dataclasses.dataclass(frozen=True)
@@ -35,21 +35,18 @@ class PlacedGame:
 
 
 def shape_of(state: MoriartyState) -> str:
-    """The shape of the placing on South's side: how many colours lie wholly there and, for
-    each, whether its two columns flank one Pivot column (wrapping 8 to 1)."""
-    columns = len(state.colours)
-    south = [c for c, row in enumerate(state.rows) if row <= 4]
+    """The shape of the placing on South's side: how many colours lie wholly there and whether
+    a pair's two columns flank one Pivot column (wrapping 8 to 1). Two pairs are both side by
+    side or both apart, since the two columns one pair leaves are then placed alike."""
     pairs = []
-    for colour in sorted({state.colours[c] for c in south}):
-        held = [c for c in south if state.colours[c] == colour]
+    for colour in sorted({state.colours[c] for c in SOUTH_COLUMNS}):
+        held = [c for c in SOUTH_COLUMNS if state.colours[c] == colour]
         if len(held) == 2:
-            apart = (held[1] - held[0]) % columns
-            pairs.append("side by side" if apart in (2, columns - 2) else "apart")
+            apart = (held[1] - held[0]) % COLUMNS
+            pairs.append("side by side" if apart in (2, COLUMNS - 2) else "apart")
     if not pairs:
         return "no pair"
-    kinds = sorted(set(pairs))
-    count = "one pair" if len(pairs) == 1 else "two pairs"
-    return f"{count}, {kinds[0]}" if len(kinds) == 1 else f"{count}, mixed"
+    return f"{'one pair' if len(pairs) == 1 else 'two pairs'}, {pairs[0]}"
 
 
 def placed_games(record: Record) -> Iterator[PlacedGame]:

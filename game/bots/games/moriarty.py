@@ -36,8 +36,9 @@ from game.bots.games.moriarty_colour import COLOURS, ColourReader, ahead_values,
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import Move, State, tuple_with
-from game.rules.moriarty import (ACTIVE, BONUS, DIRECTION, END, OVER, PASS, PIVOT, SETUP, Declare,
-                                 EndGame, MoriartyState, PickPivot, Place, Take)
+from game.rules.moriarty import (ACTIVE, BONUS, COLUMNS, DIRECTION, END, NORTH_COLUMNS, OVER, PASS,
+                                 PIVOT, SETUP, SOUTH_COLUMNS, Declare, EndGame, MoriartyState,
+                                 PickPivot, Place, Take)
 
 MIN_WEIGHT = 0.03  # worlds less likely than this are not searched
 DECLARE_CONFIDENCE = 0.8  # the belief in a colour before naming it: wrong guesses are costly
@@ -73,18 +74,17 @@ def named_by_guess(history: Sequence, namer: int, rounds: float) -> bool:
                for state, seat, move in history)
 
 
-def paired_layouts(rows: Sequence[int]) -> list[tuple[int, ...]]:
+def paired_layouts() -> tuple[tuple[int, ...], ...]:
     """Every placing (a colour per column) with two colours wholly on South's side, each pair
     in the two columns either side of one Pivot column, and the other two wholly on North's."""
-    south = [c for c, row in enumerate(rows) if row <= 4]  # in column order, wrapping
-    north = [c for c, row in enumerate(rows) if row > 4]
+    south = SOUTH_COLUMNS  # in column order, wrapping
     layouts = []
     for shift in (0, 1):
         pairs = [(south[shift], south[shift + 1]), (south[shift + 2], south[(shift + 3) % 4])]
         for first, second in itertools.permutations(range(COLOURS), 2):
             third, fourth = (k for k in range(COLOURS) if k not in (first, second))
-            for thirds in itertools.combinations(north, 2):
-                layout = [fourth] * len(rows)
+            for thirds in itertools.combinations(NORTH_COLUMNS, 2):
+                layout = [fourth] * COLUMNS
                 for column in pairs[0]:
                     layout[column] = first
                 for column in pairs[1]:
@@ -92,7 +92,10 @@ def paired_layouts(rows: Sequence[int]) -> list[tuple[int, ...]]:
                 for column in thirds:
                     layout[column] = third
                 layouts.append(tuple(layout))
-    return layouts
+    return tuple(layouts)
+
+
+PAIRED_LAYOUTS = paired_layouts()
 
 
 class GameKnowledge(Knowledge):
@@ -341,7 +344,7 @@ class GameKnowledge(Knowledge):
             return None
         assert isinstance(state, MoriartyState)
         placed = state.colours
-        fits = [layout for layout in paired_layouts(state.rows)
+        fits = [layout for layout in PAIRED_LAYOUTS
                 if all(k is None or k == layout[c] for c, k in enumerate(placed))]
         if not fits:
             return None
