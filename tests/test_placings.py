@@ -100,3 +100,47 @@ def test_a_broken_file_and_a_missing_folder_are_named_and_the_rest_counted(tmp_p
     assert len(found) >= 2
     assert any("broken.json" in s for s in skipped) and any("nowhere" in s for s in skipped)
     assert placings.main([str(tmp_path / "nowhere")]) == 1
+
+
+def started(first: str, second: str, size: int = 8):
+    """A Synch game with both markers placed on these squares."""
+    from game.rules.synch import PlaceMarker
+    spec = get_game("synch")
+    state = spec.start(spec.resolve_options({"size": size}))
+    for seat, label in enumerate((first, second)):
+        state = state.apply(PlaceMarker(label), seat).state
+    return state
+
+
+@given(size=st.integers(5, 15), data=st.data())
+def test_a_synch_start_is_named_by_how_far_in_from_the_nearest_edge_it_lies(size, data):
+    from game.rules.synch import label_square, square_label
+    squares = [(r, c) for r in range(size) for c in range(size)]
+    first, second = data.draw(st.lists(st.sampled_from(squares), min_size=2, max_size=2,
+                                       unique=True))
+    state = started(square_label(first, size), square_label(second, size), size)
+    for seat, (row, col) in enumerate((first, second)):
+        depth = min(row, col, size - 1 - row, size - 1 - col)
+        shape = placings.start_shape(state, seat)
+        assert shape == ("on the edge" if depth == 0 else f"{depth} in from the edge")
+        assert label_square(square_label((row, col), size), size) == (row, col)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(1, 5_000))
+def test_recorded_synch_games_give_both_starts_each_with_its_owners_result(tmp_path_factory,
+                                                                          seed):
+    folder = tmp_path_factory.mktemp("records")
+    recorded_pairing(folder, "synch", ("random", "greedy"), 2, seed)
+    recorded_pairing(folder, "moriarty", ("random", "random"), 1, seed)  # a match, not Synch's
+    found, skipped = placings.read_games([folder], "synch")
+    assert not skipped and len(found) == 4  # two games, two starts each
+    for first, second in zip(found[::2], found[1::2]):
+        assert (first.stratum[2], second.stratum[2]) == ("placed first", "placed second")
+        assert first.score + second.score == 1 and first.margin == -second.margin
+        assert first.score == (0.5 if first.margin == 0 else float(first.margin > 0))
+    assert {game.stratum[1] for game in found} == {"random", "greedy"}
+    moriarty_games = placings.read_games([folder])[0]
+    assert 1 <= len(moriarty_games) <= 3 and all(" " in g.shape for g in moriarty_games)
+    assert not {g.shape for g in moriarty_games} & {g.shape for g in found}
+    assert placings.main(["--game", "synch", str(folder)]) == 0
