@@ -47,6 +47,12 @@ def label_square(label: str, size: int) -> tuple[int, int] | None:
     return (row, col) if 0 <= row < size and 0 <= col < size else None
 
 
+def edge_depth(square: tuple[int, int], size: int) -> int:
+    """How many squares lie between a square and the grid's nearest edge (0 on the edge)."""
+    row, col = square
+    return min(row, col, size - 1 - row, size - 1 - col)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class PlaceMarker(Move):
     """Put your marker on a square at the start, named chess-style (`d4`)."""

@@ -24,7 +24,7 @@ from typing import Iterable, Iterator, Sequence
 from game.core import GameError
 from game.record import Record, load_record
 from game.rules.moriarty import COLUMNS, SETUP, SOUTH_COLUMNS, GameScored, MoriartyState
-from game.rules.synch import SynchState
+from game.rules.synch import SynchState, edge_depth
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,8 +62,7 @@ def start_shape(state: SynchState, seat: int) -> str:
     """How far in from the grid's nearest edge a seat's start square lies."""
     square = state.markers[seat]
     assert square is not None  # both markers are placed
-    row, col = square
-    depth = min(row, col, state.size - 1 - row, state.size - 1 - col)
+    depth = edge_depth(square, state.size)
     return "on the edge" if depth == 0 else f"{depth} in from the edge"
 
 

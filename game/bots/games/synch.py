@@ -14,15 +14,14 @@ from __future__ import annotations
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
 from game.core import Move, State
-from game.rules.synch import PlaceMarker, label_square
+from game.rules.synch import PlaceMarker, edge_depth, label_square
 
 
 def edge_distance(label: str, size: int) -> int:
     """How many squares lie between a square and the grid's nearest edge."""
     square = label_square(label, size)
     assert square is not None  # a legal move's own label
-    row, col = square
-    return min(row, col, size - 1 - row, size - 1 - col)
+    return edge_depth(square, size)
 
 
 class GameKnowledge(Knowledge):
