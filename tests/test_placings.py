@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from game.bots.games.moriarty import paired_layouts
 from game.registry import get_game
 from game.rules import moriarty
+from game.rules.synch import PlaceMarker, label_square, square_label
 from game.tools import placings
 from tests.test_tally import recorded_pairing
 
@@ -104,7 +105,6 @@ def test_a_broken_file_and_a_missing_folder_are_named_and_the_rest_counted(tmp_p
 
 def started(first: str, second: str, size: int = 8):
     """A Synch game with both markers placed on these squares."""
-    from game.rules.synch import PlaceMarker
     spec = get_game("synch")
     state = spec.start(spec.resolve_options({"size": size}))
     for seat, label in enumerate((first, second)):
@@ -114,7 +114,6 @@ def started(first: str, second: str, size: int = 8):
 
 @given(size=st.integers(5, 15), data=st.data())
 def test_a_synch_start_is_named_by_how_far_in_from_the_nearest_edge_it_lies(size, data):
-    from game.rules.synch import label_square, square_label
     squares = [(r, c) for r in range(size) for c in range(size)]
     first, second = data.draw(st.lists(st.sampled_from(squares), min_size=2, max_size=2,
                                        unique=True))
