@@ -9,7 +9,7 @@ import pytest
 from game.core import NodeKind
 from game.registry import GAMES
 from game.rules.moriarty import (
-    DIRECTION, COLOURS, MoriartyState, PIVOT, SETUP, parse_move,
+    DIRECTION, COLOURS, LETTERS, MoriartyState, PIVOT, Place, SETUP, parse_move,
 )
 from scenes.boards.base import Choice, View
 from scenes.boards.moriarty import MoriartyBoard, col_spot, ground, swatch_spot
@@ -17,6 +17,7 @@ from scenes.play.handoff import HandoffScene
 from scenes.play.results import ResultsScene
 from scenes.shell import theme as th
 from scenes.shell.synth import EFFECTS
+from tests.support import drawn_picture
 from tests.ui_driver import Driver
 
 SETUP_TEXTS = ("O1", "B2", "G3", "P4", "O5", "B6", "G7", "P8")
@@ -168,17 +169,28 @@ def test_drawing_every_stage_of_every_animation(size):
 
 
 def test_examples_play_on_the_board():
+    """Every worked example is legal move by move, goes somewhere, and the board draws each
+    step mid-animation."""
     board = make_board()
     surface = pygame.Surface((1280, 720))
-    for example in board.examples():
+    examples = board.examples()
+    assert examples
+    for example in examples:
         state = example.start
         for move in example.moves:
-            step = state.apply_joint(*move) if isinstance(move, tuple) else state.apply(move)
+            if isinstance(move, tuple):
+                assert all(state.is_legal(seat, m) for seat, m in enumerate(move)), move
+                step = state.apply_joint(*move)
+            else:
+                assert any(state.is_legal(seat, move) for seat in state.awaiting), move
+                step = state.apply(move)
             timeline = board.animate(state, step.events, step.state)
-            board.draw(surface, View(state=step.state.observe_public(), seat=None, chooser=None,
-                                     before=state.observe_public(), events=tuple(step.events),
-                                     timeline=timeline, t=timeline.duration / 2))
+            before, after = state.observe_public(), step.state.observe_public()
+            middle = View(state=after, seat=None, chooser=None, before=before,
+                          events=tuple(step.events), timeline=timeline, t=timeline.duration / 2)
+            drawn_picture(board, surface, middle)
             state = step.state
+        assert state != example.start
 
 
 # ---- wrong clicks -------------------------------------------------------------------------------
@@ -372,8 +384,20 @@ def test_prompts_name_the_step():
     assert pivot.phase == PIVOT and "Moriarty" in board.words.prompt(pivot, 1)
 
 
-def test_colour_words_match_the_engine():
-    assert COLOURS == ("orange", "blue", "green", "pink")
+def test_a_tokens_letter_word_and_paint_agree():
+    """O is orange, B blue, G green, P pink: in the notation, the narrator's words and the
+    token's paint (a swapped table anywhere fails)."""
+    from scenes.boards.moriarty.shapes import TOKEN_COLOURS
+    hues = {"orange": lambda r, g, b: r > g > b, "blue": lambda r, g, b: b > g > r,
+            "green": lambda r, g, b: g > b > r, "pink": lambda r, g, b: r > b > g}
+    words = make_board().words
+    state = GAMES["moriarty"].new_game()
+    assert len(set(COLOURS)) == len(set(TOKEN_COLOURS)) == len(LETTERS) == len(hues)
+    for colour, name in enumerate(COLOURS):
+        move = parse_move(f"{name[0].upper()}3")
+        assert move == Place(colour, 2) and str(move) == f"{LETTERS[colour]}3"
+        assert name in words.log_text(move, 0, state)
+        assert hues[name](*TOKEN_COLOURS[colour]), (name, TOKEN_COLOURS[colour])
 
 
 @pytest.mark.parametrize("size", [(640, 400), (800, 500), (1280, 720), (1920, 1080)])

@@ -15,7 +15,7 @@ from scenes.play.handoff import HandoffScene
 from scenes.play.results import ResultsScene
 from scenes.shell.anim import Timeline
 from scenes.shell.synth import EFFECTS
-from tests.support import playout
+from tests.support import drawn_picture, playout
 from tests.ui_driver import Driver
 
 GAME = get_game("pulling_strings")
@@ -239,24 +239,32 @@ def test_timelines_and_sound_cues_fit_the_events():
 
 @pytest.mark.parametrize("size", SIZES)
 def test_drawing_every_stage_of_random_games(tmp_path, size):
+    """Each step of three random games drawn through its animation and then still, with the
+    moves of the seat to choose clickable: every picture covers the board, and the animation's
+    last frame is not its first when stacks moved."""
     driver = Driver(tmp_path, size=size)
     try:
         board = driver.start("pulling_strings").board
         screen = driver.app.screen
+        moved = 0
         for seed in range(3):
             for index, (state, step) in enumerate(playout(GAME, seed)[:25]):
                 before = state.observe_public()
-                for view in animated_views(board, before, step):
-                    board.draw(screen, view)
+                pictures = [drawn_picture(board, screen, view)
+                            for view in animated_views(board, before, step)]
+                if step.state.observe_public().stacks != before.stacks:
+                    assert pictures[0] != pictures[-1], f"seed {seed} step {index}: no motion"
+                    moved += 1
                 after = step.state
                 seat = 1 if index % 2 else 0
                 if not after.is_terminal:
                     clickable = frozenset(End(m.end) for m in after.legal_moves(seat))
                     hover = next(iter(clickable))
-                    board.draw(screen, still_view(after.observe(seat), seat,
-                                                  clickable=clickable, hover=hover))
+                    drawn_picture(board, screen, still_view(after.observe(seat), seat,
+                                                            clickable=clickable, hover=hover))
                 else:
-                    board.draw(screen, still_view(after.observe_public()))
+                    drawn_picture(board, screen, still_view(after.observe_public()))
+        assert moved >= 10  # 20 steps of these seeds move stacks
     finally:
         pygame.quit()
 
@@ -310,16 +318,35 @@ def _events(example):
 
 
 def test_the_rules_screen_plays_the_examples(driver):
+    """The rules' example screen plays each example to its last step, and N moves on to the
+    next example, round to the first again."""
     from scenes.screens.rules_view import ExampleScene
-    board = driver.start("pulling_strings").board
-    driver.app.stack.push(ExampleScene(driver.app, "pulling_strings", board.examples()))
-    for _ in range(4):
-        driver.frames(90, dt=0.05)
+    examples = board_alone().examples()
+    assert len(examples) >= 2
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = ExampleScene(driver.app, "pulling_strings", examples)
+    driver.app.stack.push(scene)  # (pushed over a game, it was hidden by the game's hand-off)
+    driver.frames()
+    for index, example in enumerate(examples):
+        assert driver.top is scene and scene.index == index
+        steps = set()
+        for _ in range(200):
+            driver.frames(dt=0.05)
+            steps.add(scene.step_index)
+            if len(example.moves) in steps:
+                break
+        assert steps >= set(range(1, len(example.moves) + 1)), (index, steps)
+        heading = f"({index + 1} of {len(examples)})"
+        assert any(heading in text for text in driver.frame_texts())
         driver.key(pygame.K_n)
+    assert scene.index == 0 and scene.step_index == 0
 
 
 def test_a_still_board_draws_without_a_timeline(driver):
+    """An empty timeline at t=0 draws the position itself, as a view with no timeline does."""
     board = driver.start("pulling_strings").board
     state = GAME.new_game()
-    view = View(state=state, seat=None, chooser=None, timeline=Timeline(), t=0.0)
-    board.draw(driver.app.screen, view)
+    timed = View(state=state, seat=None, chooser=None, timeline=Timeline(), t=0.0)
+    still = View(state=state, seat=None, chooser=None)
+    assert drawn_picture(board, driver.app.screen, timed) == \
+        drawn_picture(board, driver.app.screen, still)

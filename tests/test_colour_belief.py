@@ -23,8 +23,9 @@ def _play(seed: int, rounds: int, colour: int | None = None, shown: int | None =
     match = Match("moriarty", options, seed)
     players = {0: RandomPlayer(seed), 1: Greedy(seed + 1)}
     history = History()
-    while not match.state.is_terminal and (match.state.game_index, match.state.rounds) < \
-            (games - 1, rounds):
+    last = games - 1
+    while not match.state.is_terminal and (match.state.game_index < last or (
+            match.state.game_index == last and match.state.rounds < rounds)):
         state = match.state
         for seat in state.awaiting:
             before = match.state
