@@ -31,6 +31,7 @@ import pygame
 from game.core import Event, Move, State
 from game.last_moves import Decision, Turn
 from game.spec import GameSpec
+from game.timings import STILL as STILL_SECONDS
 from game.words import narrator_for
 from game.words.base import Narrator, PickOptions, Summary
 from scenes.shell import theme as th
@@ -228,7 +229,7 @@ class Board:
         """These events' animation, laid out in one walk: tracks and sound cues (the default
         is a short still pause)."""
         timeline = Timeline()
-        timeline.add(STILL, 0.15)
+        timeline.add(STILL, STILL_SECONDS)
         return timeline
 
     def summary_rect(self, summary: Summary) -> pygame.Rect:

@@ -16,6 +16,7 @@ from game.rules.strands import (
     StrandsState,
     compare_groups,
 )
+from game.timings import STRANDS
 from scenes.boards.base import Board, Choice, Example, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline, ease_out_back
@@ -213,9 +214,9 @@ class StrandsBoard(Board):
         for event in events:
             if isinstance(event, StonePlaced):
                 timeline.cue("place", at=0.05)
-                timeline.then(Stone(event.cell), 0.32, ease_out_back)
+                timeline.then(Stone(event.cell), STRANDS.stone, ease_out_back)
         if not timeline.tracks:
-            timeline.add(STILL, 0.2)
+            timeline.add(STILL, STRANDS.still)
         return timeline
 
     def draw(self, surface: pygame.Surface, view) -> None:

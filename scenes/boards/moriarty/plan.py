@@ -19,9 +19,10 @@ from game.rules.moriarty import (
     TokensAssigned,
     TokenSlid,
 )
+from game.timings import MORIARTY as T
 from scenes.shell.anim import STILL, Timeline, ease_in_out_cubic, ease_out_back
 
-SLIDE_TIME = 0.5
+SLIDE_TIME = T.slide
 
 
 class Beat(enum.Enum):
@@ -59,19 +60,19 @@ def plan(events: Sequence[Event]) -> Timeline:
     for event in events:
         if isinstance(event, TokenPlaced):
             timeline.cue("place")
-            timeline.then(Drop(event.column), 0.42, ease_out_back)
+            timeline.then(Drop(event.column), T.drop, ease_out_back)
         elif isinstance(event, BonusesChosen):
-            timeline.then(Beat.BONUS, 0.7)
+            timeline.then(Beat.BONUS, T.bonus)
         elif isinstance(event, EdgeGiven):
-            timeline.then(Beat.EDGE, 0.45, ease_in_out_cubic)
+            timeline.then(Beat.EDGE, T.edge, ease_in_out_cubic)
         elif isinstance(event, PivotChosen):
             timeline.cue("select")
-            timeline.then(Beat.PIVOT, 0.45, ease_out_back)
+            timeline.then(Beat.PIVOT, T.pivot, ease_out_back)
         elif isinstance(event, TokensAssigned):
             timeline.cue("claim")
-            timeline.then(Beat.ASSIGN, 0.45)
+            timeline.then(Beat.ASSIGN, T.assign)
         elif isinstance(event, SlidesRevealed):
-            timeline.then(Beat.REVEAL, 0.45)
+            timeline.then(Beat.REVEAL, T.reveal)
         elif isinstance(event, TokenSlid) and event.role == "active":
             if slides_at is None:  # both actives slide together, under one sound
                 slides_at = timeline.cursor
@@ -81,16 +82,16 @@ def plan(events: Sequence[Event]) -> Timeline:
             if slides_at is not None:
                 timeline.cursor = slides_at + SLIDE_TIME
             track = timeline.then(Sliding(event.column), SLIDE_TIME, ease_in_out_cubic,
-                                  gap=0.05)
+                                  gap=T.slide_gap)
             timeline.cue("slide", at=track.start)
         elif isinstance(event, GameEndDeclared):
-            timeline.then(Beat.ENDED, 0.5)
+            timeline.then(Beat.ENDED, T.ended)
         elif isinstance(event, MoriartyDeclared):
-            track = timeline.then(Beat.MORIARTY, 1.1)
+            track = timeline.then(Beat.MORIARTY, T.moriarty)
             timeline.cue("reveal", at=track.start + track.duration * 0.45)
         elif isinstance(event, GameScored):
             timeline.cue("reveal")
-            timeline.then(Beat.SCORED, 1.5)
+            timeline.then(Beat.SCORED, T.scored)
     if not timeline.tracks:
-        timeline.add(STILL, 0.2)
+        timeline.add(STILL, T.still)
     return timeline

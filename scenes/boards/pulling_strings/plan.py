@@ -9,9 +9,10 @@ from typing import Sequence
 from game.core import Event
 from game.rules.pulling_strings import StacksCombined, StackSplit, StringBroken
 from game.words.pulling_strings import reveal_of
+from game.timings import PULLING_STRINGS as T
 from scenes.shell.anim import STILL, Timeline, ease_in_out_cubic, ease_out_cubic
 
-REVEAL, PULL, SETTLE, SNAP = 0.3, 0.65, 0.35, 0.45  # seconds of each phase at speed 1
+REVEAL, PULL, SETTLE, SNAP = T.reveal, T.pull, T.combine, T.snap  # seconds at speed 1
 SPLIT_AT = 0.18  # share of the pull a splitting stack wobbles whole before it parts
 
 
@@ -30,7 +31,7 @@ def plan(events: Sequence[Event]) -> Timeline:
     sound as the strings move, a split, a combine and a snap at their moments."""
     timeline = Timeline()
     if reveal_of(events) is None:
-        timeline.add(STILL, 0.15)
+        timeline.add(STILL, T.still)
         return timeline
     timeline.then(Beat.REVEAL, REVEAL)
     timeline.cue("pull")
@@ -43,5 +44,5 @@ def plan(events: Sequence[Event]) -> Timeline:
     if any(isinstance(e, StringBroken) for e in events):
         timeline.add(Beat.SNAP, SNAP, ease=ease_out_cubic)
         timeline.cue("snap", at=REVEAL + PULL + 0.02)
-    timeline.add(Beat.SETTLE, 0.15)
+    timeline.add(Beat.SETTLE, T.settle)
     return timeline

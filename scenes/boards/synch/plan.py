@@ -17,6 +17,7 @@ from game.rules.synch import (
     ModeAnnounced,
     SquareClaimed,
 )
+from game.timings import SYNCH as T
 from scenes.shell.anim import (
     STILL,
     Timeline,
@@ -27,7 +28,7 @@ from scenes.shell.anim import (
 )
 
 # timings of one move at speed 1, in seconds
-DROP, CLAIM, ARROW, SLIDE, BLOCK, MODE_POP = 0.5, 0.35, 0.25, 0.5, 0.5, 0.45
+DROP, CLAIM, ARROW, SLIDE, BLOCK, MODE_POP = T.drop, T.claim, T.arrow, T.slide, T.block, T.mode_pop
 
 
 class Beat(enum.Enum):
@@ -87,7 +88,7 @@ def plan(events: Sequence[Event], pace: float = 1.0) -> Timeline:
                 _cue(timeline, "deny", track.start + slide / 2)
         timeline.pause(slide)
     elif any(isinstance(e, DirectionChosen) for e in events):
-        timeline.then(Beat.ARROW, arrow + 0.1 * pace)
+        timeline.then(Beat.ARROW, arrow + T.arrow_alone * pace)
     if any(isinstance(e, ModeAnnounced) for e in events) and not timeline.tracks:
         timeline.then(Beat.MODE, pop, ease_out_back)
     start = timeline.cursor
@@ -99,9 +100,9 @@ def plan(events: Sequence[Event], pace: float = 1.0) -> Timeline:
             timeline.add(Blocked(event.square), block, at=start, ease=linear)
             _cue(timeline, "deny", start + 0.1)
     if any(isinstance(e, GameOver) for e in events):
-        timeline.add(Beat.OVER, 0.2, at=timeline.duration)
+        timeline.add(Beat.OVER, T.over, at=timeline.duration)
     if not timeline.tracks:
-        timeline.add(STILL, 0.2)
+        timeline.add(STILL, T.still)
     return timeline
 
 

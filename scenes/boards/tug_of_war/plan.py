@@ -14,9 +14,10 @@ from game.rules.tug_of_war import (
     TeamFormed,
     TurnStarted,
 )
+from game.timings import TUG_OF_WAR as T
 from scenes.shell.anim import STILL, Timeline, ease_in_out_cubic, ease_out_back, linear
 
-ROLL_TIME = 0.55
+ROLL_TIME = T.roll
 
 
 def team_spot(seat: int, slot: int) -> tuple[str, int, int]:
@@ -87,33 +88,33 @@ def plan(events: Sequence[Event]) -> Timeline:
             for k, slot in enumerate(event.slots):
                 spot = team_spot(event.seat, slot) if event.group == "team" \
                     else common_spot(slot)
-                timeline.add(Roll(spot), ROLL_TIME, at=t + 0.07 * k, ease=linear)
+                timeline.add(Roll(spot), ROLL_TIME, at=t + T.roll_stagger * k, ease=linear)
             timeline.cue("dice", at=t)
-            t += ROLL_TIME + 0.07 * (len(event.slots) - 1) + 0.05
+            t += ROLL_TIME + T.roll_stagger * (len(event.slots) - 1) + T.roll_gap
         elif isinstance(event, TeamFormed):
-            t = _joins(timeline, t, event.seat, 0, event.athletes, 0.4)
+            t = _joins(timeline, t, event.seat, 0, event.athletes, T.team_spread)
         elif isinstance(event, AthleteRemoved):
             pair = Pair(common_spot(event.common_slot), team_spot(event.seat, event.team_slot))
-            timeline.add(pair, 0.3, at=t, ease=ease_in_out_cubic)
-            t += 0.3
-            timeline.add(Leave(1 - event.seat, event.remaining), 0.5, at=t, ease=linear)
+            timeline.add(pair, T.pair, at=t, ease=ease_in_out_cubic)
+            t += T.pair
+            timeline.add(Leave(1 - event.seat, event.remaining), T.leave, at=t, ease=linear)
             timeline.cue("snap", at=t)
-            t += 0.5
+            t += T.leave
         elif isinstance(event, DiceExchanged):
-            timeline.add(Swap(event.common_slot, event.seat, event.team_slot), 0.55, at=t,
+            timeline.add(Swap(event.common_slot, event.seat, event.team_slot), T.swap, at=t,
                          ease=ease_in_out_cubic)
             timeline.cue("slide", at=t)
-            t += 0.55
+            t += T.swap
             t = _rope_change(timeline, t, event)
         elif isinstance(event, TurnStarted):
-            start = max(0.0, t - 0.45)  # the banner overlaps the end of what came before
-            timeline.add(Banner(event.seat), 0.5, at=start, ease=linear)
-            t = start + 0.5
+            start = max(0.0, t - T.banner_overlap)  # overlapping the end of what came before
+            timeline.add(Banner(event.seat), T.banner, at=start, ease=linear)
+            t = start + T.banner
         elif isinstance(event, GameOver):
-            timeline.add(Banner(event.outcome.winner, won=True), 0.6, at=t, ease=linear)
-            t += 0.6
+            timeline.add(Banner(event.outcome.winner, won=True), T.won, at=t, ease=linear)
+            t += T.won
     if not timeline.tracks:
-        timeline.add(STILL, 0.15, at=0.0, ease=linear)
+        timeline.add(STILL, T.still, at=0.0, ease=linear)
     return timeline
 
 
@@ -122,22 +123,23 @@ def _joins(timeline: Timeline, t: float, seat: int, first: int, last: int,
     count = last - first
     if count <= 0:
         return t
-    stagger = min(0.06, spread / count)
+    stagger = min(T.join_stagger, spread / count)
     for k, index in enumerate(range(first, last)):
-        timeline.add(Join(seat, index), 0.3, at=t + k * stagger, ease=ease_out_back)
+        timeline.add(Join(seat, index), T.join, at=t + k * stagger, ease=ease_out_back)
     timeline.cue("place", at=t)
     if count > 4:
         timeline.cue("place", at=t + count * stagger * 0.6)
-    return t + (count - 1) * stagger + 0.3
+    return t + (count - 1) * stagger + T.join
 
 
 def _rope_change(timeline: Timeline, t: float, event: DiceExchanged) -> float:
     was = event.on_rope - event.change
     if event.change > 0:
-        return _joins(timeline, t, event.seat, was, event.on_rope, 0.3)
+        return _joins(timeline, t, event.seat, was, event.on_rope, T.rope_spread)
     for k, index in enumerate(range(was - 1, event.on_rope - 1, -1)):
-        timeline.add(Leave(event.seat, index), 0.45, at=t + 0.06 * k, ease=linear)
+        timeline.add(Leave(event.seat, index), T.leave_one, at=t + T.leave_stagger * k,
+                     ease=linear)
     if event.change < 0:
         timeline.cue("place", at=t)
-        return t + 0.06 * (-event.change - 1) + 0.45
+        return t + T.leave_stagger * (-event.change - 1) + T.leave_one
     return t

@@ -20,10 +20,10 @@ from game.bots.draws import STILL_TURNS, accepts_draw
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import Move, NodeKind, State
+from game.timings import BOT_PAUSE
 from scenes.play.parts.contract import PlayHost
 from scenes.store.controllers import HUMAN, bot_level_name
 
-BOT_PAUSE = 0.5  # seconds of calm board before a bot's move shows (at animation speed 1)
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
 log = logging.getLogger("quintet")
 

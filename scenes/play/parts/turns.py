@@ -22,14 +22,13 @@ from game.core import ChoiceSealed, Move, NodeKind, State, Step
 from game.last_moves import LastMoves
 from game.match import Match
 from game.record import Record
+from game.timings import COUNTDOWN_BEATS, COUNTDOWN_STEP
 from game.words import narrator_for
 from game.words.base import Narrator
 from game.words.log import MoveLog, replay_into
 from scenes.play.parts.play_animation import Animation, Hold, hold_after
 from scenes.play.parts.setup import GameSetup
 from scenes.store.controllers import HUMAN
-
-COUNTDOWN_STEP = 0.45  # seconds per beat of "3, 2, 1, pull!" at speed 1
 
 Animate = Callable[[State, Step, State, bool], Animation]  # (before, step, after, reveal)
 
@@ -277,7 +276,7 @@ class TurnLoop:
                 self.revealing = self.animate(before, step, self.observation(step.state), True)
                 self.revealing.decision = (state, seat, move)
                 self.countdown_word = word
-                self.countdown = 4 * COUNTDOWN_STEP
+                self.countdown = COUNTDOWN_BEATS * COUNTDOWN_STEP
                 self.before_reveal = state  # what the big screen has shown until the reveal
                 self.caption = "Both have chosen."  # not the first one's words any more
                 self._sound("tick")
