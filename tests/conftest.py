@@ -36,22 +36,14 @@ def driver(tmp_path):
 def xvfb():
     """A private Xvfb X server for one test: (display name, its process), which the test may stop
     itself (skipped when Xvfb is missing outside CI)."""
-    import subprocess
-    import time
-    from pathlib import Path
+    from tests.support import start_xvfb
     if shutil.which("Xvfb") is None:
         if os.environ.get("CI"):
             pytest.fail("CI must install Xvfb (see .ci/run)")
         pytest.skip("Xvfb is not installed")
     display = f":{200 + os.getpid() % 700}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1280x720x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = start_xvfb(display)
     try:
-        socket = Path(f"/tmp/.X11-unix/X{display[1:]}")
-        for _ in range(100):
-            if socket.exists():
-                break
-            time.sleep(0.05)
         yield display, server
     finally:
         if server.poll() is None:

@@ -15,6 +15,7 @@ from game.bots import worker as worker_module
 from game.bots.levels import Budget
 from game.bots.worker import BotFailure, BotWorker
 from game.match import Match
+from tests.support import wait_for_work, wait_until, warmed_up
 
 TINY = Level("easy", Budget(20, 0.05), temperature=1.0)  # answers in milliseconds
 ENDLESS = Level("hard", Budget(10**9, 120.0))  # thinks for two minutes unless stopped
@@ -23,13 +24,15 @@ WAIT = 30.0  # seconds to wait for an answer that should come in well under one
 
 def answer(worker: BotWorker, limit: float = WAIT):
     """Poll (as a frame loop would) until the awaited answer comes."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        reply = worker.poll()
-        if reply is not None:
-            return reply
-        time.sleep(0.005)
-    raise AssertionError(f"no answer within {limit} s")
+    return wait_until(worker.poll, limit, "an answer from the bots' process")
+
+
+def searching(worker: BotWorker, observation, seat: int, key: str) -> int:
+    """Ask a warmed-up worker for an endless search, and wait until it is searching (using
+    processor time): the ticket."""
+    ticket = worker.request(key, "pulling_strings", ENDLESS, 1, observation, seat)
+    wait_for_work(worker.pid)
+    return ticket
 
 
 @pytest.fixture(scope="module")
@@ -49,20 +52,32 @@ def test_a_request_is_answered_with_a_legal_move_of_that_seat(worker):
     assert worker.poll() is None  # one answer per request
 
 
+def _polls(worker: BotWorker, count: int = 50) -> float:
+    """The least time of five rounds of `count` polls, each answering None."""
+    best = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        for _ in range(count):
+            assert worker.poll() is None
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
 def test_poll_answers_none_at_once_while_the_bot_thinks(worker):
     match = Match("pulling_strings", seed=2)
-    worker.request("game-b", "pulling_strings", ENDLESS, 1, match.observe(1), 1)
-    started = time.perf_counter()
-    for _ in range(50):
-        assert worker.poll() is None
-    assert time.perf_counter() - started < 0.5  # never waits on the search
+    idle = _polls(warmed_up(worker, TINY))  # nothing asked: polling is only a look at the queue
+    ticket = searching(worker, match.observe(1), 1, "game-b")
+    busy = _polls(worker)
+    assert worker.outstanding == ticket  # the search goes on: no poll waited for its answer
+    # and none waited a while: polls take about as long as with nothing asked (a ratio, not a
+    # wall-clock limit, so a loaded machine is slower at both)
+    assert busy < 20 * idle + 0.01, (busy, idle)
     worker.cancel()
 
 
 def test_cancel_stops_the_search_and_drops_its_answer(worker):
     match = Match("pulling_strings", seed=3)
-    stale = worker.request("game-c", "pulling_strings", ENDLESS, 1, match.observe(0), 0)
-    time.sleep(0.3)  # let it get going
+    stale = searching(warmed_up(worker, TINY), match.observe(0), 0, "game-c")
     worker.cancel()
     assert worker.outstanding is None and worker.poll() is None
     # Were the endless search still running, this would wait two minutes behind it.
@@ -118,14 +133,15 @@ def test_a_dead_process_is_reported_and_the_next_request_restarts_it():
 
 
 def test_close_leaves_no_process_behind_even_mid_search():
-    worker = BotWorker()
+    worker = warmed_up(BotWorker(), TINY)
     match = Match("pulling_strings", seed=8)
-    worker.request("game-h", "pulling_strings", ENDLESS, 1, match.observe(0), 0)
-    time.sleep(0.5)
+    searching(worker, match.observe(0), 0, "game-h")
     pid = worker.pid
     started = time.perf_counter()
     worker.close()
-    assert time.perf_counter() - started < 5
+    # it did not wait for the two-minute search to end (a loaded machine takes longer to stop a
+    # process, but nowhere near the search's budget)
+    assert time.perf_counter() - started < ENDLESS.budget.seconds / 4
     assert not worker.alive
     assert pid not in [p.pid for p in multiprocessing.active_children()]
     with pytest.raises(ProcessLookupError):

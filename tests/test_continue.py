@@ -313,16 +313,17 @@ def test_saving_is_quick(driver):
         else:
             seat = state.awaiting[0]
             scene.match.play(rng.choice(state.legal_moves(seat)), seat)
-    started = time.perf_counter()
+    # processor time, not the wall clock: a loaded machine is slower, not wrong
+    started, loop_started = time.process_time(), time.thread_time()
     for _ in range(20):  # the frame loop only hands each save to the disk writer
         scene.hints.used += 1  # (a save of an unchanged game is not asked again)
         assert scene.saves.autosave()
-    per_save = (time.perf_counter() - started) / 20
+    per_save = (time.thread_time() - loop_started) / 20  # this thread's: the frame loop's
     driver.written()
-    written = time.perf_counter() - started
+    written = time.process_time() - started  # every thread's, the disk writer's too
     size = SaveFolder().path_for(scene.saves.id).stat().st_size
     print(f"save: {size} bytes, {per_save * 1000:.1f} ms on the frame loop, all written in "
-          f"{written:.2f} s")
+          f"{written:.2f} s of processor time")
     assert per_save < 0.05 and written < 5 and size < 20_000
 
 

@@ -9,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -17,6 +16,7 @@ import pytest
 
 from scenes.shell.app import DisplayLost
 from scenes.shell.display_watch import EXIT_DISPLAY_LOST
+from tests.support import wait_for_work, wait_until
 from tests.test_no_process_left import helpers_of, seconds_until_gone
 from tests.ui_driver import Driver
 
@@ -109,13 +109,12 @@ def start_kiosk(tmp_path: Path, display: str) -> subprocess.Popen:
 
 
 def wait_for_worker(app: subprocess.Popen) -> tuple[list[int], list[int]]:
-    deadline = time.monotonic() + 60
-    while True:
+    """The kiosk's bots' worker and resource tracker, once both have started."""
+    def started():
+        assert app.poll() is None, app.stderr.read()
         workers, trackers = helpers_of(app.pid)
-        if workers and trackers:
-            return workers, trackers
-        assert time.monotonic() < deadline and app.poll() is None, "the kiosk never started"
-        time.sleep(0.1)
+        return (workers, trackers) if workers and trackers else None
+    return wait_until(started, 60, "the kiosk's bots' process", pause=0.1)
 
 
 def destroy_windows(display: str) -> int:
@@ -147,7 +146,7 @@ def test_a_kiosk_whose_x_server_dies_exits_3_says_why_and_leaves_nothing(xvfb, t
     app = start_kiosk(tmp_path, display)
     try:
         workers, trackers = wait_for_worker(app)
-        time.sleep(1.0)
+        wait_for_work(app.pid, 0.2)  # and the kiosk's frames run (its demo's bots thinking)
         server.send_signal(signal.SIGTERM)  # the X server goes, as at a restart
         app.wait(timeout=30)
         assert app.returncode == EXIT_DISPLAY_LOST, app.stderr.read()
@@ -161,11 +160,10 @@ def test_a_kiosk_whose_x_server_dies_exits_3_says_why_and_leaves_nothing(xvfb, t
 
 def reopened(tmp_path: Path, times: int, app: subprocess.Popen, limit: float = 30.0) -> None:
     """Wait until the log says a new window opened `times` times in all."""
-    deadline = time.monotonic() + limit
-    while log_of(tmp_path).count("a new window is open") < times:
+    def opened():
         assert app.poll() is None, app.stderr.read()  # still running meanwhile
-        assert time.monotonic() < deadline, log_of(tmp_path)
-        time.sleep(0.1)
+        return log_of(tmp_path).count("a new window is open") >= times
+    wait_until(opened, limit, f"a new window opened {times} times", pause=0.1)
 
 
 def test_a_kiosk_window_destroyed_by_another_program_comes_back(xvfb, tmp_path):
@@ -173,7 +171,7 @@ def test_a_kiosk_window_destroyed_by_another_program_comes_back(xvfb, tmp_path):
     app = start_kiosk(tmp_path, display)
     try:
         wait_for_worker(app)
-        time.sleep(1.0)
+        wait_for_work(app.pid, 0.2)  # and the kiosk's frames run (its demo's bots thinking)
         for times in (1, 2):  # destroyed, opened again, destroyed again, opened again
             assert destroy_windows(display) >= 1
             reopened(tmp_path, times, app)

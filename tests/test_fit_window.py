@@ -7,12 +7,12 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from scenes.shell.app import DISPLAY_SHARE, MIN_SIZE, fit_window
+from tests.support import start_xvfb, wait_until
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,22 +47,16 @@ def _windows(display: str) -> list[str]:
 @pytest.mark.parametrize("arguments", [[], ["--size", "900x600"]])
 def test_a_real_window_on_a_small_display_fits_and_is_named_quintet(tmp_path, arguments):
     display = f":{150 + os.getpid() % 50}"
-    server = subprocess.Popen(["Xvfb", display, "-screen", "0", "800x500x24", "-nolisten",
-                               "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = start_xvfb(display, (800, 500))
     env = {key: value for key, value in os.environ.items()
            if not key.startswith(("SDL_VIDEO", "XDG_"))}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", XDG_CONFIG_HOME=str(tmp_path / "c"),
                XDG_DATA_HOME=str(tmp_path / "d"), XDG_STATE_HOME=str(tmp_path / "s"))
     app = None
     try:
-        time.sleep(0.5)
         app = subprocess.Popen([sys.executable, "-m", "game", *arguments], cwd=ROOT, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline, found = time.monotonic() + 60, []
-        while not found and time.monotonic() < deadline:
-            time.sleep(0.5)
-            found = _windows(display)
-        assert found, "no window named Quintet appeared"
+        found = wait_until(lambda: _windows(display), 60, "a window named Quintet", pause=0.2)
         line = found[0]  # e.g. 0x200008 "Quintet": ("Quintet" "Quintet")  720x405+40+47  +40+47
         assert '("Quintet" "Quintet")' in line, line
         geometry = line.split(")")[1].split()[0]

@@ -9,6 +9,7 @@ import os
 import random
 import shutil
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -281,16 +282,17 @@ def test_statistics_that_cannot_be_moved_aside_count_on_in_a_fresh_file(tmp_path
 
 def test_the_writer_runs_in_order_and_a_newer_write_supersedes_a_waiting_one():
     writer = DiskWriter()
-    gate, ran, results = [], [], []
-    writer.submit(lambda: time.sleep(0.2) or ran.append("slow"))
+    gate, ran, results = threading.Event(), [], []
+    writer.submit(lambda: gate.wait(30) and ran.append("slow"))  # busy until the gate opens
     for n in range(5):
         writer.submit(lambda n=n: ran.append(f"save {n}"), key="save",
                       done=lambda result, error, n=n: results.append(n))
     writer.submit(lambda: ran.append("settings"), key="settings")
-    assert writer.pending >= 2
+    assert writer.pending >= 2 and ran == []
+    gate.set()
     assert writer.close(10)
     writer.poll()
-    assert ran == ["slow", "save 4", "settings"] and results == [4] and not gate
+    assert ran == ["slow", "save 4", "settings"] and results == [4]
 
 
 def test_a_failing_job_is_handed_back_not_raised():

@@ -11,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import cpu_seconds, wait_for_work, wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
 GONE_WITHIN = 5.0  # seconds, as the issue asks
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
                                 reason="reads the process table from /proc (Linux)")
-# An app in miniature: a worker asked for a move that takes minutes to think, then the chosen
-# ending. It prints the worker's pid once the worker is thinking, and ends when told to.
+# An app in miniature: a worker, warmed up by a quick request, asked for a move that takes minutes
+# to think, then the chosen ending. It prints the worker's pid once the long request is made (the
+# test waits until the worker is thinking), and ends when told to.
 PARENT = """
 import os, signal, sys, time
 from game.bots import Level
@@ -24,10 +27,14 @@ from game.bots.levels import Budget
 from game.bots.worker import BotWorker
 from game.match import Match
 worker = BotWorker()
+worker.request("warm-up", "strands", Level("easy", Budget(20, 0.05)), 1,
+               Match("strands", seed=1).observe(0), 0)
+deadline = time.monotonic() + 60
+while worker.poll() is None and time.monotonic() < deadline:  # up, and has answered
+    time.sleep(0.005)
 match = Match("pulling_strings", seed=1)
 worker.request("game", "pulling_strings", Level("hard", Budget(10**9, 120.0)), 1,
                match.observe(0), 0)
-time.sleep(1.0)  # the worker has started and is thinking
 print(worker.pid, flush=True)
 sys.stdin.readline()  # the test has seen the worker: end now
 how = sys.argv[1]
@@ -97,6 +104,7 @@ def test_the_worker_and_tracker_end_however_their_parent_ends(how):
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         worker_pid = int(parent.stdout.readline())
+        wait_for_work(worker_pid)  # thinking
         workers, trackers = helpers_of(parent.pid)
         assert workers == [worker_pid] and len(trackers) == 1
         signals = {"kill -9": signal.SIGKILL, "SIGHUP": signal.SIGHUP, "SIGTERM": signal.SIGTERM}
@@ -124,12 +132,12 @@ def test_killing_the_real_app_while_its_bots_think_leaves_nothing(tmp_path):
                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        workers: list[int] = []
-        while not workers or cpu_seconds(workers[0]) < 1.0:  # the demo's bots are thinking
-            assert time.monotonic() < deadline and app.poll() is None, "no bot ever thought"
-            time.sleep(0.1)
+        def thinking():  # the demo's bots are thinking
+            assert app.poll() is None, "the app ended"
             workers, trackers = helpers_of(app.pid)
+            busy = workers and (cpu_seconds(workers[0]) or 0.0) >= 1.0
+            return (workers, trackers) if busy else None
+        workers, trackers = wait_until(thinking, 60, "a bot thinking in the app", pause=0.1)
         app.send_signal(signal.SIGKILL)
         app.wait()
         took = seconds_until_gone(workers + trackers)
@@ -137,10 +145,3 @@ def test_killing_the_real_app_while_its_bots_think_leaves_nothing(tmp_path):
     finally:
         app.kill()
         app.wait()
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = stat_fields(pid)
-    if fields is None:
-        return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

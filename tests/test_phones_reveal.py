@@ -96,12 +96,8 @@ def test_the_phones_offer_continue_and_at_the_end_rematch(driver):
                 elif told["moves"]:
                     phone.lock_in(rng.choice(told["moves"])["move"])
         assert isinstance(driver.top, ResultsScene) and continued > 0  # held, then continued
-        for _ in range(40):
-            driver.frames(dt=0.05)
-            time.sleep(0.002)
-            end = phones[1].drain()
-            if end and end["actions"]:
-                break
+        end = driver.until(lambda: (phones[1].drain() or {}).get("actions") and phones[1].state,
+                           10, dt=0.05)
         assert [a["action"] for a in end["actions"]] == ["rematch", "menu"]
         phones[1].socket.send(json.dumps({"type": "action", "action": "rematch",
                                           "seq": end["seq"]}))

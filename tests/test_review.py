@@ -4,7 +4,8 @@ jumps into the replay."""
 from __future__ import annotations
 
 import dataclasses
-import time
+import multiprocessing.pool
+import threading
 
 import pygame
 import pytest
@@ -16,6 +17,7 @@ from game.review import ReviewRun, Swing, review_positions, review_values, swing
 from game.tools.bench_review import calm_game, main as bench_main
 from scenes.play.replay import ReplayScene
 from scenes.play.review import ReviewScene
+from tests.support import wait_until
 from tests.test_play_vs_bot import FakeWorker
 
 SAMPLES = 24  # enough to test with
@@ -55,21 +57,33 @@ def test_a_review_knows_no_secret_the_replay_does_not_show(seed, colours):
 def test_the_worker_processes_give_the_same_values():
     record = calm_game("synch", 30, 4)
     run = ReviewRun(record, samples=SAMPLES)
-    deadline = time.monotonic() + 60
-    seen = []
-    while not run.done:
-        seen.append(run.progress())
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    seen: list[float] = []
+    wait_until(lambda: seen.append(run.progress()) or run.done, 60, "the review's values",
+               pause=0.02)
     assert run.values() == review_values(record, SAMPLES) and not run.error
     assert seen == sorted(seen)  # progress only grows
 
 
-def test_a_run_cancelled_returns_at_once():
+def test_a_run_cancelled_returns_at_once(monkeypatch):
+    """Cancel starts stopping the workers and returns while they are still being stopped (the
+    stopping is held until the test lets it go: no clock to be slow)."""
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+    terminate = multiprocessing.pool.Pool.terminate
+
+    def held(pool):
+        started.set()
+        release.wait(60)
+        terminate(pool)
+        finished.set()
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "terminate", held)
     run = ReviewRun(calm_game("tug_of_war", 100, 1), samples=SAMPLES)
-    started = time.monotonic()
     run.cancel()
-    assert time.monotonic() - started < 0.5
+    assert not finished.is_set()  # cancel did not wait for the workers to stop
+    assert started.wait(30)  # but it did set about stopping them
+    release.set()
+    assert finished.wait(60)
+    assert run.values() == []
 
 
 def test_the_benchmark_reports_each_game(capsys):

@@ -44,14 +44,16 @@ class Driver:
         self.app.keeper.writer.flush(30)
         self.app.keeper.poll()
 
-    def until(self, ready, limit: float = 30.0) -> None:
-        """Run frames until `ready()` is true (work in the background, such as reading files)."""
+    def until(self, ready, limit: float = 30.0, dt: float = DT):
+        """Run frames until `ready()` gives a true value (work in the background, such as
+        reading files), and return that value; fail after `limit` seconds."""
         deadline = time.monotonic() + limit
-        while not ready():
+        while not (value := ready()):
             if time.monotonic() > deadline:
                 raise AssertionError(f"not ready within {limit} s")
-            self.frames()
+            self.frames(dt=dt)
             time.sleep(0.001)
+        return value
 
     def post(self, type_: int, **attributes) -> None:
         """Post one real pygame event."""
