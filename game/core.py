@@ -52,13 +52,26 @@ class Hidden(enum.Enum):
 SEALED = Hidden.SEALED
 
 
+class Ending(enum.Enum):
+    """Which kind of rule ended a game: its own end, a house ruling against a stall, a
+    backstop limit, or both players' agreement."""
+
+    PLAY = "play"  # the game's own end (a win, a full board, a declaration)
+    REPETITION = "repetition"  # a position came round for the third time (house ruling)
+    NO_CLAIM = "no claim"  # no square claimed for too long (house ruling)
+    LIMIT = "limit"  # a backstop turn, move or round limit (house ruling)
+    AGREED = "agreed"  # a draw both players agreed to
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended: the winning seat (None for a draw), why, and the scores that decided it."""
+    """How a game ended: the winning seat (None for a draw), why, the scores that decided it,
+    and which kind of rule ended it."""
 
     winner: int | None
     reason: str
     scores: tuple
+    ending: Ending = Ending.PLAY
 
     @property
     def is_draw(self) -> bool:
@@ -315,7 +328,7 @@ class State:
             raise IllegalMoveError("the game is over")
         if self.kind is NodeKind.SIMULTANEOUS and self.pending != (None, None):
             raise IllegalMoveError("a draw can be agreed only before either player has chosen")
-        outcome = Outcome(None, "draw agreed", self.scores())
+        outcome = Outcome(None, "draw agreed", self.scores(), Ending.AGREED)
         ended = self.replace(result=outcome)
         return Step(ended, (DrawAgreed(), GameOver(outcome)))
 

@@ -18,6 +18,10 @@ class Option:
     choices: tuple = ()
     minimum: int | None = None
     maximum: int | None = None
+    # the value a record that does not name this option was played with: an option added later
+    # (a house ruling) keeps older records and saves replaying under the rules they were played
+    # by; None: the default
+    absent: Any = None
 
     def validate(self, value: Any) -> Any:
         """Return `value` if it is allowed for this option, else raise OptionError saying why."""

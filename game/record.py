@@ -148,7 +148,7 @@ def load_record(source: str | bytes | Mapping) -> Record:
     if not isinstance(options, Mapping):
         raise RecordError("options: must be an object")
     try:
-        options = spec.resolve_options(options)
+        options = spec.resolve_recorded(options)
     except GameError as error:
         raise RecordError(f"options: {error}") from None
     seed = data.get("seed")

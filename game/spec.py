@@ -45,6 +45,13 @@ class GameSpec:
         """Every option of this game with `options` validated over the defaults."""
         return resolve_options(self.options, options)
 
+    def resolve_recorded(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The options of a record or save, resolved: an option it does not name takes the
+        value games were played with before the option existed (its `absent`)."""
+        older = {spec.name: spec.absent for spec in self.options
+                 if spec.absent is not None and spec.name not in options}
+        return resolve_options(self.options, {**older, **options})
+
     def new_game(self, options: Mapping[str, Any] | None = None, **more: Any) -> State:
         """The initial state for these options (given as a mapping, keywords or both)."""
         return self.start(self.resolve_options({**(options or {}), **more}))

@@ -25,9 +25,10 @@ def play_turn(state, history: History, pull0: str, pull1: str):
     return after
 
 
-def play(pulls: list[str]):
-    """The state and history after these turns of two pulls each, from the start."""
-    state, history = PULLING.new_game(), History()
+def play(pulls: list[str], repetition: bool = False):
+    """The state and history after these turns of two pulls each, from the start (by default
+    without the repetition ruling, which would end a standoff by itself)."""
+    state, history = PULLING.new_game(repetition=repetition), History()
     for pair in pulls:
         state = play_turn(state, history, pair[0], pair[1])
     return state, history

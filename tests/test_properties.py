@@ -55,10 +55,10 @@ def _wrap(monkeypatch, owner, name, change):
 
 
 def _loses_a_piece(original):
-    def judge(self, events):
+    def judge(self, events, *rest):
         stacks = list(self.stacks)
         stacks[max(range(len(stacks)), key=stacks.__getitem__)] -= 1
-        return original(self.replace(stacks=tuple(stacks)), events)
+        return original(self.replace(stacks=tuple(stacks)), events, *rest)
     return judge
 
 

@@ -15,8 +15,11 @@ from game.bots.history import PublicDecision
 from game.core import State
 
 STILL_TURNS = 3  # whole turns in a row that left the board as it was
-# what a standstill ignores: the turn counter, and choices sealed this turn
-SET_ASIDE = MappingProxyType({"turn_number": 0, "pending": (None, None)})
+# what a standstill ignores: the turn counter, choices sealed this turn, and the repetition
+# ruling's count of positions (a still board does not add to it)
+SET_ASIDE = MappingProxyType({"turn_number": 0, "pending": (None, None),
+                              "seen_once": frozenset(), "seen_twice": frozenset(),
+                              "still_turns": 0})
 
 
 def board_of(state: State) -> State:

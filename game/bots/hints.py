@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from game.bots.games import knowledge_for
 from game.bots.knowledge import Knowledge, unseal
 from game.bots.levels import Level
+from game.bots.rulings import avoiding_rulings
 from game.core import Move, NodeKind, State
 
 if TYPE_CHECKING:
@@ -352,7 +353,7 @@ def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]
         return facts  # Moriarty's open choices differ in what the line names (a column)
     rough = _facts(game_id, observation, seat, plan, with_chance=False, full=False)
     alike: list[Move] = []
-    for move in observation.legal_moves(seat):
+    for move in avoiding_rulings(observation, seat, observation.legal_moves(seat)):
         if move == plan[0] or len(alike) >= MAX_ALIKE:
             continue
         if _same(rough, _facts(game_id, observation, seat, (move,), False, full=False)) \

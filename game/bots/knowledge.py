@@ -12,6 +12,7 @@ import random
 from typing import Mapping, Sequence
 
 from game.bots.levels import default_levels
+from game.bots.rulings import avoiding_rulings
 from game.core import SEALED, Move, NodeKind, State, StateT
 
 
@@ -69,8 +70,9 @@ class Knowledge:
         return state.legal_moves(seat)
 
     def root_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
-        """The moves considered at the root, where the bot itself chooses; all legal moves."""
-        return state.legal_moves(seat)
+        """The moves considered at the root, where the bot itself chooses: all legal moves,
+        but for a player behind none that lets a house ruling end the game against it."""
+        return avoiding_rulings(state, seat, state.legal_moves(seat))
 
     def rule_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
         """A move this level makes here by a rule, without searching; None: search."""

@@ -29,7 +29,7 @@ import dataclasses
 from typing import Mapping
 
 from game.core import (
-    Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step, tuple_with,
+    Ending, Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step, tuple_with,
 )
 from game.options import Option
 from game.spec import GameSpec
@@ -258,6 +258,7 @@ class GameScored(Event):
     points: tuple[int, int]
     totals: tuple[int, int]
     reason: str
+    ending: Ending = Ending.PLAY  # LIMIT: the round limit scored it
 
 
 # ---- state -------------------------------------------------------------------------------
@@ -434,7 +435,8 @@ class MoriartyState(State):
         after = self.replace(rows=tuple(rows), pivot=None, tokens=(None, None),
                                     rounds=self.rounds + 1, phase=DECLARE)
         if after.rounds >= self.round_limit:
-            return after._score_game(events, f"the round limit of {self.round_limit} was reached")
+            return after._score_game(events, f"the round limit of {self.round_limit} was reached",
+                                     ending=Ending.LIMIT)
         return Step(after, tuple(events))
 
     def _pass_edge(self, events: list[Event]) -> Step:
@@ -470,11 +472,12 @@ class MoriartyState(State):
         """The running match totals."""
         return self.totals
 
-    def _score_game(self, events: list[Event], reason: str, points=None) -> Step:
+    def _score_game(self, events: list[Event], reason: str, points=None,
+                    ending: Ending = Ending.PLAY) -> Step:
         if points is None:
             points = (self.board_points(0), self.board_points(1))
         totals = (self.totals[0] + points[0], self.totals[1] + points[1])
-        scored = GameScored(self.game_index, self.bonus, points, totals, reason)
+        scored = GameScored(self.game_index, self.bonus, points, totals, reason, ending)
         events.append(scored)
         history = self.history + (scored,)
         if self.game_index + 1 >= self.games:

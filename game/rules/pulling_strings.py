@@ -16,6 +16,11 @@ The rules in plain words (with the house rulings of RULES.md):
 - After each turn, if either home total is 5 or more the higher total wins; if they are equal,
   play goes on and the first later turn whose totals differ decides it. No unbroken string left,
   an agreed draw, or the optional turn limit end the game drawn (house rulings).
+- Repetition (house ruling, an option, on by default): the game ends when a turn brings the
+  board (the stacks, the broken strings) back to a position it has held twice before, or when
+  the board stands still for 5 turns in a row. The home totals decide: the higher total wins,
+  equal totals draw. Scored so because a draw would reward the player behind for keeping a cycle
+  going; counted this way, the player behind must break it.
 """
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ import dataclasses
 from typing import Mapping
 
 from game.core import (
-    Event, GameOver, IllegalMoveError, Move, MoveParseError, NodeKind, Outcome, State, Step,
+    Ending, Event, GameOver, IllegalMoveError, Move, MoveParseError, NodeKind, Outcome, State, Step,
 )
 from game.options import Option
 from game.spec import GameSpec
@@ -34,6 +39,9 @@ HOMES = (((0, 1), (1, 4), (3, 0), (4, 3)), ((0, 3), (1, 0), (3, 4), (4, 1)))
 HOME_MARKS = ("X", "O")
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
 DEMO_TURN_LIMIT = 30  # the turn limit of bot-vs-bot demos
+# the repetition ruling: the third arrival at a position, or this many still turns in a row,
+# ends the game (at 3, Medium v Medium drew 7 of 8 games by standing still; at 5, 3 of 8)
+STANDSTILL_TURNS = 5
 ROW_LETTERS = "yxwvt"  # left ends, top row first: the seeds' figures name rows by them
 
 # Each end: (string id, pull direction). Strings 0..4 are columns a..e, 5..9 are rows y..t.
@@ -156,6 +164,10 @@ class PullingStringsState(State):
     turn_number: int = 1
     tied: bool = False  # totals were equal at 5 or more: the next difference decides
     turn_limit: int = 0
+    repetition: bool = False  # the house ruling: a position's third time ends the game
+    seen_once: frozenset = frozenset()  # positions (`position`) that have stood once
+    seen_twice: frozenset = frozenset()  # and twice
+    still_turns: int = 0  # whole turns in a row that left the board as it was
     pending: tuple = (None, None)
     result: Outcome | None = None
 
@@ -188,6 +200,24 @@ class PullingStringsState(State):
     def scores(self) -> tuple[int, int]:
         """Both home totals."""
         return (self.home_total(0), self.home_total(1))
+
+    def position(self) -> tuple[tuple[int, ...], int, bool]:
+        """What the repetition ruling compares: the stacks, the broken strings, the tie flag."""
+        return (self.stacks, self.broken, self.tied)
+
+    def times_seen(self, position: tuple[tuple[int, ...], int, bool] | None = None) -> int:
+        """How many times a position (by default this one) has stood so far, up to 2."""
+        key = self.position() if position is None else position
+        return 2 if key in self.seen_twice else 1 if key in self.seen_once else 0
+
+    def _counted(self) -> "PullingStringsState":
+        """This state with its own position counted once more (a third time ends the game)."""
+        key = self.position()
+        if key in self.seen_twice:
+            return self
+        if key in self.seen_once:
+            return self.replace(seen_twice=self.seen_twice | {key})
+        return self.replace(seen_once=self.seen_once | {key})
 
     def _legal_moves(self, seat: int) -> tuple[Pull, ...]:
         # Every unbroken string end, for a seat that has not chosen yet.
@@ -253,11 +283,12 @@ class PullingStringsState(State):
             string = END_INFO[end0][0]
             broken |= 1 << string
             events.append(StringBroken(string, STRING_ENDS[string]))
-        after = self.replace(stacks=tuple(stacks), broken=broken,
-                                    turn_number=self.turn_number + 1)
-        return after._judge(events)
+        before = self._counted() if self.repetition and not self.times_seen() else self
+        after = before.replace(stacks=tuple(stacks), broken=broken,
+                               turn_number=self.turn_number + 1)
+        return after._judge(events, self.position())
 
-    def _judge(self, events: list[Event]) -> Step:
+    def _judge(self, events: list[Event], previous: tuple[tuple[int, ...], int, bool]) -> Step:
         totals = self.scores()
         tied = self.tied
         result = None
@@ -268,13 +299,27 @@ class PullingStringsState(State):
                                      f"({totals[winner]} to {totals[1 - winner]})", totals)
         elif totals[0] == totals[1] and totals[0] >= 5:
             tied = True
+        judged = self.replace(tied=tied)
         if result is None and self.broken == (1 << 2 * SIZE) - 1:
             result = Outcome(None, "every string is broken", totals)
+        if result is None and self.repetition:
+            if judged.position() == previous:  # a still turn: counted in a run of its own
+                judged = judged.replace(still_turns=self.still_turns + 1)
+                if judged.still_turns >= STANDSTILL_TURNS:
+                    result = _repetition_outcome(
+                        totals, f"the board stood still for {STANDSTILL_TURNS} turns")
+            else:
+                judged = judged.replace(still_turns=0)
+                if judged.times_seen() == 2:  # twice before: this is its third time
+                    result = _repetition_outcome(
+                        totals, "the same position came round a third time")
+                judged = judged._counted()
         if result is None and self.turn_limit and self.turn_number > self.turn_limit:
-            result = Outcome(None, f"the turn limit of {self.turn_limit} was reached", totals)
+            result = Outcome(None, f"the turn limit of {self.turn_limit} was reached", totals,
+                             Ending.LIMIT)
         if result is not None:
             events.append(GameOver(result))
-        return Step(self.replace(tied=tied, result=result), tuple(events))
+        return Step(judged.replace(result=result), tuple(events))
 
     # ---- diagrams, as the seed's figures draw them -----------------------------------------
     def row_diagram(self, row: int | str) -> str:
@@ -295,6 +340,17 @@ class PullingStringsState(State):
             lines.append(f"{left} {' '.join(self.row_diagram(row))} {right}")
         lines.append("  s r o n m")
         return "\n".join(lines)
+
+
+def _repetition_outcome(totals: tuple[int, int], why: str) -> Outcome:
+    """The repetition ruling's end: the higher home total wins, equal totals draw."""
+    if totals[0] == totals[1]:
+        return Outcome(None, f"{why}; the homes are level at {totals[0]}", totals,
+                       Ending.REPETITION)
+    winner = 0 if totals[0] > totals[1] else 1
+    return Outcome(winner, f"{why}; {SEAT_NAMES[winner]} has more pieces home "
+                           f"({totals[winner]} to {totals[1 - winner]})", totals,
+                   Ending.REPETITION)
 
 
 def _step(cell: tuple[int, int], direction: tuple[int, int]) -> tuple[int, int]:
@@ -318,7 +374,8 @@ def from_diagram(rows: Mapping[str, str], **fields) -> PullingStringsState:
 
 
 def _start(options: Mapping) -> PullingStringsState:
-    return PullingStringsState(turn_limit=options["turn_limit"])
+    return PullingStringsState(turn_limit=options["turn_limit"],
+                               repetition=options["repetition"])
 
 
 GAME = GameSpec(
@@ -330,6 +387,9 @@ GAME = GameSpec(
     options=(
         Option("turn_limit", 0, "end the game drawn after this many turns (0: no limit)",
                minimum=0, maximum=1000),
+        # games recorded before this ruling played without it
+        Option("repetition", True, "a position that comes round for the third time ends the "
+               "game, the home totals deciding (house ruling)", absent=False),
     ),
     # bot-vs-bot demos: on by default (RULES), short enough that a kiosk demo game ends by the
     # rules within its few minutes on screen (a demo turn takes about 5 s at speed 1)

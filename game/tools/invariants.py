@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core import (
-    SEALED, ChoiceSealed, DrawAgreed, Event, GameError, GameOver, Move, NodeKind, Outcome, State,
+    SEALED, ChoiceSealed, DrawAgreed, Ending, Event, GameError, GameOver, Move, NodeKind, Outcome, State,
     Step, tuple_with,
 )
 from game.match import Match
@@ -260,19 +260,47 @@ def check_pulling_strings(before: pulling_strings.PullingStringsState,
                f"{unbroken} strings unbroken but seat {seat} has "
                f"{len(after.legal_moves(seat))} pulls")
     totals = after.scores()
+    check_repetition(before, after, where)
     if not after.is_terminal:
         expect(totals[0] == totals[1] or not (after.tied or max(totals) >= 5), where,
                f"home totals {totals} should have ended the game")
         return
     outcome = ended(after, where)
     winner = outcome.winner
-    if winner is not None:
+    if outcome.ending is Ending.REPETITION:
+        expect((winner is None) == (totals[0] == totals[1])
+               and (winner is None or totals[winner] > totals[1 - winner]), where,
+               f"the repetition ruling gave {outcome.reason} with home totals {totals}")
+    elif winner is not None:
         expect(totals[winner] > totals[1 - winner] and (max(totals) >= 5 or before.tied), where,
                f"{winner} won with home totals {totals}")
     elif not any(isinstance(e, DrawAgreed) for e in step.events):
         limit = after.turn_limit
         expect(after.broken == 1023 or (limit and after.turn_number > limit), where,
                f"a draw with strings left and no turn limit reached ({outcome.reason})")
+
+
+def check_repetition(before: pulling_strings.PullingStringsState,
+                     after: pulling_strings.PullingStringsState, where: str) -> None:
+    """The repetition ruling ends a game exactly at a position's third arrival or at the
+    standstill's last still turn, and never when the ruling is off."""
+    outcome = after.outcome
+    ruled = outcome is not None and outcome.ending is Ending.REPETITION
+    if not before.repetition:
+        expect(not ruled, where, "a repetition ending with the ruling off")
+        return
+    if after.turn_number == before.turn_number or before.is_terminal:
+        expect(not ruled, where, "a repetition ending without a turn")  # a seal, an agreement
+        return
+    if outcome is not None and outcome.ending is Ending.PLAY:  # the rules' own end came first
+        return
+    still = after.position() == before.position()
+    third = not still and before.times_seen(after.position()) == 2
+    standstill = still and after.still_turns >= pulling_strings.STANDSTILL_TURNS
+    expect(ruled == (third or standstill), where,
+           f"repetition ending {ruled}, but third arrival {third}, standstill {standstill}")
+    expect(after.still_turns == (before.still_turns + 1 if still else 0), where,
+           f"{after.still_turns} still turns after {before.still_turns}, still {still}")
 
 
 def check_tug_of_war(before: tug_of_war.TugOfWarState,
@@ -359,9 +387,14 @@ def check_synch(before: synch.SynchState,
            f"a marker off the board: {after.markers}")
     expect(before.moves_made <= after.moves_made <= after.move_limit, where,
            f"moves made {after.moves_made} of {after.move_limit}")
+    if after.moves_made > before.moves_made:
+        claimed = any(isinstance(e, synch.SquareClaimed) for e in step.events)
+        expect(after.since_claim == (0 if claimed else before.since_claim + 1), where,
+               f"{after.since_claim} moves without a claim after {before.since_claim}")
     counts = after.scores()
     empty = size * size - sum(counts)
-    decided = empty == 0 or max(counts) > min(counts) + empty or \
+    stalled = bool(after.no_claim_limit) and after.since_claim >= after.no_claim_limit
+    decided = empty == 0 or max(counts) > min(counts) + empty or stalled or \
         after.moves_made >= after.move_limit
     if after.is_terminal:
         outcome = ended(after, where)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
+from game.bots.rulings import avoiding_rulings
 from game.core import Move, State
 from game.rules.synch import PlaceMarker, edge_depth, label_square
 
@@ -41,10 +42,13 @@ class GameKnowledge(Knowledge):
         }
 
     def root_moves(self, state: State, seat: int, previous: Move | None) -> list[Move]:
-        """Every legal move, or with `central_start` the start squares at least two from every
-        edge (or as far in as any is, once the centre is taken)."""
+        """Every legal move (behind, none that lets the no-claim ruling end the game against
+        it), or with `central_start` the start squares at least two from every edge (or as far
+        in as any is, once the centre is taken)."""
         legal = list(state.legal_moves(seat))
-        if not self.central_start or not state.placing:  # type: ignore[attr-defined]
+        if not state.placing:  # type: ignore[attr-defined]
+            return avoiding_rulings(state, seat, legal)
+        if not self.central_start:
             return legal
         size = state.size  # type: ignore[attr-defined]
         depth: dict[Move, int] = {m: edge_distance(m.label, size)
