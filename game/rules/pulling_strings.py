@@ -344,6 +344,7 @@ class PullingStringsState(State):
 
 def _repetition_outcome(totals: tuple[int, int], why: str) -> Outcome:
     """The repetition ruling's end: the higher home total wins, equal totals draw."""
+    why += " (house rule)"
     if totals[0] == totals[1]:
         return Outcome(None, f"{why}; the homes are level at {totals[0]}", totals,
                        Ending.REPETITION)

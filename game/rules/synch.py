@@ -352,7 +352,8 @@ class SynchState(State):
         elif max(counts) > min(counts) + empty:
             why = "the lead can no longer be caught"
         elif self.no_claim_limit and self.since_claim >= self.no_claim_limit:
-            why, ending = f"no square was claimed in {self.since_claim} moves", Ending.NO_CLAIM
+            why = f"no square was claimed in {self.since_claim} moves (house rule)"
+            ending = Ending.NO_CLAIM
         elif self.moves_made >= self.move_limit:
             why, ending = f"the move limit of {self.move_limit} was reached", Ending.LIMIT
         else:

@@ -112,6 +112,9 @@ OPTION_WORDS = {
                                             ((True, "Yes"), (False, "No"))),
     ("pulling_strings", "turn_limit"): OptionWords("Turn limit",
                                                    "The game ends drawn after this many turns"),
+    ("pulling_strings", "repetition"): OptionWords(
+        "Repetition", "A position's third time, or 5 still turns, ends it (house rule)",
+        ((True, "On"), (False, "Off"))),
     ("strands", "side"): OptionWords("Board", "6 spaces along each side, or 5",
                                      ((6, "91 spaces"), (5, "61 spaces"))),
     ("strands", "numbering"): OptionWords("Numbers",
@@ -125,6 +128,9 @@ OPTION_WORDS = {
                                        ("directioner-first", "Directioner first"))),
     ("synch", "first_directioner"): OptionWords("First to direct",
                                                 "The seat that is directioner on move 1"),
+    ("synch", "no_claim"): OptionWords(
+        "No claim", "2 moves a side in a row without a claim end it (house rule)",
+        ((True, "On"), (False, "Off"))),
     ("synch", "move_limit"): OptionWords("Move limit",
                                          "The game ends after this many moves (at first, "
                                          "4 for each square)"),
