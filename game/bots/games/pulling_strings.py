@@ -23,6 +23,11 @@ Medium believed Hard near 0). With Hard's evidence taken against half chance, ha
 player instead (the softmax of each choice against the other's level-one model, with the same
 noise), Hard v that Medium was 72.5% over 20 (13-3-4), but Hard v greedy fell to 90.0% over 30
 (27-0-3): sturdier against a planner, less sharp against a simple player, so not adopted.
+
+The repetition ruling (a position's third arrival, or 5 still turns, ends the game, the home
+totals deciding) is in the rules, so the search sees its endings; and at the root a player
+behind never takes a pull that lets the other end the game so (`game/bots/rulings.py`), while a
+player ahead may.
 """
 from __future__ import annotations
 

@@ -8,6 +8,10 @@ seats alternating: Hard with it v Hard without 22-3-15, 58.8% [43.4, 72.6] over 
 1-40); v `hard-but-place-random` 41-6-33, 55.0% over 80 (seeds 1-80), where Hard without it had
 31-8-41, 43.8% on the same seeds. Between greedy players with random start squares (1,500
 games) a start square's distance from the edge moved its owner's score by at most 7 points.
+
+The no-claim ruling (2 n moves without a claim end the game, the count deciding) is in the
+rules, so the search sees it; and at the root a player behind never makes a move that lets the
+other end the game so while another move does not (`game/bots/rulings.py`).
 """
 from __future__ import annotations
 
