@@ -44,12 +44,13 @@ from game.bots import LEVEL_NAMES, SOLVED, Bot, knowledge_for
 from game.bots.draws import accepts_draw
 from game.bots.history import History
 from game.bots.perfect_tug import PerfectTugPlayer
-from game.core import GameError
+from game.core import Ending, GameError, State
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
 from game.rules.moriarty import MoriartyDeclared, MoriartyState
 from game.tools.hybrids import KINDS, Hybrid, hybrid_names, parse_hybrid
 from game.tools.opponents import Greedy, HomeNamer, Predictor
+from game.tools.screen_time import Shown, shown
 from game.tools.uct import PlainUCT
 
 OUTSIDERS = ("random", "greedy", "predictor", "uct", "namer", "perfect")
@@ -95,6 +96,9 @@ class GameResult:
     think: tuple[list[float], list[float]]  # seconds per decision, first player then second
     declarations: tuple[Declaration, ...] = ()
     ending: str = ""  # how the game ended, in the rules' words
+    kind: str = Ending.PLAY.value  # which kind of rule ended it (an Ending's value)
+    shown: tuple[Shown, ...] = dataclasses.field(default=(), repr=False)  # each step as the
+    # app would show it (game.tools.screen_time; the lengths table reads it)
 
 
 CLOCKS: Mapping[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -225,10 +229,11 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
     declarations: list[Declaration] = []
     clock = setup.read_clock
     ending = ""
+    steps: list[Shown] = []
     while not match.state.is_terminal:
         state = match.state
         if state.awaiting == ():
-            match.resolve_chance()
+            steps.append(shown(game_id, state, match.resolve_chance(), -1, 0.0))
             continue
         if setup.standoff and accepts_draw(history.entries, state, setup.standoff):
             match.agree_draw()
@@ -239,15 +244,18 @@ def play_game(game_id: str, names: tuple[str, str], seed: int, first_seat: int,
             before = match.state
             start = clock()
             move = players[seat].choose(match.observe(seat), seat, history.entries)
-            think[seats.index(seat)].append(clock() - start)
+            thought = clock() - start
+            think[seats.index(seat)].append(thought)
             step = match.play(move, seat)
+            steps.append(shown(game_id, before, step, seats.index(seat), thought))
             history.add(before, seat, move)
             decisions += 1
             declarations.extend(declarations_in(before, step.events, names[seats.index(seat)]))
     outcome = match.state.outcome
     assert outcome is not None  # the loop ran to the end, or a standoff ended it drawn
-    result = _result(match, first_seat, decisions, think, declarations,
-                     ending or outcome.reason)
+    result = dataclasses.replace(
+        _result(match, first_seat, decisions, think, declarations, ending or outcome.reason),
+        kind=ending_kind(match.state).value, shown=tuple(steps))
     if setup.record_dir:
         write_record(match, names, first_seat, setup.record_dir, result)
     return result
@@ -288,6 +296,17 @@ def _result(match: Match, first_seat: int, decisions: int, think, declarations,
     winner = outcome.winner
     score = 0.5 if winner is None else (1.0 if winner == first_seat else 0.0)
     return GameResult(score, decisions, match.state.turn, think, tuple(declarations), ending)
+
+
+def ending_kind(state: State) -> Ending:
+    """Which kind of rule ended a finished game; a match (Moriarty's) counts as ended by a
+    limit if any of its games was."""
+    outcome = state.outcome
+    assert outcome is not None  # kinds are of finished games
+    games = getattr(state, "history", ())
+    if any(getattr(g, "ending", None) is Ending.LIMIT for g in games):
+        return Ending.LIMIT
+    return outcome.ending
 
 
 def declarations_in(before: Any, events: Sequence[Any], player: str) -> list[Declaration]:
@@ -397,18 +416,23 @@ def run_pairing(game_id: str, names: tuple[str, str], games: int, jobs: int, see
     return run_pairings([(game_id, names)], games, jobs, seed, options, setup, hear)[0]
 
 
-def run_pairings(pairings: Sequence[tuple[str, tuple[str, str]]], games: int, jobs: int,
-                 seed: int, options: Mapping[str, Any] | None = None, setup: Setup = Setup(),
+def run_pairings(pairings: Sequence[tuple[str, tuple[str, str]]], games: int | Sequence[int],
+                 jobs: int, seed: int, options: Mapping[str, Any] | None = None,
+                 setup: Setup = Setup(),
                  on_game: Callable[[int, int, GameResult], None] | None = None,
+                 by_game: Mapping[str, Mapping[str, Any]] | None = None,
                  ) -> list[PairingReport]:
-    """Play `games` games of each pairing, seats alternating, all on one pool of `jobs`
-    processes (so a table keeps every core busy); `on_game` hears of each game (its pairing's
-    index, its own index and result) as soon as it ends. A pairing's wall time runs until its
-    last game ended."""
-    tasks = [((p, k), (game_id, names, seed + k, k % 2, options, setup))
-             for p, (game_id, names) in enumerate(pairings) for k in range(games)]
+    """Play `games` games of each pairing (or a count for each), seats alternating, all on one
+    pool of `jobs` processes (so a table keeps every core busy), with `options` or, where it
+    names the game, `by_game`'s options; `on_game` hears of each game (its pairing's index,
+    its own index and result) as soon as it ends. A pairing's wall time runs until its last
+    game ended."""
+    counts = [games] * len(pairings) if isinstance(games, int) else list(games)
+    tasks = [((p, k), (game_id, names, seed + k, k % 2,
+                       (by_game or {}).get(game_id, options), setup))
+             for p, (game_id, names) in enumerate(pairings) for k in range(counts[p])]
     start = time.perf_counter()
-    results: list[list[GameResult | None]] = [[None] * games for _ in pairings]
+    results: list[list[GameResult | None]] = [[None] * n for n in counts]
     ended = [0.0] * len(pairings)
     with contextlib.ExitStack() as stack:
         finished: Iterable[tuple[Any, GameResult]]
@@ -423,7 +447,7 @@ def run_pairings(pairings: Sequence[tuple[str, tuple[str, str]]], games: int, jo
             if on_game is not None:
                 on_game(p, k, result)
     return [PairingReport(game_id, names, [r for r in results[p] if r is not None], ended[p],
-                          tuple(seed + k for k in range(games)))
+                          tuple(seed + k for k in range(counts[p])))
             for p, (game_id, names) in enumerate(pairings)]
 
 
@@ -448,13 +472,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game", nargs="?", help=f"game id ({', '.join(GAMES)})")
     parser.add_argument("first", nargs="?", type=check_player, help="a player (see above)")
     parser.add_argument("second", nargs="?", type=check_player, help="a player (see above)")
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games per pairing (default 20; with --lengths 40)")
     parser.add_argument("--jobs", type=int, default=2, help="games played at once (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     parser.add_argument("--table", action="store_true",
                         help="every game: the levels apart, each against greedy, the predictor "
                              "or uct, and Hard against random")
-    parser.add_argument("--only", nargs="*", default=None, help="with --table: these games")
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="with --table or --lengths: these games")
+    parser.add_argument("--lengths", action="store_true",
+                        help="every game: turns, decisions, endings and minutes at a human pace "
+                             "for every pairing of random, greedy, easy, medium and hard "
+                             "(game.tools.lengths); each --set applies to the games that have it")
+    parser.add_argument("--hard-games", type=int, default=None, metavar="N",
+                        help="with --lengths: N games for the pairings with Hard (default "
+                             "--games)")
+    parser.add_argument("--write", nargs="?", const="", default=None,
+                        metavar="FILE",
+                        help="with --lengths: keep each game's typical minutes in the lengths "
+                             "file the app reads (default assets/lengths.json)")
     parser.add_argument("--hybrids", metavar="GAME",
                         help="Hard against each of its hybrids in this game "
                              "(hard-but-KIND-greedy and hard-but-KIND-random)")
@@ -488,13 +525,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="also list each game's result and ending, and Moriarty's "
                              "declarations: who, when, right, points")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
+    if args.games is None:
+        args.games = 40 if args.lengths else 20
+    if args.games < 1 or args.jobs < 1 or (args.hard_games is not None and args.hard_games < 1):
         parser.error("--games and --jobs must be at least 1")
     if not (args.time_factor > 0 and args.scale > 0):
         parser.error("--time-factor and --scale must be more than 0")
     if args.standoff < 0:
         parser.error("--standoff must be 0 (off) or a number of turns")
     setup = Setup(args.scale, args.time_factor, args.clock, args.standoff, args.record)
+    if args.lengths:
+        return _lengths(parser, args, setup, argv)
     if args.hybrids:
         if args.hybrids not in KINDS:
             parser.error(f"no hybrids in {args.hybrids!r} (games with hybrids: "
@@ -531,6 +572,36 @@ def main(argv: list[str] | None = None) -> int:
                                      setup, _progress(game_id, names[0], args.seed, args.games))
                 print_report(report, args.detail)
     except GameError as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _lengths(parser: argparse.ArgumentParser, args: argparse.Namespace, setup: Setup,
+             argv: list[str] | None) -> int:
+    """`--lengths`: the lengths table (game.tools.lengths), and with --write its file."""
+    from game.tools.lengths import LENGTHS_FILE, PAIRINGS, measure  # it imports this module
+
+    games = args.only or list(GAMES)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(GAMES)})")
+    command = "python -m game.arena " + " ".join(sys.argv[1:] if argv is None else argv)
+    total = sum(args.games if args.hard_games is None or "hard" not in pair else
+                args.hard_games for pair in PAIRINGS) * len(games)
+    done = []
+
+    def heard(pairing: tuple, index: int, result: GameResult) -> None:
+        done.append(index)
+        game_id, names = pairing
+        line = game_line(index, args.seed + index, names[0], result).strip()
+        print(f"  [{game_id} {names[0]} v {names[1]} {len(done)}/{total}] {line} "
+              f"({result.kind}, {result.turns} turns)", file=sys.stderr, flush=True)
+    try:
+        measure(games, args.games, args.jobs, args.seed, setup, dict(args.set),
+                args.hard_games, None if args.write is None else Path(args.write or LENGTHS_FILE),
+                command, heard)
+    except (GameError, ValueError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1
     return 0
