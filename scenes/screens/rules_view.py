@@ -12,7 +12,7 @@ from scenes.boards import board_class
 from scenes.boards.base import PLAY_AREA, Example, View
 from scenes.screens.parts.rule_figures import FigurePlayer, load_figures
 from scenes.shell import theme as th
-from scenes.shell.assets import asset_path
+from scenes.shell.assets import asset_path, game_lengths
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, draw_scrollbar,
                                   paragraph_step, scroll_at)
@@ -53,6 +53,7 @@ class RulesScene(Scene):
         self.board = None
         self.figures: dict[str, list] = {}  # each game's rule figures, read when first shown
         self.players: dict[int, FigurePlayer] = {}  # id(figure) -> its player, when seen
+        self.lengths = game_lengths()  # each game's typical length, read once
 
     def _choose(self, value: str) -> None:
         if value == "back":
@@ -113,6 +114,9 @@ class RulesScene(Scene):
             line = raw.rstrip()
             if line.startswith("# "):
                 self.lines.append((line[2:], th.TITLE, th.TEXT))
+                length = self.length_line()
+                for part in theme.wrap(length, th.BODY, width) if length else ():
+                    self.lines.append((part, th.BODY, th.DIM))
             elif line.startswith("## "):
                 self.lines.append(("", 8, th.TEXT))
                 self.lines.append((line[3:], th.HEADING, th.ACCENT))
@@ -126,6 +130,11 @@ class RulesScene(Scene):
                                                                             if bullet else 0))):
                     self.lines.append((("    " if bullet and i else "") + part, th.BODY, colour))
                 self.lines += [self._figure_block(f) for f in figures if f.rule in line]
+
+    def length_line(self) -> str:
+        """How long a game of the game shown takes, under its title ("" when not known)."""
+        length = self.lengths.get(self.game_id)
+        return f"A game takes {length} against the computer at Medium." if length else ""
 
     def inner_rect(self) -> pygame.Rect:
         """Where the text scrolls: inside the panel, above the scrolling hint if there is one."""

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Mapping
+
+from game.lengths import typical_lengths
 
 
 def asset_root() -> Path:
@@ -23,3 +26,13 @@ def asset_root() -> Path:
 def asset_path(*parts: str) -> Path:
     """The path of one asset (which may be missing: callers fall back safely)."""
     return asset_root().joinpath(*parts)
+
+
+def game_lengths() -> Mapping[str, str]:
+    """Each game's typical length in words ("about 10 minutes") from assets/lengths.json; none
+    for a game the file does not give (or a file missing or unreadable)."""
+    try:
+        text: str | None = asset_path("lengths.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = None
+    return typical_lengths(text)

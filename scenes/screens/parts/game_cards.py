@@ -1,4 +1,5 @@
-"""Game cards: one per game with its picture and pitch, for the game select and the quick start."""
+"""Game cards: one per game with its picture, pitch and typical length, for the game select and the
+quick start."""
 from __future__ import annotations
 
 import pygame
@@ -7,6 +8,7 @@ from game.registry import GAMES
 from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
 from scenes.shell import theme as th
+from scenes.shell.assets import game_lengths
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import (
     Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
@@ -17,6 +19,7 @@ LEARN_SIZE = th.LABEL * 0.8  # a small button on a card: a label a step or two d
 BACK_SIZE = th.LABEL * 1.12  # the screen's Back, as the game select's Start and Back
 CARD_TITLE = th.HEADING  # a game's name on its card
 PITCH = th.BODY * 0.9  # what the game is, under its picture
+LENGTH = th.CAPTION  # how long a game takes ("about 10 minutes"), at the card's foot
 
 
 def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
@@ -44,6 +47,7 @@ class GameCards(Scene):
         self.pictures: dict[str, pygame.Surface] = {}
         self.learn_rects: dict[str, pygame.Rect] = {}
         self.learn_hover: str | None = None
+        self.lengths = game_lengths()  # a small file, read once as the screen opens
 
     def learn(self, game_id: str) -> None:
         """A guided first game of this game (where cards offer it)."""
@@ -85,11 +89,26 @@ class GameCards(Scene):
                                 + theme.px(24), theme.line(LEARN_SIZE) + theme.px(10))
             learn.bottomright = (rect.right - pad, rect.bottom - pad // 2)
             bottom = learn.top - theme.px(4)
+        elif button.value in self.lengths:  # the length's row of its own
+            bottom -= theme.line(LENGTH) + theme.px(4)
         text_rect = pygame.Rect(rect.left + pad, bottom - text_h, rect.width - 2 * pad, text_h)
         top = rect.top + pad + max(theme.px(34), theme.line(CARD_TITLE))  # under the name
         pic_rect = pygame.Rect(rect.left + pad, top, rect.width - 2 * pad,
                                text_rect.top - pad // 2 - top)
         return pic_rect, text_rect, learn
+
+    def length_rect(self, button: Button) -> pygame.Rect | None:
+        """Where a card's typical length goes: left of its Learn button, or a row of its own
+        under the pitch (None when the game's length is not known)."""
+        if button.value not in self.lengths:
+            return None
+        theme = self.app.theme
+        rect, pad = button.rect, theme.px(12)
+        learn = self.card_parts(button)[2]
+        height = theme.line(LENGTH)
+        right = rect.right - pad if learn is None else learn.left - theme.px(8)
+        bottom = rect.bottom - pad // 2 if learn is None else learn.centery + height // 2
+        return pygame.Rect(rect.left + pad, bottom - height, right - rect.left - pad, height)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Cards by mouse or arrows and Enter (L: learn the focused card's game); Escape goes
@@ -148,6 +167,10 @@ class GameCards(Scene):
                 surface.blit(self._picture(button.value, pic_rect.size), pic_rect)
             draw_paragraphs(surface, theme, GAMES[button.value].pitch, text_rect, PITCH, th.DIM,
                             1.2)
+            length = self.length_rect(button)
+            if length is not None:
+                theme.blit_text(surface, self.lengths[button.value], LENGTH, length.midleft,
+                                th.TEXT, "midleft")
         for game_id, rect in self.learn_rects.items():
             draw_button(surface, theme, Button(LEARN_LABEL, game_id, rect),
                         hovered=game_id == self.learn_hover, size=LEARN_SIZE)
