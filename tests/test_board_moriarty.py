@@ -82,13 +82,13 @@ def test_tab_and_enter_place_a_token(driver):
     scene = driver.start("moriarty")
     driver.settle()
     for _ in range(20):  # Tab to the blue swatch, Enter; Tab to column 2, Enter
-        if scene.focus == swatch_spot(1):
+        if scene.picker.focus == swatch_spot(1):
             break
         driver.key(pygame.K_TAB)
     driver.key(pygame.K_RETURN)
-    assert scene.selected == (swatch_spot(1),)
+    assert scene.picker.selected == (swatch_spot(1),)
     for _ in range(20):
-        if scene.focus == col_spot(1):
+        if scene.picker.focus == col_spot(1):
             break
         driver.key(pygame.K_TAB)
     driver.key(pygame.K_RETURN)

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 
-from game.core import SEALED
+from game.core import SEALED, Ending
 from game.registry import get_game
 from game.rules.pulling_strings import ENDS, Pull, PullingStringsState, from_diagram
 from scenes.boards.base import Choice, View
@@ -54,10 +54,18 @@ def test_a_whole_game_by_mouse(driver, seed):
 
 
 def test_a_whole_game_by_keys_until_every_string_is_broken(driver):
-    driver.start("pulling_strings", seed=9)
+    driver.start("pulling_strings", {"repetition": False}, seed=9)  # else the ruling ends it
     final = driver.play_to_end(random.Random(9), how="keys")
     assert final.is_terminal and isinstance(driver.top, ResultsScene)
     assert final.result.winner is None and final.broken == (1 << 10) - 1
+
+
+def test_a_game_the_repetition_ruling_ends_says_so_at_the_end(driver):
+    driver.start("pulling_strings", seed=9)
+    final = driver.play_to_end(random.Random(9), how="keys")
+    assert final.outcome.ending is Ending.REPETITION and isinstance(driver.top, ResultsScene)
+    shown = driver.play_scene().words.result_words(final).lower()  # the results screen's words
+    assert "house rule" in shown and ("still" in shown or "third time" in shown)
 
 
 # ---- where the ends are ---------------------------------------------------------------------

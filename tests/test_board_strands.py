@@ -57,7 +57,7 @@ def test_end_turn_is_a_button_once_a_stone_is_down(driver):
         moves = [m for m in state.legal_moves(scene.chooser) if str(m) != "end"]
         driver.choose_by_clicks(rng.choice(moves))
     driver.settle()
-    assert Choice("End turn", "end") in scene.clickable()
+    assert Choice("End turn", "end") in scene.picker.clickable()
     driver.choose_by_clicks(get_game("strands").parse_move("end"))
     assert scene.match.entries[-1].text.endswith("end")
 
@@ -93,7 +93,7 @@ def test_hovering_end_turn_draws_without_a_ring_on_the_board(driver):
     end = next(b for b in scene.buttons if isinstance(b.value, Choice))
     driver.post(pygame.MOUSEMOTION, pos=end.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(2)
-    assert scene.hover == end.value and end.value in scene.clickable()
-    scene.focus = end.value  # and focused by Tab
+    assert scene.picker.hover == end.value and end.value in scene.picker.clickable()
+    scene.picker.focus = end.value  # and focused by Tab
     driver.app.invalidate()
     driver.frames(2)

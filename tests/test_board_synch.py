@@ -128,11 +128,11 @@ def test_a_wrong_click_says_why_and_nothing_moves(driver):
 def test_the_modes_are_buttons_and_the_directions_a_compass(driver):
     scene = driver.start("synch", {"size": 8})
     play_moves(driver, "d4", "e5")
-    assert scene.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
+    assert scene.picker.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
     labels = {b.label: b.hint for b in scene.buttons}
     assert labels["In synch"] == "synch" and labels["In opposition"] == "opp"
     play_moves(driver, "opp")
-    assert scene.clickable() == {direction_spot(d) for d in
+    assert scene.picker.clickable() == {direction_spot(d) for d in
                                  ("N", "NE", "E", "SE", "S", "SW", "W", "NW")}
     assert {"synch", "opp", "n", "ne", "sw", "nw"} <= set(scene.board.keywords)
 
@@ -153,7 +153,7 @@ def test_a_direction_is_typed_with_enter_when_it_is_a_prefix(driver):
     scene = driver.start("synch", {"size": 8})
     play_moves(driver, "d4", "e5")
     driver.type("sy")
-    assert scene.typed == "sy"
+    assert scene.picker.typed == "sy"
     driver.type("nch")
     driver.settle()
     assert scene.match.state.mode == SYNCH
@@ -190,7 +190,7 @@ def test_both_on_one_square_is_crossed_out(driver):
 def test_a_held_decider_bumps_against_the_edge(driver):
     scene = driver.start("synch", {"size": 6, "variant": DIRECTIONER_FIRST})
     play_moves(driver, "a1", "c3")
-    assert scene.clickable() >= {direction_spot("NW")}
+    assert scene.picker.clickable() >= {direction_spot("NW")}
     driver.choose_by_clicks(Direction("NW"))
     anim = scene.animation
     assert any(isinstance(e, MarkerHeld) for e in anim.events)
@@ -207,7 +207,7 @@ def test_a_held_decider_bumps_against_the_edge(driver):
 def test_the_variation_asks_the_decider_after_the_direction(driver):
     scene = driver.start("synch", {"size": 8, "variant": DIRECTIONER_FIRST})
     play_moves(driver, "d4", "e5", "E")
-    assert scene.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
+    assert scene.picker.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
     assert "follow east (E)" in scene.board.words.prompt(scene.match.state, 0)
     driver.settle()
     driver.choose_by_clicks(OPPOSITION)

@@ -135,12 +135,12 @@ def test_clicking_the_first_die_again_unpicks_it(driver):
     scene = at_act(driver)
     entries = len(scene.match.entries)
     first = common_spot(0)
-    assert first in scene.clickable()
+    assert first in scene.picker.clickable()
     driver.click(driver.spot_pos(first))
-    assert scene.selected == (first,)
-    assert team_spot(0, 1) in scene.clickable()  # the 5 can remove against the 4
+    assert scene.picker.selected == (first,)
+    assert team_spot(0, 1) in scene.picker.clickable()  # the 5 can remove against the 4
     driver.click(driver.spot_pos(first))
-    assert scene.selected == ()
+    assert scene.picker.selected == ()
     assert len(scene.match.entries) == entries
     assert scene.match.state.athletes == (10, 10)
 
@@ -155,7 +155,7 @@ def test_a_wrong_second_die_explains_itself(driver):
     assert scene.message == ("A common 3 cannot remove against a team 6: "
                              "it must be at least as high. You can pick a team die of 2 to "
                              "remove, or click the picked die to put it back.")  # what would
-    assert scene.selected == (common_spot(1),)
+    assert scene.picker.selected == (common_spot(1),)
 
 
 def test_a_right_pair_of_dice_removes_and_swaps(driver):

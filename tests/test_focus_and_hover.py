@@ -187,7 +187,7 @@ def test_the_play_screen_s_buttons(driver):
     button = scene.buttons[-1]  # Menu
 
     def draw(surface, look):
-        scene.hover = button.value if look == "hovered" else None
-        scene.focus = button.value if look == "focused" else None
+        scene.picker.hover = button.value if look == "hovered" else None
+        scene.picker.focus = button.value if look == "focused" else None
         scene.drawing.draw_bottom(surface)
     assert_all_different(three_pictures(draw))

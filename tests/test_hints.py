@@ -122,7 +122,7 @@ def test_a_hint_at_a_secret_turn_stays_while_the_choice_is_only_selected(driver)
     hint's, or the hint's own) keeps the ghost; Lock in makes the choice, and the ghost goes."""
     scene = on_screen(driver, "pulling_strings")
     to_person(driver, scene)
-    assert scene.secret_turn()
+    assert scene.turns.secret_turn()
     driver.key(pygame.K_SLASH, "?")
     driver.frames(2)
     hint = scene.hints.shown()
@@ -131,7 +131,7 @@ def test_a_hint_at_a_secret_turn_stays_while_the_choice_is_only_selected(driver)
     other = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != hint.move)
     for move in (other, hint.move):
         driver.click(driver.spot_pos(scene.board.path(move, scene.match.state)[0]))
-        assert scene.pending_choice() == move and scene.hints.shown() is hint
+        assert scene.picker.pending_choice() == move and scene.hints.shown() is hint
     driver.click(driver.lock_in_button().rect.center)
     assert scene.hints.shown() is None and len(scene.match.entries) == entries + 1
 

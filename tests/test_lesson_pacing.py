@@ -106,14 +106,14 @@ def test_the_lesson_s_guide_is_not_the_keyboard_s_focus(driver, game_id):
             driver.key(pygame.K_RETURN)
             continue
         driver.frames(dt=0.05)
-    assert scene.lesson_spot() is not None and scene.focus is None
+    assert scene.lesson_spot() is not None and scene.picker.focus is None
     assert scene.view().focus is None  # the board draws no focus ring for the lesson's spot
     rect = guided_rect(scene)
     around = guide_pixels(driver, rect.inflate(60, 60))
     assert around > 20 and around == guide_pixels(driver)  # round the spot asked, nowhere else
     driver.key(pygame.K_TAB)  # the keyboard's focus: its own ring, the guide stays as it was
-    assert scene.focus is not None and scene.view().focus == scene.focus \
-        or scene.focus in [b.value for b in scene.buttons]
+    assert scene.picker.focus is not None and scene.view().focus == scene.picker.focus \
+        or scene.picker.focus in [b.value for b in scene.buttons]
     assert guide_pixels(driver, rect.inflate(60, 60)) == around
     scene.skip_animation()
 

@@ -24,13 +24,13 @@ def at_secret_choice(driver: Driver, game_id: str, setup=()) -> PlayScene:
     scene = driver.start(game_id, seed=7)
     play_moves(driver, list(setup))
     driver.to_choice()
-    assert scene.secret_turn()
+    assert scene.turns.secret_turn()
     return scene
 
 
 def first_spots(scene: PlayScene) -> list:
     """The spots that start each legal choice now (what a player may click)."""
-    return sorted({path[0] for path in scene.legal_paths()}, key=repr)
+    return sorted({path[0] for path in scene.picker.legal_paths()}, key=repr)
 
 
 def click_spot(driver: Driver, spot) -> None:
@@ -40,15 +40,15 @@ def click_spot(driver: Driver, spot) -> None:
 def test_a_click_selects_another_changes_it_and_lock_in_seals_it(driver):
     scene = at_secret_choice(driver, "pulling_strings")
     click_spot(driver, End("c"))
-    assert scene.match.entries == [] and scene.selected == (End("c"),)
+    assert scene.match.entries == [] and scene.picker.selected == (End("c"),)
     assert scene.view().selected == (End("c"),)  # the board draws it picked
     assert "pull c" in scene.message and "Lock in" in scene.message
-    assert End("h") in scene.clickable()  # the others stay choices
+    assert End("h") in scene.picker.clickable()  # the others stay choices
     click_spot(driver, End("h"))
-    assert scene.selected == (End("h"),) and scene.match.entries == []
+    assert scene.picker.selected == (End("h"),) and scene.match.entries == []
     driver.click(driver.lock_in_button().rect.center)
     assert [e.text for e in scene.match.entries] == ["h"]
-    assert scene.selected == () and scene.pending_choice() is None
+    assert scene.picker.selected == () and scene.picker.pending_choice() is None
 
 
 def test_the_selection_looks_different_from_no_selection(driver):
@@ -69,7 +69,7 @@ def test_clicking_the_selected_choice_again_unselects_it(driver):
     scene = at_secret_choice(driver, "pulling_strings")
     click_spot(driver, End("c"))
     click_spot(driver, End("c"))
-    assert scene.selected == () and scene.pending_choice() is None
+    assert scene.picker.selected == () and scene.picker.pending_choice() is None
     assert not any(getattr(b.value, "name", "") == "lockin" for b in scene.buttons)
     driver.key(pygame.K_RETURN)  # nothing to lock in
     assert scene.match.entries == []
@@ -78,13 +78,13 @@ def test_clicking_the_selected_choice_again_unselects_it(driver):
 def test_keys_select_and_lock_in(driver):
     scene = at_secret_choice(driver, "pulling_strings")
     driver.type("c")  # typing selects, like a click
-    assert scene.selected == (End("c"),) and scene.match.entries == []
+    assert scene.picker.selected == (End("c"),) and scene.match.entries == []
     driver.key(pygame.K_ESCAPE)  # Escape drops the selection (the menu does not open)
-    assert scene.selected == () and driver.top is scene
+    assert scene.picker.selected == () and driver.top is scene
     driver.key(pygame.K_TAB)
-    focused = scene.focus
+    focused = scene.picker.focus
     driver.key(pygame.K_RETURN)  # Enter on the focused end selects it
-    assert scene.selected == (focused,) and scene.match.entries == []
+    assert scene.picker.selected == (focused,) and scene.match.entries == []
     driver.key(pygame.K_RETURN)  # Enter again: locked in
     assert [e.text for e in scene.match.entries] == [focused.letter]
 
@@ -96,8 +96,8 @@ def test_moriarty_bonus_colour_waits_for_lock_in(driver):
     click_spot(driver, spots[1])
     assert len(scene.match.entries) == len(MORIARTY_SETUP)  # nothing sealed yet
     assert "as your Bonus Colour" in scene.message
-    chosen = scene.pending_choice()
-    assert chosen == scene.legal_paths()[(spots[1],)]
+    chosen = scene.picker.pending_choice()
+    assert chosen == scene.picker.legal_paths()[(spots[1],)]
     driver.click(driver.lock_in_button().rect.center)
     assert scene.match.entries[-1].text == str(chosen)
 
@@ -121,7 +121,7 @@ def test_slides_are_buttons_that_stay_while_one_is_selected(tmp_path):
         assert TOWARD_CHOICE in values and AWAY_CHOICE in values
         assert "slide toward you" in scene.message and driver.lock_in_button()
         driver.click(driver.spot_pos(AWAY_CHOICE))
-        assert str(scene.pending_choice()) == "away" and len(scene.match.entries) == before
+        assert str(scene.picker.pending_choice()) == "away" and len(scene.match.entries) == before
         driver.key(pygame.K_RETURN)
         assert scene.match.entries[-1].text == "away"
     finally:
@@ -143,11 +143,11 @@ def test_any_clicks_before_lock_in_seal_only_the_last_selected(tmp_path_factory,
             click_spot(driver, spot)
             selected = None if selected == spot else spot
             assert len(scene.match.entries) == entries  # nothing sealed by a click
-            assert scene.selected == ((selected,) if selected is not None else ())
+            assert scene.picker.selected == ((selected,) if selected is not None else ())
         if selected is None:
-            assert scene.pending_choice() is None
+            assert scene.picker.pending_choice() is None
             return
-        expected = scene.legal_paths()[(selected,)]
+        expected = scene.picker.legal_paths()[(selected,)]
         driver.click(driver.lock_in_button().rect.center)
         assert len(scene.match.entries) == entries + 1
         assert scene.match.entries[-1].text == str(expected)
@@ -164,7 +164,7 @@ def test_against_the_bot_your_pull_waits_for_lock_in_too(driver):
     scene = driver.play_scene()
     driver.to_choice()
     click_spot(driver, End("a"))
-    assert scene.pending_choice() is not None and not isinstance(driver.top, HandoffScene)
+    assert scene.picker.pending_choice() is not None and not isinstance(driver.top, HandoffScene)
     before = len(scene.match.entries)
     driver.key(pygame.K_RETURN)
     assert len(scene.match.entries) == before + 1

@@ -169,7 +169,7 @@ def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_ou
     driver.until(lambda: isinstance(driver.top, HandoffScene), 10)  # Oh chooses here
     driver.key(pygame.K_RETURN)
     driver.type("h")  # on the big screen a secret choice is selected, then locked in
-    assert play.pending_choice() is not None and play.match.state.pending[1] is None
+    assert play.picker.pending_choice() is not None and play.match.state.pending[1] is None
     driver.key(pygame.K_RETURN)
     assert play.match.state.pending[1] is not None
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)

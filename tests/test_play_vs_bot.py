@@ -237,7 +237,7 @@ def test_input_while_the_bot_thinks_is_politely_refused(driver):
     assert not scene.message_is_error
     scene.say("")
     driver.type("f")
-    assert "is thinking" in scene.message and scene.typed == ""
+    assert "is thinking" in scene.message and scene.picker.typed == ""
     assert scene.match.entries == []
 
 
@@ -402,19 +402,19 @@ def options_screen(driver, game_id="pulling_strings") -> OptionsScene:
 def test_options_choose_the_opponent_and_seat_by_keyboard(driver):
     scene = options_screen(driver)
     # hot-seat: no seat row, but where the secret choices are made (the hand-off or phones)
-    assert [kind for kind, _ in scene.rows] == ["opponent", "phones", "hints", "option"]
-    for _ in range(4):
+    options = ["option"] * len(scene.shown)  # the turn limit and the repetition ruling
+    assert [kind for kind, _ in scene.rows] == ["opponent", "phones", "hints"] + options
+    for _ in range(3 + len(options)):
         driver.key(pygame.K_UP)  # from Start up to the Opponent row
     driver.key(pygame.K_RIGHT)
     assert scene.opponent == "bot:easy"
-    assert [kind for kind, _ in scene.rows] == ["opponent", "seat", "hints", "option"]
+    assert [kind for kind, _ in scene.rows] == ["opponent", "seat", "hints"] + options
     driver.key(pygame.K_RIGHT)
     driver.key(pygame.K_DOWN)
     driver.key(pygame.K_RIGHT)  # You play: Oh
     assert scene.subtitle() == "You play Oh; the computer (Medium) plays Eks"
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)
-    driver.key(pygame.K_DOWN)  # Start
+    for _ in range(2 + len(options)):
+        driver.key(pygame.K_DOWN)  # down past the hints and the options to Start
     driver.key(pygame.K_RETURN)
     driver.frames()
     play = driver.play_scene()

@@ -24,7 +24,7 @@ def wrong_click(driver, scene: PlayScene, rng: random.Random) -> None:
     for _ in range(20):
         pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
         spot = scene.board.spot_at(pos, scene.observation())
-        if spot is not None and spot not in scene.clickable():
+        if spot is not None and spot not in scene.picker.clickable():
             driver.click(pos)
             return
 
@@ -62,7 +62,7 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
         for spot in scene.board.path(move, state):  # each pick of the move, one by one
             driver.click(driver.spot_pos(spot))
             assert not scene.message_is_error, scene.message  # a refusal outlives no pick
-        if scene.pending_choice() is not None:
+        if scene.picker.pending_choice() is not None:
             driver.click(driver.lock_in_button().rect.center)
         now = scene.match.state
         if "has chosen, in secret" in scene.caption:
@@ -91,13 +91,14 @@ def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
         for spot in scene.board.path(move, state):
             only = scene.keys.only_action()
             if only is not None:  # one thing can be done: Enter does it
-                before = (scene.selected, len(scene.match.entries), scene.pending_choice())
+                picker = scene.picker
+                before = (picker.selected, len(scene.match.entries), picker.pending_choice())
                 driver.key(pygame.K_RETURN)
                 pressed += 1
-                assert (scene.selected, len(scene.match.entries),
-                        scene.pending_choice()) != before, f"Enter ignored {only!r}"
+                assert (scene.picker.selected, len(scene.match.entries),
+                        scene.picker.pending_choice()) != before, f"Enter ignored {only!r}"
                 break
             driver.click(driver.spot_pos(spot))
-        if scene.pending_choice() is not None:
+        if scene.picker.pending_choice() is not None:
             driver.key(pygame.K_RETURN)  # Enter seals the choice selected
     assert pressed or game_id != "tug_of_war"  # Tug of War's re-rolls offer one button

@@ -532,8 +532,8 @@ def test_a_primary_button_does_not_look_picked(tmp_path):
         scene = at_secret_choice(driver, "pulling_strings")
         driver.click(driver.spot_pos(End("c")))  # a string picked: Lock in shows
         lock = driver.lock_in_button()
-        assert lock.primary and lock.value not in scene.selected
-        scene.focus = scene.hover = None
+        assert lock.primary and lock.value not in scene.picker.selected
+        scene.picker.focus = scene.picker.hover = None
         driver.app.invalidate()
         driver.frames()
         screen = grab(driver.app.screen)

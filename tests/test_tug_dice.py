@@ -37,9 +37,9 @@ def test_the_dice_to_re_roll_are_picked_in_any_order(tmp_path_factory, seed, ord
         scene = at_setup(driver, seed)
         dice = scene.match.state.team[0]
         for slot in order:
-            assert team_spot(0, slot) in scene.clickable(), f"slot {slot} after {order}"
+            assert team_spot(0, slot) in scene.picker.clickable(), f"slot {slot} after {order}"
             driver.click(driver.spot_pos(team_spot(0, slot)))
-        assert set(scene.selected) == {team_spot(0, s) for s in order}
+        assert set(scene.picker.selected) == {team_spot(0, s) for s in order}
         driver.click(reroll_button(scene).rect.center)
         values = "".join(str(v) for v in sorted(dice[s] for s in order))
         assert scene.match.entries[-1].text == f"reroll {values}"
@@ -52,7 +52,7 @@ def test_any_picked_die_can_be_put_back(driver):
     for slot in (2, 0, 1):
         driver.click(driver.spot_pos(team_spot(0, slot)))
     driver.click(driver.spot_pos(team_spot(0, 0)))  # not the last picked: back all the same
-    assert set(scene.selected) == {team_spot(0, 2), team_spot(0, 1)}
+    assert set(scene.picker.selected) == {team_spot(0, 2), team_spot(0, 1)}
 
 
 def equal_setup(driver: Driver):
@@ -71,7 +71,7 @@ def test_equal_dice_are_marked_and_either_will_do(driver):
     marks = driver.frame_texts().count("=")
     assert marks == len(twins)  # an "=" on each of the equal dice
     driver.click(driver.spot_pos(team_spot(0, twins[-1])))  # the later of the equal dice
-    assert scene.selected == (team_spot(0, twins[-1]),)  # that one is picked, as clicked
+    assert scene.picker.selected == (team_spot(0, twins[-1]),)  # that one is picked, as clicked
     driver.click(reroll_button(scene).rect.center)
     assert scene.match.entries[-1].text == f"reroll {dice[twins[-1]]}"
 

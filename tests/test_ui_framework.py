@@ -41,7 +41,7 @@ def test_a_mistyped_move_is_explained_and_nothing_moves(driver):
     driver.type("z")  # no move starts with z: it is refused at once
     assert scene.match.entries == []
     assert scene.message_is_error and "'z'" in scene.message
-    assert scene.typed == ""
+    assert scene.picker.typed == ""
 
 
 def test_an_illegal_typed_move_says_why_in_plain_words(driver):

@@ -105,16 +105,16 @@ def test_a_secret_choice_in_a_lesson_is_selected_then_locked_in_as_asked(driver)
     Lock in, which plays it."""
     scene = start_lesson(driver, "pulling_strings")
     to_learner(driver, scene)
-    assert scene.secret_turn()
+    assert scene.turns.secret_turn()
     entries = len(scene.match.entries)
     asked = scene.guide.expected(scene.match, scene.chooser)
     wrong = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != asked)
     driver.click(driver.spot_pos(scene.board.path(wrong, scene.match.state)[0]))
     assert scene.message.startswith("Not this time") and scene.message_is_error
-    assert scene.selected == () and scene.pending_choice() is None
+    assert scene.picker.selected == () and scene.picker.pending_choice() is None
     driver.click(driver.spot_pos(scene.board.path(asked, scene.match.state)[0]))
-    assert scene.pending_choice() == asked and len(scene.match.entries) == entries
-    assert scene.lesson_spot() == Extra("lockin") and scene.focus is None  # a guide, not focus
+    assert scene.picker.pending_choice() == asked and len(scene.match.entries) == entries
+    assert scene.lesson_spot() == Extra("lockin") and scene.picker.focus is None  # a guide, not focus
     assert driver.lock_in_button()  # and it is on screen
     driver.key(pygame.K_RETURN)
     assert len(scene.match.entries) == entries + 1

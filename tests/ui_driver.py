@@ -183,10 +183,10 @@ class Driver:
         scene = self.play_scene()
         path = scene.board.path(move, scene.match.state)
         for spot in path:
-            assert spot in scene.clickable(), f"{spot!r} of {move} is not clickable"
+            assert spot in scene.picker.clickable(), f"{spot!r} of {move} is not clickable"
             self.click(self.spot_pos(spot))
-        if scene.pending_choice() is not None:
-            assert scene.pending_choice() == move
+        if scene.picker.pending_choice() is not None:
+            assert scene.picker.pending_choice() == move
             self.click(self.lock_in_button().rect.center)
 
     def lock_in_button(self):

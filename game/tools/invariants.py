@@ -16,8 +16,8 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core import (
-    SEALED, ChoiceSealed, DrawAgreed, Ending, Event, GameError, GameOver, Move, NodeKind, Outcome, State,
-    Step, tuple_with,
+    SEALED, ChoiceSealed, DrawAgreed, Ending, Event, GameError, GameOver, Move, NodeKind, Outcome,
+    State, Step, tuple_with,
 )
 from game.match import Match
 from game.record import AGREEMENT, CHANCE, Entry, Record, load_record

@@ -39,6 +39,7 @@ from scenes.play.parts.play_keys import PlayKeys
 from scenes.play.parts.play_phones import PlayPhones
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.parts.play_undo import PlayUndo
+from scenes.play.parts.picker import Complete, Extended, Pick, Picker, PutBack, Selected
 from scenes.play.parts.play_view import PlayDrawing, play_rects
 from scenes.play.parts.setup import GameSetup
 from scenes.play.parts.turns import BotTurn, Finished, Handoff, TurnLoop
@@ -75,16 +76,12 @@ class PlayScene(Scene):
         self.spec = self.match.spec
         self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
         self.bots = PlayBots(self, setup.bot_level)  # asked through the worker; answers played
-        self.selected: tuple = ()
-        self.hover: Any = None
-        self.focus: Any = None
-        self.typed = ""
+        self.picker = Picker(self.turns, self.board)  # what a person has picked so far
         self.message = ""
         self.message_is_error = False
         self.clock = 0.0
         self.buttons: list[Button] = []
         self.rects: dict[str, pygame.Rect] = {}
-        self._paths_memo: tuple = (None, None, {})
         self.drawing = PlayDrawing(self)
         self.keys = PlayKeys(self)
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
@@ -224,11 +221,12 @@ class PlayScene(Scene):
         move = self.guide.expected(self.match, seat) if self.guide and seat is not None else None
         if move is None:
             return None
-        if self.pending_choice() is not None:
+        if self.picker.pending_choice() is not None:
             return Extra("lockin")  # only the lesson's choice is ever left selected
+        selected = self.picker.selected
         for path in self.board.paths(move, self.match.state):
-            depth = len(self.selected)
-            if len(path) > depth and tuple(path[:depth]) == self.selected:
+            depth = len(selected)
+            if len(path) > depth and tuple(path[:depth]) == selected:
                 return path[depth]
         return None
 
@@ -257,7 +255,7 @@ class PlayScene(Scene):
 
     def _restored(self) -> None:
         self.bots.restart()  # fresh bots: their plans belonged to the old line
-        self.clear_input()
+        self.picker.clear()
         self.say("")
         self.refresh_buttons()
         self.app.invalidate()
@@ -311,9 +309,10 @@ class PlayScene(Scene):
         if self.hold is not None and self.hold.backdrop is not None:  # the scores' position
             return View(state=self.hold.backdrop, seat=self.viewer, chooser=None,
                         events=self.hold.events, clock=self.clock, last=self.last.shown())
+        picker = self.picker
         return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
-                    clickable=self.clickable(), selected=self.selected, hover=self.hover,
-                    focus=self.focus, clock=self.clock,
+                    clickable=picker.clickable(), selected=picker.selected, hover=picker.hover,
+                    focus=picker.focus, clock=self.clock,
                     thinking=self.bots.thinking_seat, last=self.last.shown())
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -394,7 +393,7 @@ class PlayScene(Scene):
 
     def _hand_off(self, seat: int, peek: bool = False, doing: str = "") -> None:
         self.turns.hand_off()
-        self.clear_input()
+        self.picker.clear()
         self._flush()
         self.app.go("handoff", name=self.match.state.seat_name(seat),
                     on_ready=lambda: self._handoff_done(seat), play=self, peek=peek, doing=doing)
@@ -434,22 +433,17 @@ class PlayScene(Scene):
         """Move every seat onto its phone mid-game: no hand-off from now on, nothing private
         left on this screen."""
         self.close_handoff()  # the pause menu closes a hand-off it was opened from
-        self.clear_input()
+        self.picker.clear()
         self.phones.add((0, 1))
         self.refresh_buttons()
         self.app.invalidate()
 
     # ---- making moves -------------------------------------------------------------------------
     def choose(self, move: Move) -> bool:
-        """Make the chooser's move; False (with the reason shown) if it is not legal."""
+        """Make the chooser's move; False (with the reason shown) if the lesson or the rules
+        refuse it (the turn loop's engine checks it: once)."""
         seat = self.chooser
-        if seat is None:
-            return False
-        reason = self.match.state.why_illegal(seat, move)
-        if reason is not None:
-            self.say(sentence(reason), error=True)
-            return False
-        if self._lesson_refused(seat, move):
+        if seat is None or self._lesson_refused(seat, move):
             return False
         return self.commit(seat, move)
 
@@ -459,7 +453,7 @@ class PlayScene(Scene):
         refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
         if refusal is None:
             return False
-        self.clear_input()
+        self.picker.clear()
         self.refresh_buttons()
         self.say(refusal, error=True)
         return True
@@ -475,7 +469,7 @@ class PlayScene(Scene):
             return False
         if self.pace is not None:
             self.pace.note(done.step.events)
-        self.clear_input()
+        self.picker.clear()
         self.say("")
         self.saves.autosave()
         self._flush()
@@ -486,8 +480,8 @@ class PlayScene(Scene):
         return animation_of(self.board, self.words, before, step, after, reveal)
 
     def hover_key(self):
-        """The spot or button under the mouse."""
-        return self.hover
+        """The spot or button under the mouse (the shell redraws when it changes)."""
+        return self.picker.hover
 
     def skip_animation(self) -> None:
         """Finish the countdown and any animation at once."""
@@ -501,52 +495,9 @@ class PlayScene(Scene):
         if error:
             self.app.sound.play("deny")
 
-    def clear_input(self) -> None:
-        """Forget what was picked, typed, focused and hovered (before another player looks)."""
-        # hover too: the next player must not see what the last one pointed at
-        self.selected, self.typed, self.focus, self.hover = (), "", None, None
-
-    # ---- what can be clicked now --------------------------------------------------------------
-    def legal_paths(self) -> dict[tuple, Move]:
-        """Every legal move of the chooser by the path of spots that makes it."""
-        seat = self.chooser
-        if seat is None:
-            return {}
-        state = self.match.state
-        memo = self._paths_memo  # asked several times a frame (view, buttons, focus): build once
-        if memo[0] is not state or memo[1] != seat:
-            paths = {tuple(path): m for m in state.legal_moves(seat)
-                     for path in self.board.paths(m, state)}
-            memo = self._paths_memo = (state, seat, paths)
-        return memo[2]
-
-    def clickable(self) -> frozenset:
-        """The spots that continue a legal path from the current selection; while a secret
-        choice waits to be locked in, the first spots of every choice (another replaces it)."""
-        depth = 0 if self.pending_choice() is not None else len(self.selected)
-        selected = self.selected[:depth]
-        return frozenset(p[depth] for p in self.legal_paths()
-                         if len(p) > depth and p[:depth] == selected)
-
-    def secret_turn(self) -> bool:
-        """True when the chooser's choice now is sealed until a reveal (a simultaneous turn):
-        such a choice is selected first and sealed only by Lock in."""
-        return self.chooser is not None and self.match.state.kind is NodeKind.SIMULTANEOUS
-
-    def pending_choice(self) -> Move | None:
-        """The secret choice selected and waiting for Lock in, if any."""
-        if not self.selected or not self.secret_turn():
-            return None
-        paths = self.legal_paths()
-        move = paths.get(self.selected)
-        depth = len(self.selected)
-        if move is None or any(len(p) > depth and p[:depth] == self.selected for p in paths):
-            return None
-        return move
-
     def lock_in(self) -> bool:
         """Seal the secret choice selected (Lock in); False if none is waiting."""
-        move = self.pending_choice()
+        move = self.picker.pending_choice()
         if move is None:
             return False
         return self.choose(move)
@@ -561,7 +512,7 @@ class PlayScene(Scene):
         """Clicks and keys: choose spots, type moves, skip animations, open the menu."""
         if event.type == pygame.MOUSEMOTION:
             button = button_at(self.buttons, event.pos)
-            self.hover = button.value if button else self.board.spot_at(
+            self.picker.hover = button.value if button else self.board.spot_at(
                 event.pos, self.observation())
             return True
         if self.hold is not None and self._held_event(event):
@@ -616,42 +567,38 @@ class PlayScene(Scene):
         if self.busy():
             return
         seat = self.chooser
-        if seat is None:
-            return
-        if spot in self.selected:  # clicking a picked spot puts it back
-            rest = tuple(s for s in self.selected if s != spot)
-            if not rest or any(p[:len(rest)] == rest for p in self.legal_paths()):
-                self.selected = rest
-                if self.secret_turn():
-                    self.say("")
-                self.refresh_buttons()
-                return
-        if spot in self.clickable():
+        if seat is not None:
+            self.take_pick(seat, spot, self.picker.pick(spot))
+
+    def take_pick(self, seat: int, spot: Any, picked: Pick) -> None:
+        """Act on what a pick (a click, a key, a typed move) did: hand a whole move to the turn
+        loop, show a secret choice selected, or say why the spot is not a choice."""
+        if isinstance(picked, Complete):
+            self.choose(picked.move)
+        elif isinstance(picked, Selected):
+            self.select_secret(picked.move)
+        elif isinstance(picked, PutBack):
+            if self.turns.secret_turn():
+                self.say("")
+            self.refresh_buttons()
+        elif isinstance(picked, Extended):
             if self.message_is_error:
                 self.say("")  # the refusal was about a pick that has been put right
-            if self.pending_choice() is not None:
-                self.selected = ()  # another choice replaces the one waiting
-            self.selected += (spot,)
-            paths = self.legal_paths()
-            longer = [p for p in paths if len(p) > len(self.selected)
-                      and p[:len(self.selected)] == self.selected]
-            if self.selected in paths and not longer and self.secret_turn():
-                self.select_secret(paths[self.selected])
-            elif self.selected in paths and not longer:
-                self.choose(paths[self.selected])
-            else:
-                self.app.sound.play("select")
-                self.focus = None
-                self.refresh_buttons()
-            return
-        state = self.match.state
-        move = self.board.guess_move(self.selected + (spot,), state)
+            self.app.sound.play("select")
+            self.refresh_buttons()
+        else:
+            self._not_a_choice(seat, spot)
+
+    def _not_a_choice(self, seat: int, spot: Any) -> None:
+        """Say why a spot is not a choice now, and what is."""
+        state, selected = self.match.state, self.picker.selected
+        move = self.board.guess_move(selected + (spot,), state)
         if move is not None:
             reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
         else:
             reason = f"That is not a choice now: {self.words.prompt(self.observation(), seat)}."
         legal = self.words.legal_words(state, seat, self.board.pick_options(
-            state, seat, self.selected, self.clickable()))
+            state, seat, selected, self.picker.clickable()))
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def select_secret(self, move: Move) -> None:
@@ -661,7 +608,6 @@ class PlayScene(Scene):
         if seat is None or self._lesson_refused(seat, move):
             return
         self.app.sound.play("select")
-        self.focus = None
         self.say(f"Selected: {self.words.choice_words(move, self.match.state)}. Lock in (Enter) "
                  "seals it; pick another to change it.")
         self.refresh_buttons()
@@ -673,7 +619,7 @@ class PlayScene(Scene):
             return
         if name == "hide":
             self.turns.hide()
-            self.clear_input()
+            self.picker.clear()
             self.say("")
             self.refresh_buttons()
             self.app.invalidate()
@@ -689,7 +635,7 @@ class PlayScene(Scene):
         elif name == "leave":
             self.leave_lesson()
         elif name == "cancel":
-            self.clear_input()
+            self.picker.clear()
             self.say("")
             self.refresh_buttons()
         elif name == "phones":

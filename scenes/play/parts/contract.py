@@ -17,6 +17,7 @@ from game.spec import GameSpec
 from game.words.base import Narrator
 
 if TYPE_CHECKING:
+    from scenes.play.parts.picker import Picker
     from scenes.play.parts.play_animation import Hold
     from scenes.play.parts.setup import GameSetup
     from scenes.play.parts.turns import TurnLoop
@@ -42,6 +43,7 @@ class PlayHost(Protocol):
     guide: Any  # a lesson's guide, else None
     board: Any  # the game's board (a hint's ghost is drawn there)
     buttons: list  # the action bar's buttons now
+    picker: "Picker"  # what a person has picked, hovered, focused and typed
 
     @property
     def turns(self) -> "TurnLoop":
@@ -112,9 +114,6 @@ class PlayHost(Protocol):
 
     def refresh_buttons(self) -> None:
         """Work out the action bar's buttons again."""
-
-    def clear_input(self) -> None:
-        """Forget what was picked, typed, focused and hovered."""
 
     def close_handoff(self) -> None:
         """A hand-off closed from its menu: the game is public again."""

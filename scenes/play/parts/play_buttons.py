@@ -27,7 +27,7 @@ def action_buttons(scene) -> list[Button]:
     """The play scene's buttons now, each with its rect (the scene has been laid out)."""
     theme = scene.app.theme
     area = scene.rects["bottom"]
-    choices = sorted((s for s in scene.clickable() if isinstance(s, Choice)),
+    choices = sorted((s for s in scene.picker.clickable() if isinstance(s, Choice)),
                      key=lambda c: (c.order, c.label))
     extras = [Button("Menu", Extra("menu"), hint="Esc")]
     if scene.hints.offered():
@@ -47,15 +47,15 @@ def action_buttons(scene) -> list[Button]:
         extras.insert(0, Button("Hide", Extra("hide"), hint=f"{state.seat_name(seat)}'s secret"))
     if scene.phones.active:
         extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
-    if (seat is not None and state.draw_by_agreement and not scene.selected
+    if (seat is not None and state.draw_by_agreement and not scene.picker.selected
             and not scene.in_lesson() and (state.pending == (None, None) or not hot_seat)):
         extras.insert(0, Button("Offer draw", Extra("draw")))
     buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
-    if scene.pending_choice() is not None:
+    if scene.picker.pending_choice() is not None:
         buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter", primary=True))
     if scene.hold is not None:
         buttons = [Button("Continue", Extra("continue"), hint="any key")]
-    if scene.selected:
+    if scene.picker.selected:
         buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
     height = theme.px(56)
     gap = theme.px(10)

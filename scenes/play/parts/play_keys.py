@@ -24,9 +24,10 @@ class PlayKeys:
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             scene.extra("undo")
             return True
+        picker = scene.picker
         if key == pygame.K_ESCAPE:
-            if scene.selected or scene.typed:
-                scene.clear_input()
+            if picker.selected or picker.typed:
+                picker.clear()
                 scene.say("")
                 scene.refresh_buttons()
             else:
@@ -40,18 +41,18 @@ class PlayKeys:
                 scene.skip_animation()
             return True
         if key == pygame.K_BACKSPACE:
-            scene.typed = scene.typed[:-1]
+            picker.typed = picker.typed[:-1]
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) or (key == pygame.K_SPACE
-                                                           and not scene.typed):
-            if scene.typed:
+                                                           and not picker.typed):
+            if picker.typed:
                 self._submit_typed(final=True)
-            elif scene.pending_choice() is not None and (
-                    scene.focus is None or scene.focus in scene.selected
-                    or getattr(scene.focus, "name", None) == "lockin"):
+            elif picker.pending_choice() is not None and (
+                    picker.focus is None or picker.focus in picker.selected
+                    or getattr(picker.focus, "name", None) == "lockin"):
                 scene.lock_in()  # Enter on the choice selected seals it
-            elif scene.focus is not None:
-                scene.activate(scene.focus)
+            elif picker.focus is not None:
+                scene.activate(picker.focus)
             elif scene.lesson_spot() is not None:
                 scene.activate(scene.lesson_spot())  # Enter does what the lesson's ring asks
             elif self.only_action() is not None:
@@ -65,7 +66,7 @@ class PlayKeys:
             return True
         char = event.unicode
         if char and (char.isalnum() or char in " /-") and scene.chooser is not None:
-            scene.typed += char
+            picker.typed += char
             self._submit_typed(final=False)
             return True
         if char and char.isalnum() and scene.bots.busy_message():
@@ -75,30 +76,25 @@ class PlayKeys:
     def only_action(self):
         """The one spot or button that can be picked now, if there is just one: the only
         choice left, or the one button that finishes a pick already begun (Re-roll)."""
-        scene = self.scene
-        clickable = scene.clickable()
+        picker = self.scene.picker
+        clickable = picker.clickable()
         if len(clickable) == 1:
             return next(iter(clickable))
         buttons = [spot for spot in clickable if isinstance(spot, Choice)]
-        return buttons[0] if scene.selected and len(buttons) == 1 else None
+        return buttons[0] if picker.selected and len(buttons) == 1 else None
 
     def _submit_typed(self, final: bool) -> None:
-        scene = self.scene
+        scene, picker = self.scene, self.scene.picker
         seat = scene.chooser
         if seat is None:
             return
-        text = scene.typed.strip().lower()
+        text = picker.typed.strip().lower()
         legal = scene.match.state.legal_moves(seat)
         exact = [m for m in legal if str(m).lower() == text]
         longer = [m for m in legal if str(m).lower().startswith(text) and str(m).lower() != text]
-        if exact and (final or not longer):
-            scene.typed = ""
-            scene.selected = ()
-            if scene.secret_turn():  # selected like a click: Lock in (Enter) seals it
-                scene.selected = tuple(scene.board.path(exact[0], scene.match.state))
-                scene.select_secret(exact[0])
-            else:
-                scene.choose(exact[0])
+        if exact and (final or not longer):  # at a secret turn selected like a click
+            path = scene.board.path(exact[0], scene.match.state)
+            scene.take_pick(seat, None, picker.select(exact[0], path))
             return
         if longer and not final:
             return  # keep typing
@@ -107,17 +103,17 @@ class PlayKeys:
         except GameError as error:
             if not final and any(word.startswith(text) for word in scene.board.keywords):
                 return  # on the way to a word of the game's notation ("end", "reroll")
-            scene.say(f"{scene.typed.strip()!r} is not a move: {error}", error=True)
+            scene.say(f"{picker.typed.strip()!r} is not a move: {error}", error=True)
         else:
             reason = scene.match.state.why_illegal(seat, move)
             scene.say(sentence(reason or "That move is not possible now."), error=True)
-        scene.typed = ""
+        picker.typed = ""
 
     def _focusables(self) -> list[tuple[Any, pygame.Rect]]:
         """Spots and buttons reachable by Tab and arrows, in reading order."""
         scene = self.scene
         items = []
-        for spot in scene.clickable():
+        for spot in scene.picker.clickable():
             if isinstance(spot, Choice):
                 continue
             rect = scene.board.spot_rect(spot)
@@ -133,8 +129,9 @@ class PlayKeys:
         if not items:
             return
         keys = [item[0] for item in items]
-        index = keys.index(scene.focus) if scene.focus in keys else (-1 if step > 0 else 0)
-        scene.focus = keys[(index + step) % len(keys)]
+        picker = self.scene.picker
+        index = keys.index(picker.focus) if picker.focus in keys else (-1 if step > 0 else 0)
+        picker.focus = keys[(index + step) % len(keys)]
 
     def _arrow(self, key: int) -> None:
         scene = self.scene
@@ -142,10 +139,11 @@ class PlayKeys:
         if not items:
             return
         rects = dict(items)
-        if scene.focus not in rects:
-            scene.focus = items[0][0]
+        picker = scene.picker
+        if picker.focus not in rects:
+            picker.focus = items[0][0]
             return
-        here = rects[scene.focus].center
+        here = rects[picker.focus].center
         dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                   pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
         best, best_cost = None, None
@@ -159,4 +157,4 @@ class PlayKeys:
             if best_cost is None or cost < best_cost:
                 best, best_cost = spot, cost
         if best is not None:
-            scene.focus = best
+            picker.focus = best

@@ -58,7 +58,7 @@ class PlayUndo:
         if scene.handoff_open:  # the question is asked over the public board, not the hand-off
             scene.app.stack.pop()
         scene.close_handoff()
-        scene.clear_input()
+        scene.picker.clear()
         scene.app.go("confirm", title=f"{asker} asks to undo their last move",
                      question=f"{other}: do you accept?", yes="Accept undo", no="Refuse",
                      on_yes=lambda: self._undo_to(keep, f"{asker}'s last move was taken back."))

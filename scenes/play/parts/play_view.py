@@ -178,8 +178,8 @@ class PlayDrawing:
         scene = self.scene
         theme = scene.app.theme
         area = scene.rects["bottom"]
-        if scene.typed:
-            line, colour = f"Typed: {scene.typed}_", th.ACCENT
+        if scene.picker.typed:
+            line, colour = f"Typed: {scene.picker.typed}_", th.ACCENT
         elif scene.message:
             line, colour = scene.message, th.WARNING if scene.message_is_error else th.TEXT
         else:  # a result held for the players is the thing to read: it stands out
@@ -190,11 +190,11 @@ class PlayDrawing:
             for i, text in enumerate(shown):
                 theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * theme.px(22)),
                                 colour)
-        focus = scene.focus
+        focus = scene.picker.focus
         for button in scene.buttons:
-            draw_button(surface, theme, button, hovered=button.value == scene.hover,
+            draw_button(surface, theme, button, hovered=button.value == scene.picker.hover,
                         focused=button.value == focus, size=th.LABEL,
-                        selected=button.value in scene.selected)  # the choice waiting
+                        selected=button.value in scene.picker.selected)  # the choice waiting
 
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         scene = self.scene

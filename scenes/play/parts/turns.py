@@ -154,6 +154,11 @@ class TurnLoop:
                 and not self.on_phone(seat))
 
     @property
+    def state(self) -> State:
+        """The game's state now."""
+        return self.match.state
+
+    @property
     def chooser(self) -> int | None:
         """The person whose choice on this screen is awaited now, if any (None while a step
         shows, a hand-off or a held result covers the game, or the computer is to move)."""

@@ -1,0 +1,151 @@
+"""Picker: which move a person is making, without pygame.
+
+A move is made by picking spots one after another (a string end; a square, then another); the
+board says which paths of spots make which legal move (`Board.paths`). The picker holds what is
+picked so far, what the pointer is over, the keyboard's focus and any typed text, and answers
+what can be picked next. `pick(spot)` says what a pick did: the path grew, a spot was put back,
+a whole move is made (to hand to the turn loop), a secret choice is selected (sealed only by
+Lock in), or the spot is not a choice now. The screen says the words and plays the sounds.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Hashable, Iterable, Protocol, Sequence
+
+from game.core import Move, State
+
+Spot = Hashable  # a board's spot (a string end, a square) or an action bar button's value
+
+
+class Paths(Protocol):
+    """What the picker asks of a game's board: the paths of spots that make a move."""
+
+    def paths(self, move: Move, state: State) -> Iterable[Sequence[Spot]]:
+        """Every path of spots that makes `move`."""
+
+
+class Chooser(Protocol):
+    """What the picker asks of the turn loop: the state and who chooses now."""
+
+    @property
+    def chooser(self) -> int | None:
+        """The person choosing on this screen now."""
+
+    @property
+    def state(self) -> State:
+        """The game's state now."""
+
+    def secret_turn(self) -> bool:
+        """The chooser's choice is sealed until a reveal."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Extended:
+    """The path grew: more spots are needed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class PutBack:
+    """A picked spot was put back."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Complete:
+    """The path makes this whole move: hand it to the turn loop."""
+
+    move: Move
+
+
+@dataclasses.dataclass(frozen=True)
+class Selected:
+    """A secret choice is selected, waiting for Lock in."""
+
+    move: Move
+
+
+@dataclasses.dataclass(frozen=True)
+class NotAChoice:
+    """The spot is not a choice now (nothing changed)."""
+
+
+Pick = Extended | PutBack | Complete | Selected | NotAChoice
+
+
+class Picker:
+    """What is picked, hovered, focused and typed, and the legal paths it is checked against."""
+
+    def __init__(self, turns: Chooser, board: Paths) -> None:
+        self.turns = turns
+        self.board = board
+        self.selected: tuple[Spot, ...] = ()
+        self.hover: Spot | None = None
+        self.focus: Spot | None = None
+        self.typed = ""
+        self._memo: tuple[State | None, int | None, dict[tuple, Move]] = (None, None, {})
+
+    def clear(self) -> None:
+        """Forget what was picked, typed, focused and hovered (before another player looks:
+        the next player must not see what the last one pointed at)."""
+        self.selected, self.typed, self.focus, self.hover = (), "", None, None
+
+    def legal_paths(self) -> dict[tuple, Move]:
+        """Every legal move of the chooser by the path of spots that makes it (built once a
+        position and seat: the view, the buttons and the keys all ask)."""
+        seat = self.turns.chooser
+        if seat is None:
+            return {}
+        state = self.turns.state
+        memo = self._memo
+        if memo[0] is not state or memo[1] != seat:
+            paths = {tuple(path): m for m in state.legal_moves(seat)
+                     for path in self.board.paths(m, state)}
+            memo = self._memo = (state, seat, paths)
+        return memo[2]
+
+    def clickable(self) -> frozenset:
+        """The spots that continue a legal path from the selection; while a secret choice
+        waits to be locked in, the first spots of every choice (another replaces it)."""
+        depth = 0 if self.pending_choice() is not None else len(self.selected)
+        selected = self.selected[:depth]
+        return frozenset(p[depth] for p in self.legal_paths()
+                         if len(p) > depth and p[:depth] == selected)
+
+    def pending_choice(self) -> Move | None:
+        """The secret choice selected and waiting for Lock in, if any."""
+        if not self.selected or not self.turns.secret_turn():
+            return None
+        paths = self.legal_paths()
+        move = paths.get(self.selected)
+        depth = len(self.selected)
+        if move is None or any(len(p) > depth and p[:depth] == self.selected for p in paths):
+            return None
+        return move
+
+    def pick(self, spot: Spot) -> Pick:
+        """Pick a spot: put a picked one back, extend the path, or complete a move."""
+        if self.turns.chooser is None:
+            return NotAChoice()
+        paths = self.legal_paths()
+        if spot in self.selected:  # picking a picked spot puts it back
+            rest = tuple(s for s in self.selected if s != spot)
+            if not rest or any(p[:len(rest)] == rest for p in paths):
+                self.selected = rest
+                return PutBack()
+        if spot not in self.clickable():
+            return NotAChoice()
+        if self.pending_choice() is not None:
+            self.selected = ()  # another choice replaces the one waiting
+        self.selected += (spot,)
+        self.focus = None
+        move = paths.get(self.selected)
+        longer = any(len(p) > len(self.selected) and p[:len(self.selected)] == self.selected
+                     for p in paths)
+        if move is None or longer:
+            return Extended()
+        return Selected(move) if self.turns.secret_turn() else Complete(move)
+
+    def select(self, move: Move, path: Sequence[Spot]) -> Pick:
+        """A move named whole (typed): selected like a click at a secret turn, else complete."""
+        self.typed = ""
+        self.selected = tuple(path) if self.turns.secret_turn() else ()
+        return Selected(move) if self.turns.secret_turn() else Complete(move)
