@@ -25,6 +25,26 @@ def playout(spec: GameSpec, seed: int, options=None, max_steps: int = 20_000):
     raise AssertionError(f"{spec.id} seed {seed}: no end within {max_steps} steps")
 
 
+# Hypothesis profiles (tests/conftest.py loads the one HYPOTHESIS_PROFILE names): "dev", a
+# developer's default, tries a quarter of each property test's examples (at least 3); "ci", which
+# .ci/run selects, tries them all.
+PROFILES = {"dev": 4, "ci": 1}
+
+
+def hypothesis_profile() -> str:
+    """The profile this run uses: $HYPOTHESIS_PROFILE, "dev" if unset."""
+    name = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+    if name not in PROFILES:
+        raise ValueError(f"HYPOTHESIS_PROFILE={name!r}: not one of {sorted(PROFILES)}")
+    return name
+
+
+def examples(ci: int) -> int:
+    """How many examples a property test tries: `ci` under the "ci" profile, a share of them
+    under "dev"."""
+    return max(min(ci, 3), ci // PROFILES[hypothesis_profile()])
+
+
 UNDRAWN = (255, 0, 255)  # a colour no board paints: what a draw left of it, it did not draw
 
 
@@ -102,3 +122,30 @@ def start_xvfb(display: str, size: tuple[int, int] = (1280, 720), limit: float =
         server.wait()
         raise
     return server
+
+
+def carries(text: str, *parts: str, without: tuple[str, ...] = ()) -> str:
+    """Check that a sentence carries each of `parts` (a seat's name, a move, a number: what it
+    must say, in whatever words around them) and none of `without` (a secret); the sentence.
+    A part that starts or ends with a letter or digit must stand as a word there ("6" is not
+    found in "16")."""
+    import re
+
+    def found(part: str) -> bool:
+        before = r"(?<!\w)" if part[:1].isalnum() else ""
+        after = r"(?!\w)" if part[-1:].isalnum() else ""
+        return re.search(before + re.escape(part) + after, text) is not None
+
+    missing = [part for part in parts if not found(part)]
+    shown = [part for part in without if found(part)]
+    assert not missing and not shown, f"{text!r}: missing {missing}, shows {shown}"
+    return text
+
+
+def one_turn_logged(lines: list[str], eks: str = "c", oh: str = "h") -> bool:
+    """Check that a Pulling Strings log holds one turn, the first: Eks's pull, then Oh's."""
+    import re
+    assert len(lines) == 1, lines
+    pattern = rf"^1\D.*\bEks\b\D*?\b{eks}\b.*\bOh\b\D*?\b{oh}\b"
+    assert re.search(pattern, lines[0]), (lines[0], eks, oh)
+    return True

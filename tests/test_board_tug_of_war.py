@@ -18,6 +18,7 @@ from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
 from scenes.shell.synth import EFFECTS
 from scenes.shell.theme import Theme
+from tests.support import carries
 from tests.ui_driver import Driver
 
 SIZES = ((1280, 720), (800, 500))
@@ -152,9 +153,8 @@ def test_a_wrong_second_die_explains_itself(driver):
     driver.click(scene.board.spot_rect(team_spot(0, 2)).center)  # the 6: too high
     assert len(scene.match.entries) == entries
     assert scene.message_is_error
-    assert scene.message == ("A common 3 cannot remove against a team 6: "
-                             "it must be at least as high. You can pick a team die of 2 to "
-                             "remove, or click the picked die to put it back.")  # what would
+    carries(scene.message, "common 3", "team 6", "at least as high", "team die of 2",
+            "put it back")  # what would
     assert scene.picker.selected == (common_spot(1),)
 
 
@@ -177,9 +177,8 @@ def test_a_wrong_click_on_the_board_explains_itself(driver):
     assert len(scene.match.entries) == entries
     assert scene.message_is_error and scene.message.startswith("That is not a choice now")
     driver.click(scene.board.spot_rect(common_spot(2)).center)  # the 1 beats no team die
-    assert scene.message == ("A common 1 cannot remove against a team 2: it must be at least "
-                             "as high. You can pick a common die of 3 or 5 to remove with, a "
-                             "team die of 2, 4 or 6 to swap, or End turn.")
+    carries(scene.message, "common 1", "team 2", "at least as high", "common die of 3 or 5",
+            "team die of 2, 4 or 6", "swap", "End turn")
     assert len(scene.match.entries) == entries
 
 
@@ -265,7 +264,9 @@ def test_removals_and_exchanges_in_plain_words(board):
     step = state.apply(Remove(5, 4), 0)
     assert board.words.describe(state, step.events, step.state).startswith(
         "Yellow's common 5 beats team 4: a Red athlete leaves the rope (9 left).")
-    assert board.words.status(state) == ["Yellow (Y): 10 on the rope", "Red (R): 10 on the rope"]
+    yellow, red = board.words.status(state)
+    carries(yellow, "Yellow", "10", "rope", without=("Red",))
+    carries(red, "Red", "10", "rope", without=("Yellow",))
     assert "pairing dice" in board.words.phase_words(state)
 
 

@@ -27,6 +27,7 @@ from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
 from scenes.shell.theme import Theme
+from tests.support import carries, examples
 from tests.test_play_vs_bot import FakeWorker
 from tests.test_text_fits import position
 
@@ -429,10 +430,8 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
     scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
-    assert scene.message == ("Hint: swap your team 5 for the common 1, ringed in blue: your rope "
-                             "goes from 10 to 7; the swap costs 3 athletes now, but every common "
-                             "die can remove against a team 1 (a team 5 needs a 5 or 6); the "
-                             "computer expects you to win from here 8 times in 10.")
+    carries(scene.message, "Hint", "swap your team 5 for the common 1", "from 10 to 7",
+            "costs 3 athletes", "team 1", "8 times in 10")
     first, second = scene.board.path(Exchange(1, 5), state)
     assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
     after = state.apply(Exchange(1, 5), 0).state

@@ -15,6 +15,7 @@ from game.registry import GAMES
 from game.rules.tug_of_war import SETUP_CHOICE, Exchange, Remove, Reroll
 from game.words import narrator_for
 from game.words.log import MoveLog, replay_into
+from tests.support import carries, examples
 
 DIE = "[1-6]"
 DICE = rf"{DIE}(?:(?:, {DIE})* and {DIE})?"
@@ -102,19 +103,22 @@ def test_the_notation_view_is_the_record_s_own_text(game_id, seed, entries):
 def test_tug_of_war_decisions_in_words():
     tug = narrator_for("tug_of_war")
     state = Match("tug_of_war", {}, 1).state
-    assert tug.log_text(Remove(6, 4), 0, state) == "beats a 4 with a 6"
-    assert tug.log_text(Remove(4, 4), 0, state) == "matches a 4 with a 4"
-    assert tug.log_text(Exchange(6, 2), 0, state) == "swaps a team 2 for a common 6"
-    assert tug.log_text(Reroll((3,)), 0, state) == "re-rolls a common 3"
+    beats = carries(tug.log_text(Remove(6, 4), 0, state), "beats", "4", "6")
+    assert beats.index("4") < beats.index("6")  # the team die beaten, then the common die
+    carries(tug.log_text(Remove(4, 4), 0, state), "matches", "4", without=("beats",))
+    carries(tug.log_text(Exchange(6, 2), 0, state), "swaps", "team 2", "common 6")
+    carries(tug.log_text(Reroll((3,)), 0, state), "re-rolls", "common 3")
     setup = dataclasses.replace(state, phase=SETUP_CHOICE)
-    assert tug.log_text(Reroll((3, 3)), 0, setup) == "re-rolls 3 and 3"
-    assert tug.chance_text("446", state) == "Yellow's team dice roll 4, 4 and 6"
+    carries(tug.log_text(Reroll((3, 3)), 0, setup), "re-rolls", "3 and 3")
+    carries(tug.chance_text("446", state), "Yellow", "team", "4, 4 and 6", without=("Red",))
 
 
 def test_a_seat_s_decisions_in_a_row_share_their_verb():
     strands = narrator_for("strands")
-    assert strands.join_run(["covers f6", "covers f7", "covers f8", "ends the turn"]) == \
-        "covers f6, f7 and f8 and ends the turn"
+    run = carries(strands.join_run(["covers f6", "covers f7", "covers f8", "ends the turn"]),
+                  "covers", "f6", "f7", "f8", "ends the turn")
+    assert run.count("covers") == 1  # the verb once, for the three
+    assert run.index("f6") < run.index("f7") < run.index("f8") < run.index("ends")
 
 
 def test_north_keeping_the_edge_is_said_so():
@@ -130,9 +134,9 @@ def test_north_keeping_the_edge_is_said_so():
     state = match.state
     north = state.north  # type: ignore[attr-defined]
     keep = next(m for m in state.legal_moves(north) if not m.to_south)
-    assert words.log_text(keep, north, state) == "keeps the Edge"
+    carries(words.log_text(keep, north, state), "keeps", "Edge", without=("gives",))
     give = next(m for m in state.legal_moves(north) if m.to_south)
-    assert words.log_text(give, north, state) == f"gives the Edge to {state.seat_name(1 - north)}"
+    carries(words.log_text(give, north, state), "gives", "Edge", state.seat_name(1 - north))
 
 
 def test_the_notation_setting_shows_the_log_in_notation(driver):

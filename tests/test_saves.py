@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 from game.match import Match
 from scenes.store.saves import SavedGame, SaveFolder, new_game_id
 from scenes.store.storage import FileProblem
+from tests.support import carries, examples
 
 
 def saved_strands(moves=("c3",)) -> SavedGame:
@@ -35,7 +36,7 @@ def test_a_save_round_trips_and_is_plain_json(tmp_path):
     back = folder.read(path)
     assert back.record.entries == saved.record.entries
     assert back.controllers == saved.controllers and back.id == saved.id
-    assert back.describe() == "Strands · vs Hard bot · turn 2"
+    carries(back.describe(), "Strands", "Hard", "turn 2")
 
 
 @settings(max_examples=30, deadline=None)
