@@ -15,6 +15,17 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from scenes.shell.sound import quit_pygame  # noqa: E402
+from tests.marks import SLOW_KINDS, marks_of  # noqa: E402
+from tests.support import hypothesis_profile  # noqa: E402
+
+# Hypothesis: "dev" (a developer's default) and "ci" (.ci/run sets HYPOTHESIS_PROFILE=ci); a
+# test's own max_examples is examples(n) (tests/support.py), all n under ci and a share under dev.
+# No deadline: a property test on a loaded machine is slower, never wrong.
+from hypothesis import settings as _hypothesis  # noqa: E402
+
+_hypothesis.register_profile("ci", max_examples=100, deadline=None, print_blob=True)
+_hypothesis.register_profile("dev", max_examples=25, deadline=None)
+_hypothesis.load_profile(hypothesis_profile())
 
 # Every test's pygame.quit() stops the sounds first: quitting the mixer as a channel finishes
 # can deadlock (seen once here: a whole test run hung in a teardown).
@@ -136,3 +147,54 @@ def pytest_runtest_teardown(item):
 
 
 DATA_KEY = pytest.StashKey[tuple]()
+
+
+# ---- markers: what the fast suite (-m "not slow") leaves out (tests/marks.py) ------------------
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark each test from tests/marks.py's tables (before -m picks), and keep the whole
+    collection's names and markers for tests/test_marks.py."""
+    for item in items:
+        test = item.nodeid.split("::", 1)[1].split("[")[0] if "::" in item.nodeid else item.name
+        for name in sorted(marks_of(item.path.stem, test, getattr(item, "fixturenames", []))):
+            item.add_marker(name)
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker("slow")
+    config.stash[COLLECTED_KEY] = [(item.nodeid, item.get_closest_marker("slow") is not None)
+                                   for item in items]
+
+
+COLLECTED_KEY = pytest.StashKey[list]()
+_RUNNING: list = []  # the test now running (set up, called, torn down)
+
+
+def _refuse_unmarked_process() -> None:
+    """A process started by a test of the fast suite fails that test: the fast suite starts
+    none (mark the test subprocess in tests/marks.py)."""
+    if _RUNNING and not _RUNNING[-1].get_closest_marker("slow"):
+        raise RuntimeError(f"{_RUNNING[-1].nodeid} starts a process but is not marked "
+                           "subprocess: add it to tests/marks.py")
+
+
+def _guarded(start):
+    def guarded(*args, **kwargs):
+        _refuse_unmarked_process()
+        return start(*args, **kwargs)
+    return guarded
+
+
+import multiprocessing.process  # noqa: E402
+import subprocess  # noqa: E402
+
+subprocess.Popen._execute_child = _guarded(subprocess.Popen._execute_child)
+multiprocessing.process.BaseProcess.start = _guarded(multiprocessing.process.BaseProcess.start)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Note which test is running, for the process guard."""
+    _RUNNING.append(item)
+    try:
+        yield
+    finally:
+        _RUNNING.pop()

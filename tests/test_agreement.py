@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 from game.rules import moriarty
 from game.tools import agreement, arena
 from game.tools.arena_records import decisions, read_records
+from tests.support import examples
 
 SMALL = arena.Setup(scale=0.01, clock="cpu")
 
@@ -19,7 +20,7 @@ def recorded(folder, seed: int):
     return path.name, record
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 5_000))
 def test_every_offered_ending_is_compared_once(tmp_path_factory, seed):
     name, record = recorded(tmp_path_factory.mktemp("records"), seed)
@@ -30,7 +31,7 @@ def test_every_offered_ending_is_compared_once(tmp_path_factory, seed):
     assert all(isinstance(c.hard, bool) and isinstance(c.rule, bool) for c in compared)
 
 
-@settings(max_examples=3, deadline=None)
+@settings(max_examples=examples(3), deadline=None)
 @given(seed=st.integers(0, 5_000))
 def test_at_a_main_kind_both_choices_are_of_that_kind(tmp_path_factory, seed):
     name, record = recorded(tmp_path_factory.mktemp("records"), seed)

@@ -157,7 +157,7 @@ def test_a_standoff_ends_drawn_after_its_still_turns_or_runs_to_the_limit(stando
         assert turns_played == 200 and "turn limit" in result.ending
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(1, 10_000), st.integers(1, 6), st.sampled_from(["random", "greedy"]))
 def test_a_standoff_only_cuts_a_game_short_and_calls_it_a_draw(seed, still, player):
     # Same seed, same players: the game with a standoff rule is the game without, cut short
@@ -185,7 +185,7 @@ def test_python_m_game_arena_is_the_arena_command():
     assert "strands" in done.stdout and "random v random" in done.stdout
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(game_id=st.sampled_from(["moriarty", "strands", "synch", "tug_of_war"]),
        seed=st.integers(0, 10_000), first_seat=st.integers(0, 1))
 def test_a_recorded_game_reads_back_as_played(tmp_path_factory, game_id, seed, first_seat):
@@ -216,7 +216,7 @@ def test_a_record_file_name_holds_no_character_a_file_system_refuses(tmp_path):
     assert path.name == "tug_of_war-uct_hard-v-hard~a=1_2-7.json" and path.exists()
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(value=st.text(st.characters(blacklist_characters="~"), max_size=8)
        | st.sampled_from(["nan", "inf", "-inf", "1e999", "0x1"]))
 def test_a_setting_that_is_no_finite_number_is_refused_by_name(value):

@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from game import GAMES, GameError, IllegalMoveError, MoveParseError, OptionError, get_game
 from game.match import Match, RandomPlayer, play_out
 from game.record import RecordError, load_record
+from tests.support import examples
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=examples(300), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
@@ -66,7 +68,7 @@ def test_any_json_is_a_record_or_a_record_error(data):
         load_record(json.dumps(data))
 
 
-@settings(FUZZ, max_examples=100)
+@settings(FUZZ, max_examples=examples(100))
 @given(st.sampled_from(list(GAMES)), st.integers(0, 400), MOVE_TEXT, st.sampled_from("01*=x"))
 def test_a_corrupted_entry_is_a_record_error_naming_it(game_id, cut, text, actor):
     match = Match(game_id, seed=1)

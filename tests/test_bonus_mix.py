@@ -11,6 +11,7 @@ from hypothesis import example, given, settings, strategies as st
 from game.bots import Bot, knowledge_for
 from game.bots.games.moriarty import named_by_guess
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_hybrids import positions
 
 
@@ -28,7 +29,7 @@ def found(seed: int, phase: str):
     return [p for p in positions("moriarty", seed, 200) if p[3].phase == phase]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 10**6), mix=st.sampled_from([0.0, 0.33, 0.6, 1.0]))
 def test_each_colour_gets_at_least_its_share_of_the_mix(seed, mix):
     for observation, seat, history, _ in found(seed, moriarty.BONUS):
@@ -43,7 +44,7 @@ def test_each_colour_gets_at_least_its_share_of_the_mix(seed, mix):
             assert max(strategy.values()) == pytest.approx(1.0 / len(moriarty.COLOURS))
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_the_mix_leaves_every_slide_as_it_was(seed):
     for observation, seat, history, _ in found(seed, moriarty.DIRECTION)[:3]:
@@ -53,7 +54,7 @@ def test_the_mix_leaves_every_slide_as_it_was(seed):
             == plain.strategy(observation, seat, history)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 10**6), rounds=st.integers(0, 6), by_other=st.booleans())
 @example(seed=1, rounds=1, by_other=True)
 @example(seed=1, rounds=3, by_other=True)
@@ -80,7 +81,7 @@ def test_after_a_guess_from_the_board_every_bonus_pick_is_fair(seed, rounds, by_
             assert strategy == plain.strategy(observation, seat, named)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(entries=st.lists(st.tuples(st.integers(0, 8), st.integers(0, 1), st.booleans()),
                         max_size=6),
        namer=st.integers(0, 1), limit=st.integers(0, 4))

@@ -20,6 +20,7 @@ from game.core import SEALED, GameError, Move, NodeKind, Outcome, State, Step
 from game.match import Match, RandomPlayer
 from game.registry import GAMES
 from game.rules import moriarty, strands
+from tests.support import examples
 
 
 # ---- toy games with known answers ---------------------------------------------------------
@@ -219,7 +220,7 @@ def _exact_value(state: State) -> float:
     return max(values) if seat == 0 else min(values)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 5))
 def test_a_rave_search_plays_a_perfect_move_where_it_can_search_to_the_end(seed, empty):
     state = _strands_endgame(seed, empty)
@@ -414,7 +415,7 @@ def test_every_intersection_off_the_homes_is_next_to_as_many_homes_of_each_side(
             assert sum(h in HOMES[0] for h in near) == sum(h in HOMES[1] for h in near)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(stacks=st.lists(st.integers(0, 9), min_size=25, max_size=25))
 def test_pulling_strings_is_evaluated_by_the_pieces_on_each_side_s_homes(stacks):
     from game.rules.pulling_strings import HOMES, PullingStringsState, SIZE
@@ -424,7 +425,7 @@ def test_pulling_strings_is_evaluated_by_the_pieces_on_each_side_s_homes(stacks)
         squash(on[0] - on[1], 3.0))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(size=st.integers(5, 15), pick=st.integers(0, 10**6))
 def test_synch_central_start_keeps_either_seat_two_squares_from_every_edge(size, pick):
     knowledge = knowledge_for("synch")
@@ -443,7 +444,7 @@ def test_synch_central_start_keeps_either_seat_two_squares_from_every_edge(size,
     assert list(knowledge.root_moves(state, 1, None)) == list(state.legal_moves(1))  # placed
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(size=st.integers(5, 11), central=st.booleans(), seed=st.integers(0, 10**6))
 def test_a_kept_subtree_is_reused_only_where_its_moves_are_the_roots(size, central, seed):
     knowledge = knowledge_for("synch")

@@ -12,6 +12,7 @@ from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
 from game.tools.opponents import Greedy
+from tests.support import examples
 
 
 def _play(seed: int, rounds: int, colour: int | None = None, shown: int | None = None,
@@ -47,7 +48,7 @@ def _play(seed: int, rounds: int, colour: int | None = None, shown: int | None =
     return match, history
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12))
 def test_the_belief_is_a_distribution_read_only_from_public_choices(seed, rounds):
     match, history = _play(seed, rounds)
@@ -60,7 +61,7 @@ def test_the_belief_is_a_distribution_read_only_from_public_choices(seed, rounds
             pytest.fail("a Bonus Colour reached the public history")
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000))
 def test_the_same_public_play_gives_the_same_belief_whatever_the_secret(seed):
     match, history = _play(seed, 6)
@@ -94,7 +95,7 @@ def test_slides_count_once_revealed_and_bonus_colours_never():
 log_weight = st.floats(-60.0, 0.0)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.lists(log_weight, min_size=4, max_size=4), min_size=2, max_size=2))
 def test_a_wary_belief_takes_colour_only_from_the_one_turn_ahead_reading(logs):
     wary = _kinds_weighed(logs)
@@ -119,7 +120,7 @@ def _slide_reading(history, view, fair: bool = False) -> list[float]:
     return ColourReader().belief(history, 0, view, wary=True, fair=fair, slides=True)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12))
 def test_the_slide_reading_is_a_distribution_the_same_whatever_the_secret(seed, rounds):
     match, history = _play(seed, rounds)
@@ -148,7 +149,7 @@ def test_the_slide_reading_names_a_one_turn_ahead_player_from_its_slides(fair):
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.permutations([0, 0, 1, 1, 2, 2, 3, 3]), st.integers(0, 7), st.booleans(),
        st.lists(st.integers(1, 8), min_size=8, max_size=8), st.booleans())
 def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, pivot, left,
@@ -179,7 +180,7 @@ def test_sliding_a_colour_home_raises_the_slide_reading_of_that_colour(colours, 
     assert all(home[colour] > home[c] for c in others)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 12), st.floats(0.001, 0.6))
 def test_before_a_game_is_scored_a_pretending_kind_caps_the_slide_reading(seed, rounds, share):
     """In a match's first game the kinds are as likely as before play, so the reading is the
@@ -193,7 +194,7 @@ def test_before_a_game_is_scored_a_pretending_kind_caps_the_slide_reading(seed, 
     assert max(mixed) <= 1 - share + 1e-9
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(log_weight, min_size=4, max_size=4))
 def test_a_pretending_slider_is_least_likely_to_hold_the_colour_its_slides_point_at(logs):
     pretending = pretended(logs)
@@ -203,7 +204,7 @@ def test_a_pretending_slider_is_least_likely_to_hold_the_colour_its_slides_point
         [(1 - t) / 3 for t in _normalised([logs])], abs=1e-9)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 3), st.integers(1, 3))
 @example(294, 3, 3)  # found in CI-like runs: slides as colour 2 also suited colour 3
 def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, step):
@@ -229,7 +230,7 @@ def test_a_scored_game_shows_whether_the_slides_told_the_truth(seed, colour, ste
     assert told > 0.0 and pointed < told
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 12), st.sampled_from([moriarty.PickPivot,
                                                                      moriarty.Take]))
 def test_choice_evidence_orders_colours_as_the_one_turn_ahead_reading_and_no_more(seed, rounds,
@@ -273,7 +274,7 @@ def test_reading_choices_names_a_one_turn_ahead_player_from_its_pivots_and_takes
     assert right >= games * 0.6  # a uniform guess names it a quarter of the time
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 12), st.floats(0.001, 0.6))
 def test_before_a_scored_game_the_choice_kinds_are_as_before_play(seed, rounds, share):
     """In a match's first game each kind of choice is hidden, told or pretended as likely as
@@ -303,7 +304,7 @@ def test_before_a_scored_game_the_choice_kinds_are_as_before_play(seed, rounds, 
     assert all(e - p >= floor for e, p in zip(evidence, plain))
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 3), st.integers(0, 3), st.floats(0.01, 0.6))
 def test_after_a_scored_game_the_belief_weighs_the_choice_kinds_learnt(seed, colour, shown,
                                                                        share):

@@ -12,6 +12,7 @@ from game.bots.games.moriarty_colour import (NONE, ColourReader, OptionTables, R
 from game.bots.history import History
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_colour_belief import _play
 
 HARD: Reading = (True, False, False, True, 0.05, True, 0.05, 0.0)  # Hard's, without beliefs
@@ -24,7 +25,7 @@ def _choices(history: History, player: int) -> list[int]:
             and reveals_colour(public, move)]
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 10))
 def test_the_beliefs_held_are_the_belief_read_before_each_choice(seed, rounds):
     match, history = _play(seed, rounds)
@@ -36,7 +37,7 @@ def test_the_beliefs_held_are_the_belief_read_before_each_choice(seed, rounds):
         assert belief == ColourReader().belief(history.entries[:index], 1, public, *HARD)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 8))
 def test_consistent_beliefs_held_are_read_as_the_reader_reads(seed, rounds):
     """Read consistently, what a player believed is the belief read with beliefs held itself,
@@ -52,7 +53,7 @@ def test_consistent_beliefs_held_are_read_as_the_reader_reads(seed, rounds):
         assert belief == pytest.approx(again, abs=1e-12)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(st.integers(0, 10_000), st.integers(2, 10), st.integers(0, 10**6))
 def test_a_position_met_again_counts_once(seed, rounds, pick):
     """A bot repeats its choice in a position it meets again, so the repeat says nothing new;
@@ -66,7 +67,7 @@ def test_a_position_met_again_counts_once(seed, rounds, pick):
     assert reader.choice_evidence(again, 1, 0, kinds, HARD) == pytest.approx(once, abs=1e-12)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 10), st.floats(0.01, 0.99))
 def test_before_a_scored_game_the_evidence_mixes_the_kinds_by_their_shares(seed, rounds, share):
     match, history = _play(seed, rounds)

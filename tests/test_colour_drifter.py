@@ -13,6 +13,7 @@ from game.bots.games.moriarty_colour import COLOURS, ColourReader, Reading, _nor
 from game.bots.history import History
 from game.match import Match
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_colour_denier import play_choosing
 
 HARD: Reading = (True, False, False, True, 0.05, True, 0.05, 0.0)  # Hard's, without beliefs
@@ -44,7 +45,7 @@ def _top_and_truth(history: History, observation: moriarty.MoriartyState, drifte
     return max(belief), 0.0 if colour is None else belief[colour]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.floats(0.0, 0.6), st.floats(0.0, 0.3), st.floats(0.001, 0.5))
 def test_before_a_scored_game_the_drifters_share_is_taken_from_the_hiders(drifter, denier,
                                                                           pretender):
@@ -59,7 +60,7 @@ def test_before_a_scored_game_the_drifters_share_is_taken_from_the_hiders(drifte
         assert [math.exp(x) for x in logs] == pytest.approx(expected, abs=1e-9)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(st.integers(0, 10_000), st.integers(1, 10))
 def test_without_a_drifters_share_the_reading_is_unchanged(seed, rounds):
     """A drifter's share of 0 reads as the reading without drifters does."""

@@ -12,6 +12,7 @@ from game.bots.games.moriarty_colour import (COLOURS, NONE, RATIONALITY, SHARP_N
 from game.bots.history import History
 from game.match import Match
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_colour_denier import play_choosing
 
 HARD: Reading = (True, False, False, True, 0.05, True, 0.05, 0.0)  # Hard's, without beliefs
@@ -24,7 +25,7 @@ tables = st.lists(st.lists(st.lists(values, min_size=5, max_size=5), min_size=5,
 beliefs = st.lists(st.floats(0.0, 1.0), min_size=4, max_size=4).filter(lambda b: sum(b) > 0.01)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tables, beliefs, st.floats(0.1, 30.0))
 def test_a_sharp_teller_is_a_choice_distribution_that_favours_the_best(found, held, sharpness):
     held = [p / sum(held) for p in held]

@@ -19,6 +19,7 @@ from game.registry import GAMES
 from scenes import main as quintet_main
 from scenes.main import parse_args
 from scenes.shell.about import pyproject_version, quintet_version
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
@@ -80,7 +81,7 @@ def test_a_bad_argument_gets_one_line_naming_it_and_status_2(capsys, args, words
 _WORDS = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=12)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(args=st.one_of(
     st.lists(_WORDS.map(lambda word: "--" + word).filter(
         lambda arg: arg.split("=")[0] not in OPTIONS),

@@ -14,11 +14,12 @@ from game.bots.matrix import game_value, solve
 from game.core import NodeKind
 from game.match import Match, RandomPlayer
 from game.rules import moriarty
+from tests.support import examples
 
 unit = st.floats(0.0, 1.0, allow_nan=False)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.lists(unit, min_size=2, max_size=2), min_size=2, max_size=2))
 def test_a_two_by_two_game_is_valued_exactly(payoff):
     value = game_value(payoff)
@@ -29,7 +30,7 @@ def test_a_two_by_two_game_is_valued_exactly(payoff):
     assert row_best - 1e-3 <= value <= col_best + 1e-3
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(st.integers(1, 5), st.integers(1, 5), st.integers(0, 2**31))
 def test_any_small_game_is_valued_as_the_solver_values_it(n, m, seed):
     rng = random.Random(seed)
@@ -74,7 +75,7 @@ def _minimax(knowledge, state, depth: int, seat: int = -1, soft: float = 0.0) ->
     return (1.0 - soft) * best + soft * sum(values) / len(values)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 4), st.integers(1, 4))
 def test_every_move_is_valued_as_a_plain_minimax_values_it(seed, rounds, plies):
     knowledge = knowledge_for("moriarty")
@@ -113,7 +114,7 @@ def test_a_stop_keeps_the_deepest_finished_search():
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(seed=st.integers(0, 10_000))
 def test_a_bot_ahead_in_the_last_game_ends_it(level, seed):
     """Even a level that picks loosely among near-equal moves ends a game it leads."""
@@ -143,7 +144,7 @@ def _world_searches(seed: int, rounds: int, plies: int):
     return seat, alone, shared.run(Budget(1, 60.0)).views()
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 4))
 def test_worlds_searched_at_once_value_one_round_as_searched_alone(seed, rounds):
     # In one round the mover's only choice below the root is its slide, solved in each world
@@ -156,7 +157,7 @@ def test_worlds_searched_at_once_value_one_round_as_searched_alone(seed, rounds)
             assert abs(view.decision_stats()[move][1] - value) < 1e-9, move
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 3))
 def test_worlds_searched_at_once_never_promise_more_than_knowing_the_world(seed, rounds):
     # Searched at once, the mover picks its later moves not knowing the colour, so in no world
@@ -173,7 +174,7 @@ def test_a_move_the_mover_would_tailor_to_the_colour_is_worth_less_not_knowing_i
                for one, view in zip(alone, shared) for m, (_, v) in one.decision_stats().items())
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 3), st.integers(0, 2))
 def test_leaves_valued_for_all_worlds_at_once_match_each_world_valued_alone(
         seed, rounds, extra_plies, game_index):
@@ -197,7 +198,7 @@ def test_leaves_valued_for_all_worlds_at_once_match_each_world_valued_alone(
     assert knowledge.leaf_values(state, worlds) == pytest.approx(expected, abs=1e-12)
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 4))
 def test_a_position_reached_by_two_lines_is_valued_once(seed, rounds):
     knowledge = knowledge_for("moriarty")
@@ -210,7 +211,7 @@ def test_a_position_reached_by_two_lines_is_valued_once(seed, rounds):
     assert valued and len(valued) == len(set(valued))
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 4), st.integers(1, 5), st.floats(0.0, 1.0))
 def test_a_soft_reply_values_the_others_choice_between_its_best_and_its_mean(
         seed, rounds, plies, soft):

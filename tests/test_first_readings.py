@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st
 from game.bots.games.moriarty_colour import COLOURS, reveals_colour
 from game.tools import arena, first_readings
 from game.tools.arena_records import read_folder
+from tests.support import examples
 
 
 def recorded(folder, seed: int) -> arena.GameResult:
@@ -15,7 +16,7 @@ def recorded(folder, seed: int) -> arena.GameResult:
                            arena.Setup(record_dir=str(folder)))
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(0, 5_000), threshold=st.floats(0.3, 0.9))
 def test_each_seat_is_read_once_a_game_and_first_reaches_the_belief_where_it_says(
         tmp_path_factory, seed, threshold):

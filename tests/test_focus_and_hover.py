@@ -13,6 +13,7 @@ from scenes.boards.base import Choice
 from scenes.screens.select import OptionsScene
 from scenes.shell import theme as th
 from scenes.shell.widgets import Button, draw_button
+from tests.support import examples
 from tests.test_last_moves import DECISIONS, play_some
 from tests.ui_driver import Driver
 
@@ -129,7 +130,7 @@ def marked_cells(scene: OptionsScene, surface: pygame.Surface) -> dict[int, list
     return marked
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=st.tuples(st.integers(800, 2560), st.integers(500, 1440)),
        game_id=st.sampled_from(sorted(GAMES)), pick=st.integers(0, 3))
 def test_a_picked_option_is_marked_inside_never_with_the_focus_ring(tmp_path_factory, size, game_id,

@@ -343,7 +343,7 @@ def check_claims(game_id, state, seat, plan, facts, reason):
         assert got[0] == round(facts.chance * 10)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 70))
 def test_every_claim_a_hint_makes_holds_in_the_position_after_its_turn(game_id, seed, decisions):
     """On generated positions in every game, a random whole turn's reason: each number it
@@ -391,7 +391,7 @@ def hint_words_of(game_id, state, seat):
     return board, [(m, board.words.choice_words(m, state)) for m in state.legal_moves(seat)]
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 80))
 def test_a_hint_names_its_move_in_the_chooser_s_words(game_id, seed, decisions):
     """Each legal move has words of its own (never the log's 'bonus ?', which hides which), in

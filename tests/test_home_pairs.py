@@ -10,6 +10,7 @@ from game.bots import Bot, knowledge_for
 from game.bots.games.moriarty import paired_layouts
 from game.registry import get_game
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_bonus_mix import found, quick_hard
 
 
@@ -57,7 +58,7 @@ def test_a_placing_that_mixes_colours_across_the_line_is_no_paired_layout():
     assert mixed not in paired_layouts()
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**9), games=st.sampled_from([1, 3]))
 def test_hard_with_home_pairs_places_a_paired_layout_without_searching(seed, games):
     state = start(games)
@@ -71,7 +72,7 @@ def test_hard_with_home_pairs_places_a_paired_layout_without_searching(seed, gam
     assert is_paired(state, state.colours)
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_home_pairs_changes_no_decision_but_the_placing(seed):
     for phase in (moriarty.PIVOT, moriarty.ACTIVE, moriarty.BONUS):

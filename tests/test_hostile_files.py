@@ -19,8 +19,9 @@ from scenes.store.stats import StatsFile
 from tests.hostile import (KINDS, LIMITS, LINKS, Case, Giant, config_dir, data_root, every_write,
                            file_path, files_with, install, make_link, named, shapes, sizes,
                            texts, valid_bytes, visit)
+from tests.support import examples
 
-EXAMPLES = int(os.environ.get("QUINTET_HOSTILE_EXAMPLES", "30"))
+EXAMPLES = int(os.environ.get("QUINTET_HOSTILE_EXAMPLES", examples(30)))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.large_base_example])

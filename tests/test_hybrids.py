@@ -18,6 +18,7 @@ from game.rules import moriarty
 from game.tools import arena
 from game.tools.hybrids import KINDS, RULES, Hybrid, decision_kinds, hybrid_names, parse_hybrid
 from game.tools.opponents import greedy_values
+from tests.support import examples
 
 OPTIONS = {"pulling_strings": {"turn_limit": 30}, "synch": {"size": 5}}
 
@@ -183,7 +184,7 @@ def test_the_control_row_plays_hard_against_hard_on_the_hybrids_seeds(capsys):
                                                   ["hard", "v", "hard-but-direction-random"]]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game_id=st.sampled_from(["moriarty", "synch"]), seed=st.integers(0, 10_000),
        placed=st.integers(0, 7))
 def test_greedy_counts_every_placing_alike_so_its_place_hybrid_is_the_random_one(

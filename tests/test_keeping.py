@@ -24,6 +24,7 @@ from scenes.store.saves import SavedGame, SaveFolder
 from scenes.store.stats import FRESH_NAME, StatsFile
 from scenes.store.storage import PENDING_FOLDER
 from scenes.store.writer import DiskWriter
+from tests.support import examples
 
 CONTROLLERS = ("human", "bot:easy")
 
@@ -93,7 +94,7 @@ class FaultyDisk:
         self.high = now
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=examples(60), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(1, 50), restart=st.booleans())
 def test_a_finished_game_is_never_lost_whatever_writes_fail(tmp_path_factory, monkeypatch,
@@ -214,7 +215,7 @@ def test_interrupted_writes_leave_nothing_after_the_next_start(tmp_path):
 
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(names=st.lists(st.sampled_from(["stats.json", "settings.json", "a-save.json", "x" * 120]),
                       min_size=1, max_size=6),
        marks=st.lists(st.sampled_from(["old", "other run", "this run"]), min_size=6, max_size=6))

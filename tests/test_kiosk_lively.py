@@ -16,6 +16,7 @@ from scenes.kiosk.attract import AttractScene
 from scenes.kiosk.still_playing import StillPlayingScene
 from scenes.play.parts.demo_pace import MOVING, DemoPace
 from scenes.play.play import PlayScene
+from tests.support import examples
 from tests.test_kiosk import kiosk, wake  # noqa: F401 (the fixture)
 
 
@@ -32,7 +33,7 @@ def test_the_demo_plays_pulling_strings_under_the_turn_limit(kiosk):  # noqa: F8
     assert demo.play.match.options["turn_limit"] == DEMO_TURN_LIMIT
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_demo_pace_never_shows_two_still_turns_while_a_pull_could_move(seed):
     """Random bots pull at random (many dead pulls); through DemoPace, the demo's turns."""

@@ -48,7 +48,7 @@ def test_every_board_marks_the_last_moves(driver, game_id):
     assert pixels(driver, scene, view) != pixels(driver, scene, bare), "nothing marks them"
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 500),
        decisions=st.integers(1, 30))
 def test_the_marks_are_each_seat_s_latest_decisions(tmp_path_factory, game_id, seed, decisions):

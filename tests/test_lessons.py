@@ -14,6 +14,7 @@ from game.record import Entry, apply_entry
 from game.registry import GAMES
 from scenes.play.parts.lesson_guide import load_lesson
 from scenes.shell.assets import asset_path
+from tests.support import examples
 
 # the rules the issue names for each game, as words its explanations must use
 TOPICS = {
@@ -68,7 +69,7 @@ def fits(lesson, index: int, text: str) -> bool:
     return True
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game_id=st.sampled_from(list(GAMES)), data=st.data())
 def test_a_script_with_a_wrong_step_is_refused_naming_it(game_id, data):
     lesson = load_lesson(game_id)

@@ -12,6 +12,7 @@ from game.registry import GAMES
 from scenes.boards.pulling_strings import End
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
+from tests.support import examples
 from tests.test_handoff import MORIARTY_SETUP, play_moves
 from tests.test_play_vs_bot import FakeWorker
 from tests.ui_driver import Driver
@@ -128,7 +129,7 @@ def test_slides_are_buttons_that_stay_while_one_is_selected(tmp_path):
         pygame.quit()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(game=st.sampled_from(["pulling_strings", "moriarty"]),
        picks=st.lists(st.integers(0, 30), min_size=1, max_size=8))
 def test_any_clicks_before_lock_in_seal_only_the_last_selected(tmp_path_factory, game, picks):

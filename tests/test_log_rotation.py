@@ -9,9 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scenes.store.userlog import RotatingLog
+from tests.support import examples
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.lists(st.integers(min_value=1, max_value=300), min_size=1, max_size=60),
        st.integers(min_value=50, max_value=800), st.integers(min_value=1, max_value=3))
 def test_rotation_keeps_files_bounded_and_the_newest_lines_in_order(tmp_path_factory, lengths,

@@ -55,7 +55,7 @@ def logged(record) -> MoveLog:
     return log
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
        entries=st.integers(1, 160))
 def test_every_log_line_is_a_plain_sentence(game_id, seed, entries):
@@ -80,7 +80,7 @@ def test_every_log_line_is_a_plain_sentence(game_id, seed, entries):
                                         r"team)", piece), (piece, line)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000),
        entries=st.integers(1, 120))
 def test_the_notation_view_is_the_record_s_own_text(game_id, seed, entries):

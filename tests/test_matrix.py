@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 from game.bots import Bot, Budget, Level, knowledge_for
 from game.bots.matrix import exploitability, payoff_matrix, solve
 from game.registry import get_game
+from tests.support import examples
 
 
 def test_matching_pennies_and_rock_paper_scissors():
@@ -23,7 +24,7 @@ def test_a_dominated_choice_is_never_played():
     assert rows[1] < 1e-6 and cols[0] < 1e-6 and abs(value - 0.8) < 1e-6
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 2**31))
 def test_the_solution_is_near_an_equilibrium_of_any_matrix(n, m, seed):
     rng = random.Random(seed)
@@ -50,7 +51,7 @@ def test_the_payoff_matrix_is_from_the_choosing_seats_side():
     assert payoff_matrix(state, 1, moves, moves, value)[0] == [0.75] * 3
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(st.integers(0, 1000))
 def test_a_bots_secret_choice_is_hard_to_exploit_on_its_own_matrix(seed):
     """The bot's mix, against a best reply on the bot's own evaluation, loses little."""

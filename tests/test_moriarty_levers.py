@@ -14,6 +14,7 @@ from game.bots.games.moriarty import (DECLARE_CONFIDENCE as MORIARTY_DECLARES, M
 from game.bots.games.moriarty_colour import ColourReader, ahead_values, home_odds
 from game.bots.matrix import game_value, strategies
 from game.rules import moriarty
+from tests.support import examples
 from tests.test_hybrids import positions
 
 LEVERS = ("slide_even", "unseen", "mixed_reader", "colour_model", "fused", "end_margin",
@@ -42,7 +43,7 @@ def test_each_lever_plays_legal_moves(lever):
         assert bot.choose(observation, seat, history) in observation.legal_moves(seat)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.floats(0.0, 1.0), min_size=4, max_size=4))
 def test_exact_2x2_strategies_reach_the_games_value(cells):
     payoff = [cells[:2], cells[2:]]
@@ -57,7 +58,7 @@ def test_exact_2x2_strategies_reach_the_games_value(cells):
         == pytest.approx(value, abs=1e-9)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6))
 def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(seed, pick):
     found = [p for p in positions("moriarty", seed, 200)
@@ -84,7 +85,7 @@ def test_declaring_with_agreement_names_only_a_colour_leading_the_others_board(s
             assert knowledge.doubt(moriarty.Declare(colour), unsure, seat, ()) is None
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), scored=st.booleans())
 def test_declaring_after_a_scored_game_names_no_colour_before_one(seed, pick, scored):
     found = [p for p in positions("moriarty", seed, 200)
@@ -102,7 +103,7 @@ def test_declaring_after_a_scored_game_names_no_colour_before_one(seed, pick, sc
         assert doubt == (MARGIN if scored or not after else None)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), confidence=st.floats(0.3, 0.99),
        pretender=st.sampled_from([0.0, 0.02, 0.3]))
 def test_a_declaration_needs_the_belief_as_read_not_the_searched_worlds_weight(
@@ -124,7 +125,7 @@ def test_a_declaration_needs_the_belief_as_read_not_the_searched_worlds_weight(
         assert (doubt is not None) == (belief[colour] >= confidence)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10**6), slide=st.integers(1, 6), pivot=st.integers(1, 6))
 def test_a_phase_depth_applies_at_its_phase_alone(seed, slide, pivot):
     knowledge = knowledge_for("moriarty")
@@ -137,7 +138,7 @@ def test_a_phase_depth_applies_at_its_phase_alone(seed, slide, pivot):
         assert plain.plies_from(state) == 9
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10**6), width=st.floats(0.02, 0.5))
 def test_a_stepped_concealment_prices_the_same_giveaways_in_the_same_order(seed, width):
     """`conceal_step` prices the rise in a reader's chance of naming the colour: never a gain,
@@ -176,7 +177,7 @@ def test_the_chance_of_being_named_rises_with_the_belief_and_is_half_at_the_read
     assert naming_chance(MORIARTY_DECLARES, width) == pytest.approx(0.5)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), width=st.floats(0.001, 0.5),
        scores=st.lists(st.floats(0.0, 1.0), min_size=12, max_size=12))
 def test_pivot_ties_take_the_one_turn_best_of_the_near_equal_pivots(seed, pick, width, scores):
@@ -201,7 +202,7 @@ def test_pivot_ties_take_the_one_turn_best_of_the_near_equal_pivots(seed, pick, 
     assert expected[chosen] == max(expected.values())
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), floor=st.floats(0.05, 1.0))
 def test_a_first_game_declaration_needs_the_slides_alone_at_the_floor(seed, pick, floor):
     found = [p for p in positions("moriarty", seed, 200)
@@ -220,7 +221,7 @@ def test_a_first_game_declaration_needs_the_slides_alone_at_the_floor(seed, pick
         assert (doubt is None) == (slides[colour] < floor)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(placing=st.permutations([0, 0, 1, 1, 2, 2, 3, 3]), south=st.integers(0, 1),
        seat=st.integers(0, 1))
 def test_a_home_picker_picks_a_colour_with_the_most_tokens_starting_on_its_side(
@@ -237,7 +238,7 @@ def test_a_home_picker_picks_a_colour_with_the_most_tokens_starting_on_its_side(
     assert sum(o > 0 for o in other) == sum(o > 0 for o in odds)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), share=st.floats(0.05, 0.95),
        picked_home=st.booleans())
 def test_the_home_reading_starts_at_the_home_colours_and_learns_from_a_scored_game(

@@ -16,6 +16,7 @@ from game.registry import GAMES as ALL_GAMES
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
+from tests.support import examples
 from tests.ui_driver import Driver
 
 GAMES = {"pulling_strings": {"turn_limit": 40}, "moriarty": {"games": 1, "round_limit": 30}}
@@ -120,7 +121,7 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
         pygame.quit()
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10_000), turns=st.integers(0, 30),
        game_id=st.sampled_from(sorted(GAMES)),
        controllers=st.sampled_from([("human", "human"), ("human", "bot:easy"),

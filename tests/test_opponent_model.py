@@ -16,6 +16,7 @@ from game.bots.levels import Budget
 from game.bots.search import OpponentModel, Search
 from game.core import NodeKind
 from game.match import Match
+from tests.support import examples
 from tests.test_bots import HEADS, TAILS, LopsidedPennies
 
 
@@ -61,7 +62,7 @@ def _nodes(node):
         yield from _nodes(child)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12), st.integers(0, 1), st.integers(1, 4))
 def test_a_seat_that_must_follow_the_model_chooses_only_what_it_allows(seed, turns, seat, size):
     state = _pulling_strings_position(seed, turns)
@@ -87,7 +88,7 @@ def test_a_seat_that_must_follow_the_model_chooses_only_what_it_allows(seed, tur
             assert node.moves[seat][pair[seat]] in allowed
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 12))
 def test_before_enough_visits_the_model_changes_nothing(seed, turns):
     state = _pulling_strings_position(seed, turns)

@@ -18,6 +18,7 @@ from game.tools import arena
 from game.bots.games.moriarty_colour import points_by_colour
 from game.tools.opponents import Greedy, HomeNamer, Predictor
 from game.tools.uct import PlainUCT
+from tests.support import examples
 
 def tiny_predictor(game_id: str, seed: int) -> Predictor:
     """A predictor whose model bot thinks for a few iterations (fast tests)."""
@@ -53,7 +54,7 @@ def test_greedy_plays_whole_legal_games(game_id):
 die = st.integers(1, 6)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.tuples(die, die, die), st.tuples(die, die, die), st.tuples(die, die, die),
        st.integers(1, 18), st.integers(1, 18), st.integers(0, 9))
 def test_greedy_pulls_an_athlete_off_whenever_it_can(team, theirs, common, own, other, seed):
@@ -85,7 +86,7 @@ def test_greedy_pulls_a_stack_onto_its_own_home():
         assert str(Greedy(seed).choose(state.observe(1), 1)) == "f"
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 10_000), steps=st.integers(0, 40))
 def test_the_predictor_never_reads_the_bots_secret_colour_or_choice(seed, steps):
     """Whatever the bot's true colour and sealed slide, the predictor predicts the same."""
@@ -145,7 +146,7 @@ def test_the_arena_lists_moriarty_declarations():
     assert "random:" in text and "easy:" in text
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 10_000), namer_seat=st.integers(0, 1))
 def test_the_namer_names_the_others_home_colour_at_its_first_chance_in_each_game(seed,
                                                                                   namer_seat):

@@ -10,6 +10,7 @@ from game.registry import GAMES
 from scenes.play.play import PlayScene
 from scenes.screens.menu import MainMenu
 from scenes.screens.select import OptionsScene
+from tests.support import examples
 from tests.test_play_vs_bot import FakeWorker
 from tests.ui_driver import Driver
 
@@ -80,7 +81,7 @@ KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "tab": pygame.K_TAB, "left": p
         "right": pygame.K_RIGHT}
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)),
        opponent=st.sampled_from(["human", "bot:easy", "bot:hard"]),
        keys=st.lists(st.sampled_from(sorted(KEYS)), max_size=12))

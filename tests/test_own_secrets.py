@@ -10,6 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from game.rules.moriarty import COLOURS, DIRECTION
 from scenes.play.play import PlayScene
+from tests.support import examples
 from tests.test_play_vs_bot import FakeWorker, run_until
 from tests.ui_driver import Driver
 
@@ -69,7 +70,7 @@ def test_hot_seat_keeps_the_public_view_outside_a_private_turn(driver):
     assert scene.viewer is None and scene.view().seat is None
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 10_000), person=st.sampled_from([0, 1]))
 def test_every_frame_against_the_computer_shows_yours_and_never_its(tmp_path_factory, seed,
                                                                      person):

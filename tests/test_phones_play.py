@@ -366,7 +366,7 @@ def other_secrets(state, seat: int, rng: random.Random):
     return state.replace(**changes) if changes else None
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.sampled_from(["pulling_strings", "moriarty"]), st.integers(0, 2**31 - 1))
 def test_no_message_to_a_seat_carries_the_other_seats_secret(game_id, seed):
     rng = random.Random(seed)

@@ -32,7 +32,7 @@ class Listener:
         pass
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # one app, many games
 @given(game_id=st.sampled_from(["pulling_strings", "moriarty"]), seed=st.integers(0, 500))
 def test_no_phone_hears_a_result_before_the_big_screen_reveals_it(driver, game_id, seed):

@@ -16,7 +16,7 @@ from scenes.phones.server import (
     MAX_MESSAGE, MAX_STRIKES, PHONE_ACTIONS, PhoneServer, check_message, nearby, typed_code,
 )
 from tests.phone_client import claim, connect, receive, ws_url
-from tests.support import wait_until
+from tests.support import examples, wait_until
 
 PAGE = b"<!doctype html><title>phone</title>"
 
@@ -210,7 +210,7 @@ def test_the_local_address_is_an_interface_address():
     assert nearby(address)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=60), st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=45),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(

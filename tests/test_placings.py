@@ -12,6 +12,7 @@ from game.registry import get_game
 from game.rules import moriarty
 from game.rules.synch import PlaceMarker, label_square, square_label
 from game.tools import placings
+from tests.support import examples
 from tests.test_tally import recorded_pairing
 
 
@@ -50,7 +51,7 @@ def games_of(scores: dict[tuple[str, str], list[float]]) -> list[placings.Placed
             for (stratum, shape), found in scores.items() for score in found]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(bases=st.lists(st.sampled_from([0.0, 0.5, 1.0]), min_size=1, max_size=4),
        counts=st.lists(st.tuples(st.integers(1, 6), st.integers(1, 6)), min_size=4, max_size=4))
 def test_a_shape_that_changes_nothing_within_like_games_shows_no_difference(bases, counts):
@@ -74,7 +75,7 @@ def test_one_stratum_gives_the_plain_difference_and_an_unmatched_one_is_left_out
     assert placings.against_the_rest(games_of({("y", "a"): [1.0]}), "a")[2] == 0
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(games=st.integers(1, 3), seed=st.integers(1, 5_000))
 def test_recorded_matches_give_a_game_each_counted_once(tmp_path_factory, games, seed):
     folder = tmp_path_factory.mktemp("records")
@@ -125,7 +126,7 @@ def test_a_synch_start_is_named_by_how_far_in_from_the_nearest_edge_it_lies(size
         assert label_square(square_label((row, col), size), size) == (row, col)
 
 
-@settings(max_examples=4, deadline=None)
+@settings(max_examples=examples(4), deadline=None)
 @given(seed=st.integers(1, 5_000))
 def test_recorded_synch_games_give_both_starts_each_with_its_owners_result(tmp_path_factory,
                                                                           seed):

@@ -16,6 +16,7 @@ from game.bots.reading import PRIOR, SAFETY, Reader, level_one, safe_response
 from game.core import NodeKind
 from game.match import Match
 from game.rules import moriarty
+from tests.support import examples
 
 
 def _random_game(game_id: str, seed: int, decisions: int):
@@ -36,7 +37,7 @@ def _random_game(game_id: str, seed: int, decisions: int):
         match.play(move, seat)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(st.sampled_from(["pulling_strings", "moriarty"]), st.integers(0, 10_000),
        st.integers(1, 150))
 def test_the_history_shows_a_secret_choice_only_once_both_are_revealed(game_id, seed, length):
@@ -71,7 +72,7 @@ def test_moriarty_bonus_colours_stay_out_of_the_history_and_slides_go_in():
     assert "Slide" in kinds and "Bonus" not in kinds
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 40))
 def test_the_model_is_a_distribution_over_the_legal_choices(seed, turns):
     knowledge = knowledge_for("pulling_strings")
@@ -114,7 +115,7 @@ def _best_by_the_model(state, model, rng):
     return rng.choice([m for m, p in model.items() if p >= top - 1e-12])
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(st.integers(0, 10_000))
 def test_confidence_grows_for_a_player_who_follows_the_model_and_not_for_chance(seed):
     reader = Reader(knowledge_for("pulling_strings").reading_value)
@@ -135,7 +136,7 @@ def _no_choice_mattered(reader: Reader, history: History) -> bool:
                for s, who, _ in history.entries if who == 1)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(2, 8), st.integers(2, 8), st.integers(0, 10_000),
        st.floats(0.0, 1.0))
 def test_the_safe_response_can_be_punished_by_at_most_the_safety_bound(rows, cols, seed, p):
@@ -160,7 +161,7 @@ def _gain(payoff, model, mix) -> float:
     return sum(x * sum(a * q for a, q in zip(line, model)) for x, line in zip(mix, payoff))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(2, 12), st.integers(2, 12), st.integers(0, 10_000), st.floats(0.05, 1.0))
 def test_the_response_does_better_than_a_step_toward_the_best_reply(rows, cols, seed, p):
     # What the bot expects of a mix, believing the column player follows the model at a share

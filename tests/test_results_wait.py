@@ -143,7 +143,7 @@ def play_watching(driver: Driver, game_id: str, seed: int, options, controllers)
 GAMES = {"pulling_strings": {"turn_limit": 12}, "moriarty": {"games": 1, "round_limit": 6}}
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(seed=st.integers(0, 10_000), game_id=st.sampled_from(sorted(GAMES)),
        controllers=st.sampled_from([("human", "human"), ("human", "bot:easy"),
                                     ("bot:easy", "human")]))

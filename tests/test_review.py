@@ -17,7 +17,7 @@ from game.review import ReviewRun, Swing, review_positions, review_values, swing
 from game.tools.bench_review import calm_game, main as bench_main
 from scenes.play.replay import ReplayScene
 from scenes.play.review import ReviewScene
-from tests.support import wait_until
+from tests.support import examples, wait_until
 from tests.test_play_vs_bot import FakeWorker
 
 SAMPLES = 24  # enough to test with
@@ -44,7 +44,7 @@ def with_bonus(record, colours):
     return dataclasses.replace(record, entries=tuple(entries))
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(seed=st.integers(0, 1000), colours=st.tuples(st.sampled_from("OBGP"),
                                                      st.sampled_from("OBGP")))
 def test_a_review_knows_no_secret_the_replay_does_not_show(seed, colours):

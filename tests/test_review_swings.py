@@ -22,9 +22,11 @@ from game.rules.moriarty import GameScored
 from game.words.tug_of_war import listing
 from game.words import narrator_for
 from game.words.replay_book import ReplayBook
+from tests.support import examples
 
 GAME_IDS = sorted(GAMES)
-SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SLOW = settings(max_examples=examples(6), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 NOTATION = re.compile(r"\[|\]|\b\d/\d\b|\b\dx\d\b|^\d+\. |Turn \d+:|\b[01]:\S|\bbonus [?OBGP]\b")
 CHANCE_SENTENCE = re.compile(r"(\w+)'s chance (?:went from (\d+)% to (?:(\d+)%|a win|a draw)|"
                              r"rose a little, to about (\d+)%)\.$")
@@ -67,7 +69,7 @@ games = st.builds(played, st.sampled_from(GAME_IDS), st.integers(0, 10_000),
                   st.integers(1, 70), st.sampled_from([0.0, 0.9]))
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=games, seed=st.integers(0, 10_000))
 def test_the_marked_swings_are_the_largest_changes_of_the_plotted_line(record, seed):
     values = noisy_values(record, random.Random(seed))
@@ -83,7 +85,7 @@ def test_the_marked_swings_are_the_largest_changes_of_the_plotted_line(record, s
         assert decisive in found
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=games, seed=st.integers(0, 10_000))
 def test_the_decisive_step_is_the_last_to_move_the_line_and_comes_first_of_equals(record, seed):
     values = noisy_values(record, random.Random(seed))
@@ -169,7 +171,7 @@ def test_a_match_shows_its_games_where_each_begins(seed):
     assert review.places[ends[0] + 1].startswith("Game 2, ")
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record=games)
 def test_the_axis_counts_in_the_games_unit(record):
     words = narrator_for(record.game, record.options)

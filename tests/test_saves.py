@@ -39,7 +39,7 @@ def test_a_save_round_trips_and_is_plain_json(tmp_path):
     carries(back.describe(), "Strands", "Hard", "turn 2")
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(hints=st.sampled_from([None, True, False]), used=st.integers(0, 500))
 def test_the_hints_choice_and_count_round_trip(tmp_path_factory, hints, used):
     folder = SaveFolder(tmp_path_factory.mktemp("saves"))

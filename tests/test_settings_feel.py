@@ -17,6 +17,7 @@ from scenes.store.saves import SavedGame, SaveFolder
 from scenes.store.settings import IDLE_SECONDS, SPEEDS
 from scenes.store.stats import StatsFile
 from scenes.store.storage import remove_if_unchanged, signature
+from tests.support import examples
 from tests.test_replay import open_records, settle_records
 from tests.ui_driver import Driver
 
@@ -94,7 +95,7 @@ def test_animation_speed_stops_at_the_fastest(driver):
     assert driver.app.settings.animation_speed == 2.0
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(volume=st.integers(0, 10), speed=st.sampled_from(SPEEDS),
        keys=st.lists(st.sampled_from(sorted(KEYS)), max_size=40),
        clicks=st.lists(st.tuples(st.sampled_from(["volume", "speed", "idle"]),
@@ -258,7 +259,7 @@ def test_the_statistics_reset_after_the_question(driver):
 CHANGES = ["none", "rewritten", "removed", "replaced", "folder", "link", "touched"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(change=st.sampled_from(CHANGES), content=st.text(min_size=1, max_size=40))
 @example(change="link", content="\r")
 def test_a_delete_removes_only_the_file_that_was_seen(tmp_path_factory, change, content):

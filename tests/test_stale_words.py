@@ -13,6 +13,7 @@ from game.core import NodeKind
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
+from tests.support import examples
 
 GAMES = {"pulling_strings": {"turn_limit": 6}, "moriarty": {"games": 3, "round_limit": 2},
          "strands": {"side": 5}, "synch": {"move_limit": 10}, "tug_of_war": {}}
@@ -29,7 +30,7 @@ def wrong_click(driver, scene: PlayScene, rng: random.Random) -> None:
             return
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # one app, many games
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
 def test_no_word_outlives_its_state(driver, game_id, seed):
@@ -69,7 +70,7 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
             assert now.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in now.pending)
 
 
-@settings(max_examples=10, deadline=None,
+@settings(max_examples=examples(10), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
 def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):

@@ -27,6 +27,7 @@ from scenes.play.parts.play_hints import Hint
 from scenes.screens.select import OptionsScene
 from scenes.shell import theme as th
 from scenes.shell.widgets import Button, button_shape, draw_button
+from tests.support import examples
 from tests.test_lock_in import at_secret_choice
 from tests.test_settings_feel import write_record
 from tests.ui_driver import Driver
@@ -297,7 +298,7 @@ def rings_on_words(theme: th.Theme, frame: Frame, shape: th.Shape, relayout=None
     return int((rings & words).sum())
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 200),
        size=st.sampled_from([(1280, 720), (800, 500), (1024, 600)]), pick=st.integers(0, 99))
 def test_rings_never_cover_words_on_a_board(tmp_path_factory, game_id, seed, size, pick):

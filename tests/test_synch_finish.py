@@ -12,6 +12,7 @@ from scenes.boards import board_class
 from scenes.boards.base import View
 from scenes.boards.synch.plan import plan
 from scenes.shell.theme import Theme
+from tests.support import examples
 
 
 def board_for(match: Match):
@@ -23,7 +24,7 @@ def board_for(match: Match):
     return board
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(seed=st.integers(0, 5000))
 def test_each_seat_s_card_stays_put(seed):
     import pygame

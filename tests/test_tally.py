@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from game.tools import arena, tally
+from tests.support import examples
 from tests.test_arena import _Scripted
 
 
@@ -16,7 +17,7 @@ def recorded_pairing(folder, game_id, names, games, seed):
     return arena.run_pairing(game_id, names, games=games, jobs=1, seed=seed, setup=setup)
 
 
-@settings(max_examples=8, deadline=None)
+@settings(max_examples=examples(8), deadline=None)
 @given(game_id=st.sampled_from(["moriarty", "strands", "synch", "tug_of_war",
                                 "pulling_strings"]),
        names=st.sampled_from([("random", "greedy"), ("greedy", "random"),
@@ -116,7 +117,7 @@ def test_the_command_line_refuses_a_missing_folder(tmp_path, capsys):
     assert "no such folder" in capsys.readouterr().err
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(kept=st.one_of(st.none(), st.integers(), st.text(max_size=3),
                       st.lists(st.lists(st.one_of(st.floats(0, 10), st.booleans(),
                                                   st.text(max_size=2)), max_size=3),

@@ -17,6 +17,7 @@ from game.registry import GAMES
 from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
 from scenes.shell.theme import MIN_CAP_PX, MIN_TEXT_PX
+from tests.support import examples
 from tests.test_play_vs_bot import FakeWorker
 from tests.text_inspector import Ink, InkSurface, inspecting
 from tests.ui_driver import Driver
@@ -134,7 +135,7 @@ def check_play(driver: Driver, scene: PlayScene, size) -> None:
     assert not found, "\n".join(found)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(size=SIZES, game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000),
        decisions=st.integers(0, 40), controllers=st.sampled_from(CONTROLLERS))
 def test_play_screens_fit_every_window(tmp_path_factory, size, game_id, seed, decisions,
@@ -334,7 +335,7 @@ def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
             driver.frames(2)
 
 
-@settings(max_examples=12, deadline=None,
+@settings(max_examples=examples(12), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(size=SIZES)
 def test_each_card_s_learn_button_covers_neither_picture_nor_pitch(tmp_path_factory, size):

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 from game.rules.tug_of_war import SETUP_CHOICE
 from scenes.boards.base import Choice
 from scenes.boards.tug_of_war import team_spot
+from tests.support import examples
 from tests.ui_driver import Driver
 
 ORDERS = [order for k in (1, 2, 3) for order in itertools.permutations(range(3), k)]
@@ -29,7 +30,7 @@ def reroll_button(scene):
                 and b.value.label.startswith("Re-roll"))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 500), order=st.sampled_from(ORDERS))
 def test_the_dice_to_re_roll_are_picked_in_any_order(tmp_path_factory, seed, order):
     driver = Driver(tmp_path_factory.mktemp("tug"))

@@ -104,7 +104,7 @@ def test_seats_on_phones_get_no_hand_off():
     assert settle(loop) is None and not loop.handoff_open
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000),
        bots=st.sampled_from([("human", "human"), ("human", "bot:easy"), ("bot:easy", "human")]))
 def test_random_play_keeps_the_rules_of_play(game_id, seed, bots):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scenes.store.unpacked import (DOOMED_PREFIX, LOCK_NAME, claim, is_left_over, sweep,
                                    unpacked_folder)
+from tests.support import examples
 
 ROOT = Path(__file__).resolve().parent.parent
 # what a folder in the temporary folder can be, and whether a sweep must remove it
@@ -41,7 +42,7 @@ def _make(parent: Path, index: int, kind: str, held: list) -> Path:
     return folder
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(kinds=st.lists(st.sampled_from(sorted(KINDS)), max_size=8))
 def test_a_sweep_removes_exactly_the_killed_quintets_folders(tmp_path_factory, kinds):
     parent = tmp_path_factory.mktemp("tmp")

@@ -12,6 +12,7 @@ from game.rules.tug_of_war import ACT
 from scenes.play.play import PlayScene
 from scenes.play.replay import ReplayScene
 from scenes.shell import theme as th
+from tests.support import examples
 from tests.ui_driver import Driver
 
 
@@ -22,7 +23,7 @@ def wrapped(driver: Driver, lines: list[str], scene: PlayScene) -> set[str]:
     return {part for line in lines for part in theme.wrap(line, th.BODY, width)}
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=examples(10), deadline=None)
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
 def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory, game_id,
                                                                   seed):
