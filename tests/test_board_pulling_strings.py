@@ -241,7 +241,7 @@ def test_timelines_and_sound_cues_fit_the_events():
         step = state.apply_joint(Pull(eks), Pull(oh))
         timeline = board.animate(state, step.events, step.state)
         assert 0.3 <= timeline.duration <= 1.5
-        sounds = sorted(board.plan(step.events).cues)
+        sounds = sorted(timeline.cues)
         assert {name for _, name in sounds} == cues
         assert all(name in EFFECTS and 0 <= at <= timeline.duration for at, name in sounds)
 

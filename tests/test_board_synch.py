@@ -100,7 +100,7 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size, options):
                                                 before=state, events=step.events,
                                                 timeline=timeline, t=t))
             assert board.words.describe(state, step.events, step.state)
-            assert all(isinstance(cue, tuple) for cue in board.plan(step.events).cues)
+            assert all(isinstance(cue, tuple) for cue in timeline.cues)
             board.draw(drv.app.screen, View(state=step.state, seat=None,
                                             chooser=step.state.actors[0] if step.state.actors
                                             else None))
@@ -181,7 +181,7 @@ def test_both_on_one_square_is_crossed_out(driver):
     anim = scene.animation
     assert any(isinstance(e, ClaimBlocked) for e in anim.events)
     assert "both land on c3, so neither claims it" in anim.caption
-    assert "deny" in [cue for _, cue in sorted(scene.board.plan(anim.events).cues)]
+    assert "deny" in [cue for _, cue in sorted(anim.timeline.cues)]
     for t in (0.0, 0.4, 0.8, anim.timeline.duration):
         anim.t = t
         driver.frames()
@@ -223,10 +223,11 @@ def test_cues_and_a_placement_drop(driver):
     board = driver.start("synch").board
     state = GAME.new_game()
     step = state.apply(PlaceMarker("d4"))
-    cues = [cue for _, cue in sorted(board.plan(step.events).cues)]
+    cues = [cue for _, cue in sorted(board.animate(state, step.events, step.state).cues)]
     assert cues == ["place", "claim"]
     step2 = step.state.apply(PlaceMarker("e5")).state.apply(OPPOSITION)
-    cues = [cue for _, cue in board.plan(step2.state.apply(Direction("N")).events).cues]
+    last = step2.state.apply(Direction("N"))
+    cues = [cue for _, cue in board.animate(step2.state, last.events, last.state).cues]
     assert "slide" in cues and "claim" in cues
     carries(board.words.describe(state, step.events, step.state), "Cross", "d4", "X",
             without=("Ring",))

@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from game.core import NodeKind
 from game.registry import GAMES
-from scenes.play.parts.play_animation import Animation
 from scenes.play.parts.setup import GameSetup
 from scenes.play.parts.turns import BotTurn, Finished, Handoff, TurnLoop
 from scenes.shell.anim import Timeline
@@ -22,17 +21,21 @@ from tests.support import carries, examples, one_turn_logged
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def loop_for(game_id: str, controllers=("human", "human"), seed: int = 1, **options):
-    """A turn loop whose steps each take 0.3 seconds to show."""
-    def animate(before, step, after, reveal):
+class SteadyBoard:
+    """A board without pygame whose every step takes 0.3 seconds to show."""
+
+    def animate(self, before, events, after) -> Timeline:
         timeline = Timeline()
         timeline.add("step", 0.3)
-        summary = loop.words.summary(before, step.events, after)
-        return Animation(before, tuple(step.events), after, timeline, reveal=reveal,
-                         caption=loop.words.describe(before, step.events, after),
-                         summary=summary, backdrop=after if summary else None)
-    loop = TurnLoop(GameSetup(game_id, options, seed, tuple(controllers)), animate)
-    return loop
+        return timeline
+
+    def settled(self, before, events, after):
+        return after
+
+
+def loop_for(game_id: str, controllers=("human", "human"), seed: int = 1, **options):
+    """A turn loop whose steps each take 0.3 seconds to show."""
+    return TurnLoop(GameSetup(game_id, options, seed, tuple(controllers)), SteadyBoard())
 
 
 def settle(loop: TurnLoop):

@@ -217,17 +217,9 @@ class Board:
 
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
-        """The plan of this step's animation: its tracks, and the sounds cued along them."""
-        return self.plan_for(before, events, after)
-
-    def plan_for(self, before: State, events: Sequence[Event], after: State) -> Timeline:
-        """The plan of a step seen with the positions either side (a board may set its pace
-        by them); the default is `plan(events)`."""
-        return self.plan(events)
-
-    def plan(self, events: Sequence[Event]) -> Timeline:
-        """These events' animation, laid out in one walk: tracks and sound cues (the default
-        is a short still pause)."""
+        """The plan of a step's animation, seen with the positions either side (a board may set
+        its pace by them): its tracks and the sounds cued along them, laid out in one walk (the
+        default is a short still pause)."""
         timeline = Timeline()
         timeline.add(STILL, STILL_SECONDS)
         return timeline

@@ -208,7 +208,7 @@ class StrandsBoard(Board):
         ]
 
     # ---- animation and drawing ------------------------------------------------------------
-    def plan(self, events: Sequence[Event]) -> Timeline:
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Each new stone drops onto its space, with a soft thud."""
         timeline = Timeline()
         for event in events:

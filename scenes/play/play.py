@@ -25,13 +25,14 @@ from game.last_moves import LastMoves
 from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
+from game.registry import get_game
 from game.words.base import Narrator, sentence
 from game.words.log import MoveLog
 from scenes.boards import board_class
 from scenes.boards.base import Board, View
 from scenes.play.parts.demo_pace import DemoPace
 from scenes.play.parts.lesson_guide import LessonGuide, lesson_controllers, load_lesson
-from scenes.play.parts.play_animation import Animation, Hold, animation_of
+from scenes.play.parts.play_animation import Animation, Hold
 from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.play_buttons import Extra, action_buttons, button_at
 from scenes.play.parts.play_hints import PlayHints
@@ -71,10 +72,11 @@ class PlayScene(Scene):
         self.guide = LessonGuide(lesson) if lesson is not None else None  # a guided first game
         self.demo = setup.demo  # a kiosk demo: nothing saved or counted, no results screen
         self.pace = DemoPace(game_id) if setup.demo else None  # keeps the demo's board moving
+        self.spec = get_game(game_id)
+        self.board: Board = board_class(game_id)(
+            self.spec, self.spec.resolve_options(setup.options), app.theme)
         # the rules of play: the match, seats, privacy, countdown, holds, the log (no pygame)
-        self.turns = TurnLoop(setup, self._animation, self.guide)
-        self.spec = self.match.spec
-        self.board: Board = board_class(game_id)(self.spec, self.match.options, app.theme)
+        self.turns = TurnLoop(setup, self.board, self.guide)
         self.bots = PlayBots(self, setup.bot_level)  # asked through the worker; answers played
         self.picker = Picker(self.turns, self.board)  # what a person has picked so far
         self.message = ""
@@ -475,9 +477,6 @@ class PlayScene(Scene):
         self._flush()
         self.refresh_buttons()
         return True
-
-    def _animation(self, before: State, step: Step, after: State, reveal: bool) -> Animation:
-        return animation_of(self.board, self.words, before, step, after, reveal)
 
     def hover_key(self):
         """The spot or button under the mouse (the shell redraws when it changes)."""

@@ -121,7 +121,7 @@ class MoriartyBoard(MoriartyLayout):
                               phase=OVER)
 
     # ---- animation ------------------------------------------------------------------------
-    def plan(self, events: Sequence[Event]) -> Timeline:
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Tokens drop in, markers appear, slides run (the Pivot after the actives), verdicts."""
         return plan(events)
 

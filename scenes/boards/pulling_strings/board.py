@@ -248,7 +248,7 @@ class PullingStringsBoard(Board):
         return Pull(spot.letter) if isinstance(spot, End) else None
 
     # ---- animation ------------------------------------------------------------------------
-    def plan(self, events: Sequence[Event]) -> Timeline:
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
         return plan(events)
 

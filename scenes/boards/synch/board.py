@@ -134,12 +134,9 @@ class SynchBoard(SynchLayout):
         ]
 
     # ---- animation ------------------------------------------------------------------------
-    def plan(self, events: Sequence[Event]) -> Timeline:
-        """Drop in, show the direction, slide both markers, then fill or cross out squares."""
-        return plan(events)
-
-    def plan_for(self, before: State, events: Sequence[Event], after: State) -> Timeline:
-        """The step's plan; brisk (under half the time) in a game's last stretch, when a move
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """Drop in, show the direction, slide both markers, then fill or cross out squares;
+        brisk (under half the time) in a game's last stretch, when a move
         claims nothing and few squares are left to fill, so the end does not drag."""
         empty = after.claims.count(0)  # type: ignore[attr-defined]
         last_stretch = empty <= after.size  # type: ignore[attr-defined]

@@ -176,7 +176,7 @@ class TugOfWarBoard(TugLayout):
         ]
 
     # ---- animation ------------------------------------------------------------------------
-    def plan(self, events: Sequence[Event]) -> Timeline:
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
         """Dice tumble and land, athletes join or fly off, swapped dice trade places."""
         return plan(events)
 

@@ -4,14 +4,12 @@ goes on (a result held on screen until acknowledged)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from typing import Protocol, Sequence
 
 from game.core import Event, State, Step
 from game.words.base import Narrator, Summary
 from scenes.shell.anim import Timeline
 
-if TYPE_CHECKING:  # the board is only called here: this module stays free of pygame
-    from scenes.boards.base import Board
 
 
 @dataclasses.dataclass
@@ -41,7 +39,17 @@ class Hold:
     events: tuple[Event, ...] = ()  # the step that led to it (a board may mark what it did)
 
 
-def animation_of(board: Board, words: Narrator, before: State, step: Step, after: State,
+class Planner(Protocol):
+    """What a step's animation is asked of: a game's board (this module stays pygame-free)."""
+
+    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+        """The plan of a step's animation: its tracks and the sounds cued along them."""
+
+    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+        """The position to keep showing behind the step's summary while it is read."""
+
+
+def animation_of(board: Planner, words: Narrator, before: State, step: Step, after: State,
                  reveal: bool = False) -> Animation:
     """A step animated on `board` from the view `before` to the view `after`, told by `words`."""
     timeline = board.animate(before, step.events, after)

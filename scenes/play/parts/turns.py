@@ -7,15 +7,15 @@ public history the bots read. It answers who must choose now and whether that ne
 takes a seat's move (`commit`), resolves chance, takes a game back, and says what comes next
 (`advance`): a hand-off, a bot's turn, the results, or nothing but waiting for a person.
 
-Showing a step takes time: the screen turns a step into an `Animation` (its board's timeline)
-through the `animate` function it gives the loop, and `tick(seconds)` moves the countdown and the
-animation on. Sounds and "the screen changed" are left in an outbox the screen empties each frame
+Showing a step takes time: the loop turns a step into an `Animation` from the plan the game's
+board makes of it (`Planner.animate`) and its narrator's words, and `tick(seconds)` moves the
+countdown and the animation on; it never calls the screen. Sounds and "the screen changed" are left in an outbox the screen empties each frame
 (`take_sounds`, `take_changed`), so the loop runs at engine speed in tests with no window at all.
 """
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable, Protocol
+from typing import Protocol
 
 from game.bots.history import History
 from game.core import ChoiceSealed, Move, NodeKind, State, Step
@@ -26,11 +26,9 @@ from game.timings import COUNTDOWN_BEATS, COUNTDOWN_STEP
 from game.words import narrator_for
 from game.words.base import Narrator
 from game.words.log import MoveLog, replay_into
-from scenes.play.parts.play_animation import Animation, Hold, hold_after
+from scenes.play.parts.play_animation import Animation, Hold, Planner, animation_of, hold_after
 from scenes.play.parts.setup import GameSetup
 from scenes.store.controllers import HUMAN
-
-Animate = Callable[[State, Step, State, bool], Animation]  # (before, step, after, reveal)
 
 
 class Script(Protocol):
@@ -78,13 +76,13 @@ class Committed:
 class TurnLoop:
     """One game's rules of play: the match, its seats, privacy, countdown, holds and the log."""
 
-    def __init__(self, setup: GameSetup, animate: Animate, script: Script | None = None) -> None:
+    def __init__(self, setup: GameSetup, board: Planner, script: Script | None = None) -> None:
         self.setup = setup
         self.match = Match(setup.game_id, setup.options, setup.seed)
         self.words: Narrator = narrator_for(setup.game_id, self.match.options)
         self.controllers: tuple[str, str] = setup.controllers
         self.script = script  # a lesson's guide, while it runs the game
-        self.animate = animate
+        self.board = board  # the game's board: it plans each step's animation
         self.log = MoveLog(self.words)
         self.last = LastMoves()  # each seat's last turn, marked on the board
         self.history = History()  # the public play, which bots that read play are sent
@@ -102,6 +100,10 @@ class TurnLoop:
         self.caption = ""  # what happened last, in words
         self._sounds: list[str] = []
         self._changed = False
+
+    def animate(self, before: State, step: Step, after: State, reveal: bool) -> Animation:
+        """A step as it will show: the board's plan of it and the narrator's words."""
+        return animation_of(self.board, self.words, before, step, after, reveal)
 
     # ---- the outbox ---------------------------------------------------------------------------
     def take_sounds(self) -> list[str]:
