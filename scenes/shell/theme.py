@@ -147,6 +147,7 @@ class Theme:
         self.text_scale = 1.0
         self._fonts: dict[tuple[int, str, bool], pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
+        self._sized: dict[Size, tuple[int, str]] = {}  # a size's pixels and weight, now
         self._min_size: int | None = None
         self.unwritten = False  # while True, text takes its room but is not drawn (pictures)
         self.key_hints = True  # keyboard hints under buttons (a touch kiosk has no keyboard)
@@ -156,6 +157,7 @@ class Theme:
         self.scale = max(0.55, min(size[0] / 1280, size[1] / 720, 2.5))
         # type shrinks less than the layout does, so small windows stay readable
         self.text_scale = max(self.scale, 0.78)
+        self._sized.clear()
 
     def px(self, value: float) -> int:
         """A length in design pixels (at 1280x720) scaled to the window."""
@@ -208,11 +210,21 @@ class Theme:
     def text_px(self, size: Size) -> int:
         """A design size's (or role's) step of the type scale, scaled to the window (with a
         floor for small windows)."""
-        return max(self.min_font_size(), round(type_size(role_of(size).size) * self.text_scale))
+        return self._size_of(size)[0]
 
     def role_font(self, size: Size) -> pygame.font.Font:
         """The font a design size or role is drawn in at this window size."""
-        return self.font(self.text_px(size), role_of(size).weight)
+        return self.font(*self._size_of(size))
+
+    def _size_of(self, size: Size) -> tuple[int, str]:
+        """A size's pixels and weight at this window size, worked out once (every text drawn
+        asks)."""
+        sized = self._sized.get(size)
+        if sized is None:
+            role = role_of(size)
+            px = max(self.min_font_size(), round(type_size(role.size) * self.text_scale))
+            sized = self._sized[size] = (px, role.weight)
+        return sized
 
     def line(self, size: Size) -> int:
         """The height in pixels of a line of text at `size` design pixels (or a role)."""
@@ -220,10 +232,11 @@ class Theme:
 
     def text(self, text: str, size: Size, colour=TEXT) -> pygame.Surface:
         """Rendered text at `size` design pixels or in a role (cached)."""
-        font = self.role_font(size)
+        px, weight = self._size_of(size)
+        font = self.font(px, weight)
         if self.unwritten:
             return font.render(printable(text), True, colour)
-        key = (text, self.text_px(size), role_of(size).weight, tuple(colour))
+        key = (text, px, weight, tuple(colour))
         surface = self._texts.get(key)
         if surface is None:
             surface = font.render(printable(text), True, colour)
