@@ -32,6 +32,8 @@ BY_MODULE: dict[str, str] = {
 
 # every test that uses one of these fixtures
 BY_FIXTURE: dict[str, str] = {
+    "board_looks": "slow",  # test_state_looks: every state drawn on every board (20 s)
+    "played": "research",  # test_read_slides: a tally of many matches (8 s)
     "xvfb": "subprocess",
     "real_worker": "subprocess",
     "browsers": "browser",
@@ -325,6 +327,7 @@ test_private_names.py
 test_properties.py
     test_every_invariant_holds_at_every_step
 test_reading.py
+    test_a_reading_bot_and_its_copy_with_the_same_view_mix_alike
     test_confidence_grows_for_a_player_who_follows_the_model_and_not_for_chance
     test_the_response_does_better_than_a_step_toward_the_best_reply
     test_the_safe_response_can_be_punished_by_at_most_the_safety_bound
@@ -462,4 +465,18 @@ test_types.py
     test_the_engine_has_no_type_errors_and_the_app_none_beyond_the_baseline
 test_unpacked.py
     test_a_killed_process_leaves_its_folder_to_the_next_sweep
+""")
+
+# measured again in the fast suite (over a second and a half under load)
+_table("slow", """
+test_house_rulings.py
+    test_a_bot_behind_never_walks_into_the_repetition
+test_plain_words.py
+    test_hot_seat_results_name_the_winning_side
+test_continue.py
+    test_a_finished_game_clears_its_save_and_is_filed
+""")
+_table("research", """
+test_colour_belief.py
+    test_a_one_turn_ahead_player_shows_its_colour_within_a_dozen_rounds
 """)

@@ -1,7 +1,8 @@
 """Quick runs of the tools and start-up helpers whose own tests start processes or take minutes,
 so the fast suite (`pytest -m "not slow"`) still exercises each: the benchmarks on a fraction of
-a second, Tug of War's Perfect match on one game, the tools' own folders, the one-file build's
-sweep of left-over folders, the data folder's lock and the launcher's watch."""
+a second, Tug of War's Perfect match on one game, the slide reading's table, the tools' own
+folders, the one-file build's sweep of left-over folders, the data folder's lock and the
+launcher's watch."""
 from __future__ import annotations
 
 import os
@@ -112,3 +113,12 @@ def test_the_launcher_watch_ends_quintet_when_its_launcher_goes(monkeypatch):
     assert killed == [(os.getpid(), signal.SIGTERM)]
     thread.join(10)
     assert not thread.is_alive()
+
+
+def test_the_slide_reading_table_reports_each_row_and_an_empty_tally_has_none():
+    from game.tools import read_slides
+    assert read_slides.tally([], 0.1) == {}
+    lines = read_slides.report({("greedy", 0): [1.5, 3, 1, 1, 0]}, 0.1, reading="choices")
+    assert lines[0] == "pretending share 0.1, choices:"
+    assert "greedy game 1" in lines[1] and "3 slides" in lines[1]
+    assert "mean belief in the true colour 0.50" in lines[1] and "right 1, wrong 0" in lines[1]
