@@ -105,7 +105,7 @@ def main(argv: list[str]) -> int:
         return 0
     if argv:
         print(__doc__)
-        return 2
+        return 0 if argv in (["-h"], ["--help"]) else 2
     kept, now = stored(), all_words()
     differ = [game_id for game_id in now if kept.get(game_id) != now[game_id]]
     for game_id in differ:
