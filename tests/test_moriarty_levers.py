@@ -138,7 +138,7 @@ def test_a_phase_depth_applies_at_its_phase_alone(seed, slide, pivot):
         assert plain.plies_from(state) == 9
 
 
-@settings(max_examples=examples(20), deadline=None)
+@settings(max_examples=examples(8), deadline=None)  # a second of processor time each
 @given(seed=st.integers(0, 10**6), width=st.floats(0.02, 0.5))
 def test_a_stepped_concealment_prices_the_same_giveaways_in_the_same_order(seed, width):
     """`conceal_step` prices the rise in a reader's chance of naming the colour: never a gain,
