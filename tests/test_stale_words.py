@@ -30,7 +30,7 @@ def wrong_click(driver, scene: PlayScene, rng: random.Random) -> None:
             return
 
 
-@settings(max_examples=examples(10), deadline=None,
+@settings(max_examples=examples(6), deadline=None,  # a whole game each
           suppress_health_check=[HealthCheck.function_scoped_fixture])  # one app, many games
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
 def test_no_word_outlives_its_state(driver, game_id, seed):
@@ -70,7 +70,7 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
             assert now.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in now.pending)
 
 
-@settings(max_examples=examples(10), deadline=None,
+@settings(max_examples=examples(6), deadline=None,  # a whole game each
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000))
 def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
