@@ -6,6 +6,15 @@ they are written (Continue offers the highest), tries again every RETRY_SECONDS 
 finished game that could not be filed, and at start, on its thread, removes what interrupted
 writes left behind and files what earlier runs could not. Quitting waits for the writes given,
 up to a bound, and says so if some could not be made.
+
+A save of a game in progress is the one write made on the frame loop, in the frame its move is
+committed: its text goes to the system's page cache and is renamed into place (no fsync: a slow
+disk never holds a frame; well under a millisecond for the longest game, docs/developers.md), so
+a move the player has seen survives the app being killed. The writer's thread then syncs it to
+the disk, and only that makes it "saved" (`done('')`); a write or sync that fails comes back
+through `done(problem)` all the same. Every save is written, and numbered, on the frame loop, so
+a newer save is never overwritten by an older one; only a save given while a filing or an
+earlier write of the same game still waits for the writer goes behind it, in order.
 """
 from __future__ import annotations
 
@@ -48,7 +57,7 @@ class Keeper:
         self.data = data
         self.tell = tell  # a message for the player (the app's notices)
         self.writer = DiskWriter(background, held=held)  # held: until the app's first frame
-        self._order: SaveOrder | None = None  # made on the writer's thread, at the first save
+        self._order: SaveOrder | None = None  # used on the frame loop only (see save_game)
         self.unfiled: dict[str, _Unfiled] = {}  # save id -> a finished game to file again
 
     def use(self, data: DataFolder) -> None:
@@ -67,17 +76,23 @@ class Keeper:
         folders = [root, root / SAVES_FOLDER, root / "records", root / PENDING_FOLDER,
                    *more_folders]
 
-        def work() -> tuple[int, list[str]]:
+        data = self.data
+
+        def work() -> tuple[int, list[str], int]:
             removed = sum(remove_temporaries(folder) for folder in folders)
             if not maybe_leftovers(root):  # the engine need not load
-                return removed, []
+                return removed, [], 0
             from scenes.store.filing import file_leftovers
-            return removed, file_leftovers(self.data)
+            messages = file_leftovers(data)
+            return removed, messages, data.saves().highest_sequence()
 
         def done(result, error) -> None:
             if error is not None:
                 return
-            removed, messages = result
+            removed, messages, highest = result
+            if self._order is None and self.data is data:  # the first save need not read it
+                from scenes.store.saves import SaveOrder
+                self._order = SaveOrder(data.saves(), highest)
             if removed:
                 log.info("removed %d temporary files left by interrupted writes", removed)
             for message in messages:
@@ -87,28 +102,43 @@ class Keeper:
 
     # ---- saves ----------------------------------------------------------------------------
     def save_game(self, saved, done: Callable[[str], None]) -> None:
-        """Write a game in progress (a newer save of the same game supersedes this one if it
-        has not started); `done(problem)` with '' once it is on disk, else why not."""
+        """Write a game in progress now, to the page cache, and have the writer sync it to the
+        disk (a newer save of the same game supersedes a sync not started); `done(problem)` on
+        the frame loop, with '' once it is on the disk, else why not."""
         folder = self.data.saves()
-
-        def work() -> Path:
-            return folder.write(dataclasses.replace(saved, sequence=self._next_in_order()))
+        saved = dataclasses.replace(saved, sequence=self._next_in_order())
 
         def finished(_result, error) -> None:
             done(_problem(error))
 
-        self.writer.submit(work, key=("save", saved.id), done=finished)
+        write, sync = ("save", saved.id), ("sync", saved.id)
+        if self.writer.busy_with(write) or self.writer.busy_with(("file", saved.id)):
+            # a write or the filing of this game still waits: this one goes after it, in order
+            self.writer.submit(lambda: folder.write(saved), key=write, done=finished)
+            return
+        try:
+            path = folder.write(saved, sync=False)
+        except Exception as error:  # said on the frame loop, as a failed write always is
+            failure = error
+
+            def fail() -> None:
+                raise failure
+
+            self.writer.submit(fail, key=sync, done=finished)
+            return
+        self.writer.submit(lambda: folder.sync(path), key=sync, done=finished)
 
     def _next_in_order(self) -> int:
-        """The next save's place in the order (on the writer's thread)."""
-        if self._order is None:
+        """The next save's place in the order (on the frame loop, where every save is made)."""
+        if self._order is None:  # a save before start's reading of the highest came back
             from scenes.store.saves import SaveOrder
             self._order = SaveOrder(self.data.saves())
         return self._order.next()
 
     def saving(self, save_id: str) -> bool:
-        """True while a save of this game waits or is being written."""
-        return self.writer.busy_with(("save", save_id))
+        """True while a save of this game waits to be written or synced to the disk."""
+        return self.writer.busy_with(("save", save_id)) or self.writer.busy_with(("sync",
+                                                                                  save_id))
 
     def find_latest(self, done: Callable[[object | None, list[str]], None]) -> None:
         """Look for the game Continue resumes, after every write given before (a save just

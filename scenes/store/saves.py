@@ -31,7 +31,7 @@ from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.plain_text import brief
 from scenes.store.storage import (SAVES_FOLDER, FileProblem, Signature, check_header, data_dir,
                                   deleted_words, keep_bad_file, read_json, remove_if_unchanged,
-                                  signature, sync_folder, write_json)
+                                  signature, sync_folder, sync_written, write_json)
 from scenes.store.values import count_problem, time_problem
 
 SAVE_FORMAT = "quintet-save"
@@ -143,12 +143,18 @@ class SaveFolder:
         """The file of the game with this id."""
         return self.folder / f"{game_id}.json"
 
-    def write(self, saved: SavedGame) -> Path:
-        """Save a game (atomically); OSError if the disk refuses or saving is off."""
+    def write(self, saved: SavedGame, sync: bool = True) -> Path:
+        """Save a game (atomically); OSError if the disk refuses or saving is off. With `sync`
+        False it is in place at once and durable only after `sync(path)` (storage.py)."""
         if self.read_only:
             raise PermissionError(errno.EACCES, self.read_only)
         path = self.path_for(saved.id)
-        write_json(path, saved.to_json())
+        write_json(path, saved.to_json(), sync)
+        return path
+
+    def sync(self, path: Path) -> Path:
+        """Make a save written with `sync=False` durable (fsync of it and its folder)."""
+        sync_written(path)
         return path
 
     def read(self, path: Path) -> SavedGame:
@@ -243,12 +249,13 @@ def _quick_order(path: Path) -> tuple[int, str, str]:
 
 
 class SaveOrder:
-    """The app's own order of saves: each save written gets the next number (read once from the
-    saves there are, on the writer's thread, at the first save)."""
+    """The app's own order of saves: each save written gets the next number (on the frame loop,
+    which writes every save; the highest there is is read once, at start on the writer's thread,
+    or at the first save if that comes first)."""
 
-    def __init__(self, folder: SaveFolder) -> None:
+    def __init__(self, folder: SaveFolder, last: int | None = None) -> None:
         self.folder = folder
-        self.last: int | None = None
+        self.last = last
 
     def next(self) -> int:
         """The number for the save about to be written."""

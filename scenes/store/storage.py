@@ -2,7 +2,10 @@
 
 Every file Quintet writes goes through `write_atomic`: the text goes to a temporary file in the
 same folder, is flushed and synced to the disk, then renamed over the old file in one step, so a
-crash or a power cut mid-write leaves the previous version whole. A file that is a symbolic link
+crash or a power cut mid-write leaves the previous version whole. A save of a game in progress is
+written on the frame loop with `sync=False` (the text reaches the system's page cache and is
+renamed into place, which a crash of the app cannot undo) and made durable by `sync_written` on
+the disk writer's thread a moment later (scenes/store/keeper.py). A file that is a symbolic link
 is written through to the file it points to (the link stays a link); a read-only file, a link
 that loops, a read-only folder or a full disk is an OSError, and the old file is left whole.
 
@@ -87,11 +90,13 @@ def has_saved_games(root: Path | None = None) -> bool:
         return False
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, sync: bool = True) -> None:
     """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure.
 
     A symbolic link is written through: its target is replaced and the link stays. A file the
-    user made read-only is refused rather than replaced.
+    user made read-only is refused rather than replaced. With `sync` False nothing waits for
+    the disk: the new version is in place for every reader (and survives the app being killed),
+    and `sync_written(path)` makes it durable against a power cut later.
     """
     target = write_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -105,7 +110,8 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
             out.flush()
-            os.fsync(out.fileno())
+            if sync:
+                os.fsync(out.fileno())
         os.replace(temporary, target)
     except BaseException:
         try:
@@ -113,6 +119,21 @@ def write_atomic(path: Path, text: str) -> None:
         except OSError:
             pass
         raise
+    if sync:
+        _sync_folder(target.parent)
+
+
+def sync_written(path: Path) -> None:
+    """Make a file written with `write_atomic(..., sync=False)` durable: its content, then its
+    folder's rename (through a link, the file it points to); OSError if the disk refuses."""
+    target = write_target(path)
+    # Windows flushes a file only through a handle that may write (nothing is written)
+    handle = os.open(target, (os.O_RDONLY if os.name == "posix" else os.O_RDWR)
+                     | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
     _sync_folder(target.parent)
 
 
@@ -168,10 +189,10 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def write_json(path: Path, data: Any) -> None:
+def write_json(path: Path, data: Any, sync: bool = True) -> None:
     """Write JSON data atomically (see `write_atomic`)."""
     # ASCII with escapes: any string read back (a lone surrogate too) can be written again
-    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n")
+    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n", sync)
 
 
 def move_aside(path: Path) -> Path | None:
