@@ -250,3 +250,97 @@ def test_a_moves_save_is_on_disk_after_its_frame_even_while_fsync_hangs(driver, 
     driver.written()
     assert scene.saves.state == "saved"
     assert not list((Path(os.environ["QUINTET_DATA_DIR"]) / SAVES_FOLDER).glob(".*.tmp"))
+
+
+# ---- the Keeper's quick saves, one rule at a time --------------------------------------------
+def strands_at(moves: int, game_id: str = "20240101-000000-strands-abcdef"):
+    from game.match import Match
+    from scenes.store.saves import SavedGame
+    match = Match(GAME, {"side": 5}, seed=3)
+    for _ in range(moves):  # the first legal move each time
+        state = match.state
+        match.play(str(state.legal_moves(state.actors[0])[0]))
+    return SavedGame(game_id, match.record(), ("human", "human"), "2024-05-01T10:00:00")
+
+
+def held_keeper(root: Path, read_only: str = ""):
+    """A Keeper whose writer does nothing until released (a disk that has not answered yet)."""
+    from scenes.store.keeper import Keeper
+    told: list[str] = []
+    return Keeper(DataFolder(root, read_only), told.append, held=True), told
+
+
+def test_each_save_is_in_place_at_once_in_order_and_synced_later(tmp_path):
+    keeper, _ = held_keeper(tmp_path)
+    folder, results = keeper.data.saves(), []
+    for moves in (1, 2, 3):
+        keeper.save_game(strands_at(moves), results.append)
+        saved = folder.read(folder.path_for(strands_at(1).id))
+        assert len(saved.record.entries) == moves and saved.sequence == moves
+    hidden = list(folder.folder.glob(".*.tmp"))
+    assert len(hidden) == 2  # the replaced versions, freed by the writer (not on the frame loop)
+    assert keeper.saving(strands_at(1).id) and results == []  # not durable yet: not "saved"
+    keeper.writer.flush(30)
+    keeper.poll()
+    assert results == [""]  # the syncs not started were superseded by the last one
+    assert not keeper.saving(strands_at(1).id)
+    assert list(folder.folder.glob(".*.tmp")) == []
+    keeper.close()
+
+
+def test_a_save_behind_its_games_filing_waits_for_it(tmp_path):
+    from scenes.store.filing import finished_record
+    keeper, _ = held_keeper(tmp_path)
+    folder, results = keeper.data.saves(), []
+    keeper.save_game(strands_at(2), results.append)
+    keeper.file_game(strands_at(2).id, finished_record(strands_at(2), "2024-05-01T10:05:00"))
+    keeper.save_game(strands_at(3), results.append)  # after the filing: in order, on the writer
+    assert len(folder.read(folder.path_for(strands_at(2).id)).record.entries) == 2
+    keeper.writer.flush(30)
+    keeper.poll()
+    assert results == ["", ""]
+    assert len(folder.read(folder.path_for(strands_at(2).id)).record.entries) == 3
+    keeper.close()
+
+
+def test_a_save_that_cannot_be_written_is_said_on_the_frame_loop_and_tried_again(tmp_path):
+    keeper, _ = held_keeper(tmp_path)
+    (tmp_path / SAVES_FOLDER).write_text("a file where the saves folder should be")
+    results: list[str] = []
+    keeper.save_game(strands_at(1), results.append)
+    assert results == []  # never said inside the frame's own call: poll says it
+    keeper.writer.flush(30)
+    keeper.poll()
+    assert len(results) == 1 and results[0]  # why it failed, in words
+    (tmp_path / SAVES_FOLDER).unlink()
+    keeper.save_game(strands_at(2), results.append)
+    keeper.writer.flush(30)
+    keeper.poll()
+    assert results[1:] == [""]
+    keeper.close()
+
+
+def test_a_copy_that_may_not_write_saves_nothing_and_says_why(tmp_path):
+    keeper, _ = held_keeper(tmp_path, read_only="another Quintet is using this folder")
+    results: list[str] = []
+    keeper.save_game(strands_at(1), results.append)
+    keeper.writer.flush(30)
+    keeper.poll()
+    assert results == ["another Quintet is using this folder"]
+    assert not (tmp_path / SAVES_FOLDER).exists()
+    keeper.close()
+
+
+def test_the_order_of_saves_goes_on_from_the_highest_on_disk(tmp_path):
+    from scenes.store.saves import SaveFolder
+    import dataclasses
+    SaveFolder(tmp_path).write(dataclasses.replace(strands_at(1, "20240101-000000-strands-old000"),
+                                                   sequence=41))
+    keeper, _ = held_keeper(tmp_path)
+    keeper.start()
+    keeper.writer.flush(30)
+    keeper.poll()  # start's reading of the highest comes back to the frame loop
+    keeper.save_game(strands_at(2), lambda problem: None)
+    folder = keeper.data.saves()
+    assert folder.read(folder.path_for(strands_at(2).id)).sequence == 42
+    keeper.close()

@@ -9,8 +9,8 @@ up to a bound, and says so if some could not be made.
 
 A save of a game in progress is the one write made on the frame loop, in the frame its move is
 committed: its text goes to the system's page cache and is renamed into place (no fsync: a slow
-disk never holds a frame; well under a millisecond for the longest game, docs/developers.md), so
-a move the player has seen survives the app being killed. The writer's thread then syncs it to
+disk never holds a frame; about a millisecond for a long game, docs/developers.md), so a move
+the player has seen survives the app being killed. The writer's thread then syncs it to
 the disk, and only that makes it "saved" (`done('')`); a write or sync that fails comes back
 through `done(problem)` all the same. Every save is written, and numbered, on the frame loop, so
 a newer save is never overwritten by an older one; only a save given while a filing or an
@@ -21,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import time
+from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -59,6 +60,7 @@ class Keeper:
         self.writer = DiskWriter(background, held=held)  # held: until the app's first frame
         self._order: SaveOrder | None = None  # used on the frame loop only (see save_game)
         self.unfiled: dict[str, _Unfiled] = {}  # save id -> a finished game to file again
+        self._previous: deque[Path] = deque()  # saves replaced on the frame loop, to free
 
     def use(self, data: DataFolder) -> None:
         """Write to another data folder from now on (the app's `data` was replaced)."""
@@ -117,7 +119,7 @@ class Keeper:
             self.writer.submit(lambda: folder.write(saved), key=write, done=finished)
             return
         try:
-            path = folder.write(saved, sync=False)
+            previous = folder.write_now(saved)
         except Exception as error:  # said on the frame loop, as a failed write always is
             failure = error
 
@@ -126,7 +128,14 @@ class Keeper:
 
             self.writer.submit(fail, key=sync, done=finished)
             return
-        self.writer.submit(lambda: folder.sync(path), key=sync, done=finished)
+        if previous is not None:
+            self._previous.append(previous)
+
+        def work() -> None:  # the versions replaced, of every sync superseded too, freed here
+            dropped = [self._previous.popleft() for _ in range(len(self._previous))]
+            folder.sync(saved.id, dropped)
+
+        self.writer.submit(work, key=sync, done=finished)
 
     def _next_in_order(self) -> int:
         """The next save's place in the order (on the frame loop, where every save is made)."""

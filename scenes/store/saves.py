@@ -24,7 +24,7 @@ import re
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from game.record import Record, RecordError, load_record
 from scenes.store.controllers import check_controllers, opponent_words
@@ -143,19 +143,26 @@ class SaveFolder:
         """The file of the game with this id."""
         return self.folder / f"{game_id}.json"
 
-    def write(self, saved: SavedGame, sync: bool = True) -> Path:
-        """Save a game (atomically); OSError if the disk refuses or saving is off. With `sync`
-        False it is in place at once and durable only after `sync(path)` (storage.py)."""
+    def write(self, saved: SavedGame) -> Path:
+        """Save a game (atomically); OSError if the disk refuses or saving is off."""
         if self.read_only:
             raise PermissionError(errno.EACCES, self.read_only)
         path = self.path_for(saved.id)
-        write_json(path, saved.to_json(), sync)
+        write_json(path, saved.to_json())
         return path
 
-    def sync(self, path: Path) -> Path:
-        """Make a save written with `sync=False` durable (fsync of it and its folder)."""
-        sync_written(path)
-        return path
+    def write_now(self, saved: SavedGame) -> Path | None:
+        """Save a game in place without waiting for the disk (atomically: in the page cache,
+        renamed over the previous version); durable after `sync`, to which the returned hidden
+        name of the previous version goes (None: none kept). OSError as `write`."""
+        if self.read_only:
+            raise PermissionError(errno.EACCES, self.read_only)
+        return write_json(self.path_for(saved.id), saved.to_json(), sync=False)
+
+    def sync(self, game_id: str, previous: Iterable[Path] = ()) -> None:
+        """Make a save written by `write_now` durable (it and its folder synced to the disk),
+        removing the previous versions those writes kept aside; OSError if the disk refuses."""
+        sync_written(self.path_for(game_id), previous)
 
     def read(self, path: Path) -> SavedGame:
         """One saved game; FileProblem if it cannot be used."""

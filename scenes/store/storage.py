@@ -2,12 +2,15 @@
 
 Every file Quintet writes goes through `write_atomic`: the text goes to a temporary file in the
 same folder, is flushed and synced to the disk, then renamed over the old file in one step, so a
-crash or a power cut mid-write leaves the previous version whole. A save of a game in progress is
-written on the frame loop with `sync=False` (the text reaches the system's page cache and is
-renamed into place, which a crash of the app cannot undo) and made durable by `sync_written` on
-the disk writer's thread a moment later (scenes/store/keeper.py). A file that is a symbolic link
+crash or a power cut mid-write leaves the previous version whole. A file that is a symbolic link
 is written through to the file it points to (the link stays a link); a read-only file, a link
 that loops, a read-only folder or a full disk is an OSError, and the old file is left whole.
+
+The save of a game in progress is written on the frame loop with `sync=False`: the text goes to
+the system's page cache and is renamed into place at once, so the app being killed cannot undo
+it, and `sync_written` makes it durable on the disk writer's thread a moment later
+(scenes/store/keeper.py). A power cut in that moment may cost the save (ext4, by default, starts
+writing a file renamed over another at once, which narrows it).
 
 `read_json` refuses, with a FileProblem naming the file and its problem, anything that is not a
 plausible file of its kind: a folder or device in its place, a size far beyond any real one
@@ -27,7 +30,7 @@ import re
 import stat
 import time
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 import platformdirs
 
@@ -90,13 +93,18 @@ def has_saved_games(root: Path | None = None) -> bool:
         return False
 
 
-def write_atomic(path: Path, text: str, sync: bool = True) -> None:
+def write_atomic(path: Path, text: str, sync: bool = True) -> Path | None:
     """Replace `path` with `text` in one step (temporary file, fsync, rename); OSError on failure.
 
     A symbolic link is written through: its target is replaced and the link stays. A file the
-    user made read-only is refused rather than replaced. With `sync` False nothing waits for
-    the disk: the new version is in place for every reader (and survives the app being killed),
-    and `sync_written(path)` makes it durable against a power cut later.
+    user made read-only is refused rather than replaced.
+
+    With `sync` False nothing waits for the disk (the frame loop's save of a move): the new
+    version is in place for every reader and survives the app being killed, and
+    `sync_written(path, [previous])` makes it durable against a power cut later. The previous
+    version is then kept under a hidden temporary name, which is returned (None if there was
+    none, or the file system has no hard links): replacing a file frees the old one's blocks,
+    which costs milliseconds on ext4, so `sync_written` frees them instead, off the frame loop.
     """
     target = write_target(path)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -106,34 +114,59 @@ def write_atomic(path: Path, text: str, sync: bool = True) -> None:
     # O_EXCL: never someone else's file; 0o666 less the umask, like any file the user makes
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                      0o666)
+    previous = None
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
             out.write(text)
             out.flush()
             if sync:
                 os.fsync(out.fileno())
+        if not sync:
+            previous = _keep_previous(target)
         os.replace(temporary, target)
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        for left in (temporary, previous):
+            try:
+                if left is not None:
+                    os.unlink(left)
+            except OSError:
+                pass
         raise
     if sync:
         _sync_folder(target.parent)
+    return previous
 
 
-def sync_written(path: Path) -> None:
-    """Make a file written with `write_atomic(..., sync=False)` durable: its content, then its
-    folder's rename (through a link, the file it points to); OSError if the disk refuses."""
-    target = write_target(path)
-    # Windows flushes a file only through a handle that may write (nothing is written)
-    handle = os.open(target, (os.O_RDONLY if os.name == "posix" else os.O_RDWR)
-                     | getattr(os, "O_BINARY", 0))
+def _keep_previous(target: Path) -> Path | None:
+    """A second name (hidden, temporary) for the file at `target`, so replacing it frees
+    nothing; None if there is no file there or no hard link can be made."""
+    kept = target.with_name(temporary_name(target.name))
     try:
-        os.fsync(handle)
+        os.link(target, kept, follow_symlinks=False)
+    except (OSError, NotImplementedError):
+        return None
+    return kept
+
+
+def sync_written(path: Path, previous: Iterable[Path] = ()) -> None:
+    """Make a file written with `write_atomic(..., sync=False)` durable: its content, then its
+    folder's rename (through a link, the file it points to); the `previous` versions that
+    writes kept aside are removed on the way. OSError if the disk refuses."""
+    target = write_target(path)
+    try:
+        # Windows flushes a file only through a handle that may write (nothing is written)
+        handle = os.open(target, (os.O_RDONLY if os.name == "posix" else os.O_RDWR)
+                         | getattr(os, "O_BINARY", 0))
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
     finally:
-        os.close(handle)
+        for kept in previous:
+            try:
+                os.unlink(kept)
+            except OSError:  # a temporary name: the next start removes it
+                pass
     _sync_folder(target.parent)
 
 
@@ -189,10 +222,10 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def write_json(path: Path, data: Any, sync: bool = True) -> None:
+def write_json(path: Path, data: Any, sync: bool = True) -> Path | None:
     """Write JSON data atomically (see `write_atomic`)."""
     # ASCII with escapes: any string read back (a lone surrogate too) can be written again
-    write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n", sync)
+    return write_atomic(path, json.dumps(data, indent=1, allow_nan=False) + "\n", sync)
 
 
 def move_aside(path: Path) -> Path | None:
