@@ -344,3 +344,56 @@ def test_the_order_of_saves_goes_on_from_the_highest_on_disk(tmp_path):
     folder = keeper.data.saves()
     assert folder.read(folder.path_for(strands_at(2).id)).sequence == 42
     keeper.close()
+
+
+# ---- the figure in docs/developers.md: `python -m tests.test_seen_moves_kept` -----------------
+def quick_write_figures(saves: int = 300, root: Path | None = None) -> list[str]:
+    """What Keeper.save_game costs the frame loop for the longest of 30 random games of Moriarty
+    and of Move In Synch (one move short of the end), a save every 50 ms: p50/p99 microseconds."""
+    import json
+    import shutil
+    import tempfile
+
+    from game.match import Match, RandomPlayer, play_out
+    from scenes.store.keeper import Keeper
+    from scenes.store.saves import SavedGame
+
+    def percentile(values: list[float], fraction: float) -> float:
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, round(fraction * len(ordered)) - 1)] * 1e6
+
+    folder = Path(tempfile.mkdtemp(dir=root))
+    lines = []
+    try:
+        for game in ("moriarty", "synch"):
+            matches = []
+            for seed in range(30):
+                match = Match(game, {}, seed=seed)
+                play_out(match, [RandomPlayer(seed), RandomPlayer(seed + 7)])
+                matches.append(match)
+            longest = max(matches, key=lambda match: len(match.entries))
+            keep = len(longest.entries) - 1
+            saved = SavedGame(f"20240101-000000-{game}-abcdef", longest.rewound(keep).record(),
+                              ("human", "bot:hard"), "2024-01-01T00:00:00")
+            keeper = Keeper(DataFolder(folder), print)
+            wall, own = [], []
+            for _ in range(saves):
+                begun, begun_cpu = time.perf_counter(), time.thread_time()
+                keeper.save_game(saved, lambda problem: None)
+                wall.append(time.perf_counter() - begun)
+                own.append(time.thread_time() - begun_cpu)
+                time.sleep(0.05)
+                keeper.poll()
+            keeper.close()
+            size = len(json.dumps(saved.to_json(), indent=1))
+            lines.append(f"{game}: {keep} entries, {size:,} bytes: the frame loop's save p50 "
+                         f"{percentile(wall, .5):.0f} us, p99 {percentile(wall, .99):.0f} us "
+                         f"(its processor time p50 {percentile(own, .5):.0f} us, p99 "
+                         f"{percentile(own, .99):.0f} us)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(quick_write_figures(root=Path(sys.argv[1]) if len(sys.argv) > 1 else None)))
