@@ -144,8 +144,9 @@ def test_a_standoff_ends_drawn_after_its_still_turns_or_runs_to_the_limit(stando
                                                                           monkeypatch):
     monkeypatch.setattr(arena, "make_player",
                         lambda name, other, game_id, seed, setup: _Scripted(name))
+    # without the repetition ruling, which would end the standoff at its fifth still turn
     result = arena.play_game("pulling_strings", ("b", "r"), seed=1, first_seat=0,
-                             setup=arena.Setup(standoff=standoff))
+                             options={"repetition": False}, setup=arena.Setup(standoff=standoff))
     assert result.score == 0.5
     turns_played = result.decisions // 2
     if standoff == 1:  # the opening pulls, b and m, move nothing: one still turn already

@@ -92,7 +92,7 @@ def test_tab_and_enter_place_a_token(driver):
             break
         driver.key(pygame.K_TAB)
     driver.key(pygame.K_RETURN)
-    assert [e.text for e in scene.match.entries] == ["B2"]
+    assert [e.text for e in scene.turns.match.entries] == ["B2"]
 
 
 # ---- spots ------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def test_a_column_before_a_colour_explains_itself(driver):
     scene = driver.start("moriarty")
     driver.settle()
     driver.click(driver.spot_pos(col_spot(0)))
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     assert scene.message_is_error and "colour" in scene.message
 
 
@@ -209,7 +209,7 @@ def test_a_used_up_colour_explains_itself(driver):
         driver.choose_by_keys(parse_move(text))
     driver.settle()
     driver.click(driver.spot_pos(swatch_spot(0)))
-    assert len(scene.match.entries) == 2
+    assert len(scene.turns.match.entries) == 2
     assert scene.message_is_error and "orange" in scene.message
 
 
@@ -218,9 +218,9 @@ def test_taking_a_token_that_is_not_active_explains_itself(driver):
     for seat, text in _script_to_take():
         _play(driver, text)
     _ready(driver)
-    entries = len(scene.match.entries)
+    entries = len(scene.turns.match.entries)
     driver.click(driver.spot_pos(col_spot(6)))
-    assert len(scene.match.entries) == entries
+    assert len(scene.turns.match.entries) == entries
     assert scene.message_is_error and "column 3 or 5" in scene.message
 
 
@@ -297,7 +297,8 @@ def _play(driver, text):
     """Make a move by clicks as whichever seat the scene is asking."""
     _ready(driver)
     scene = driver.play_scene()
-    move = next(m for m in scene.match.state.legal_moves(scene.chooser) if str(m) == text)
+    turns = scene.turns
+    move = next(m for m in turns.match.state.legal_moves(turns.chooser) if str(m) == text)
     driver.choose_by_clicks(move)
 
 
@@ -310,8 +311,8 @@ def _screen_at_slide_choice(tmp_path, opponent_bonus: str) -> bytes:
     for text in script + ["take 3", "away"]:  # then Eks slides first, in secret
         _play(driver, text)
     _ready(driver)
-    assert scene.chooser == 1 and scene.match.state.phase == DIRECTION
-    scene.caption = ""
+    assert scene.turns.chooser == 1 and scene.turns.match.state.phase == DIRECTION
+    scene.turns.caption = ""
     driver.frames()
     shot = pygame.image.tobytes(driver.app.screen, "RGB")
     pygame.quit()
@@ -327,9 +328,9 @@ def test_the_log_hides_bonus_colours(driver):
     for _, text in _script_to_take():
         _play(driver, text)
     _ready(driver)
-    log = " ".join(scene.log.lines())
+    log = " ".join(scene.turns.log.lines())
     assert "picks a Bonus Colour in secret" in log and "bonus O" not in log
-    notation = " ".join(scene.log.lines(notation=True))
+    notation = " ".join(scene.turns.log.lines(notation=True))
     assert "bonus ?" in notation and "bonus O" not in notation and "bonus B" not in notation
 
 

@@ -64,7 +64,8 @@ def test_a_game_the_repetition_ruling_ends_says_so_at_the_end(driver):
     driver.start("pulling_strings", seed=9)
     final = driver.play_to_end(random.Random(9), how="keys")
     assert final.outcome.ending is Ending.REPETITION and isinstance(driver.top, ResultsScene)
-    shown = driver.play_scene().words.result_words(final).lower()  # the results screen's words
+    words = driver.play_scene().turns.words
+    shown = words.result_words(final).lower()  # the results screen's words
     assert "house rule" in shown and ("still" in shown or "third time" in shown)
 
 
@@ -74,7 +75,7 @@ def test_every_end_has_a_disc_inside_the_board_that_the_hit_test_finds(tmp_path,
     driver = Driver(tmp_path, size=size)
     try:
         scene = driver.start("pulling_strings")
-        state = scene.match.state
+        state = scene.turns.match.state
         board = scene.board
         area = scene.rects["board"]
         seen = set()
@@ -98,9 +99,9 @@ def test_the_outer_bit_of_a_string_pulls_it_too(driver):
     board = scene.board
     x, y = board.end_pos["h"]
     between = (x - 0.5 * board.gap * 0.84, y)  # between h's disc and the grid's edge
-    assert board.spot_at(between, scene.match.state) == End("h")
+    assert board.spot_at(between, scene.turns.match.state) == End("h")
     centre = board.cell_xy((2, 2))
-    assert board.spot_at(centre, scene.match.state) == Cell(2, 2)
+    assert board.spot_at(centre, scene.turns.match.state) == Cell(2, 2)
 
 
 def test_every_path_spot_has_a_place_in_random_playouts(driver):
@@ -116,10 +117,10 @@ def test_every_path_spot_has_a_place_in_random_playouts(driver):
 # ---- clicks and keys that are refused -------------------------------------------------------
 def test_clicking_a_broken_end_says_why(driver):
     scene = driver.start("pulling_strings")
-    scene.match.state = from_diagram({"w": "..5.."}, broken=0b100)  # column c is broken
+    scene.turns.match.state = from_diagram({"w": "..5.."}, broken=0b100)  # column c is broken
     to_choice(driver)
     driver.click(scene.board.spot_rect(End("o")).center)
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     assert scene.message_is_error and "broken" in scene.message
 
 
@@ -127,16 +128,16 @@ def test_clicking_an_intersection_explains_how_to_pull(driver):
     driver.start("pulling_strings")
     scene = to_choice(driver)
     driver.click(scene.board.cell_xy((2, 2)))
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     assert scene.message_is_error and "pull a string" in scene.message
 
 
 def test_typing_a_broken_end_says_why(driver):
     scene = driver.start("pulling_strings")
-    scene.match.state = from_diagram({"w": "..5.."}, broken=0b100)
+    scene.turns.match.state = from_diagram({"w": "..5.."}, broken=0b100)
     to_choice(driver)
     driver.type("c")
-    assert scene.match.entries == [] and "broken" in scene.message
+    assert scene.turns.match.entries == [] and "broken" in scene.message
 
 
 # ---- secrecy --------------------------------------------------------------------------------
@@ -153,7 +154,7 @@ def test_the_first_pick_shows_only_as_sealed_while_the_second_seat_chooses(drive
     driver.type("h")
     driver.key(pygame.K_RETURN)  # Lock in
     countdown = scene.view()  # both picks are in, the countdown runs: still sealed
-    assert scene.countdown is not None
+    assert scene.turns.countdown is not None
     assert [scene.board.seat_note(countdown, s)[0] for s in (0, 1)] == ["sealed", "sealed"]
     scene.board.draw(driver.app.screen, countdown)
 
@@ -166,17 +167,17 @@ def test_the_reveal_names_both_pulls(driver):
     to_choice(driver)
     driver.type("h")
     driver.key(pygame.K_RETURN)
-    while scene.countdown is not None:
+    while scene.turns.countdown is not None:
         driver.frames(1, dt=0.05)
     view = scene.view()
     assert view.animating
     assert [scene.board.seat_note(view, s) for s in (0, 1)] == [("pulled", "c"),
                                                                  ("pulled", "h")]
     words = "Eks pulled c, Oh pulled h: the stack of 5 splits in two (3 each)."
-    assert scene.caption != words  # the words come once the stacks have moved
-    while scene.animation is not None:
+    assert scene.turns.caption != words  # the words come once the stacks have moved
+    while scene.turns.animation is not None:
         driver.frames(1, dt=0.05)
-    assert scene.caption == words
+    assert scene.turns.caption == words
 
 
 # ---- words ----------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ def test_a_small_shuffled_board_by_keys(driver):
 
 def test_every_space_has_a_place_and_the_hit_test_finds_it(driver):
     scene = driver.start("strands")
-    state = scene.match.state
+    state = scene.turns.match.state
     board = scene.board
     for move in get_game("strands").new_game().legal_moves(0):
         (spot,) = board.path(move, state)
@@ -41,25 +41,25 @@ def test_every_space_has_a_place_and_the_hit_test_finds_it(driver):
 def test_a_wrong_space_says_why(driver):
     scene = driver.start("strands")
     driver.settle()
-    state = scene.match.state
+    state = scene.turns.match.state
     five = state.board.by_number[5][0]  # Black must open on a 2
     driver.click(scene.board.spot_rect(("cell", five)).center)
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     carries(scene.message, "Black", "2", without=("5",))
 
 
 def test_end_turn_is_a_button_once_a_stone_is_down(driver):
     scene = driver.start("strands", seed=2)
     rng = random.Random(0)
-    while scene.match.state.turn_number < 3 or scene.match.state.placed == 0:
+    while scene.turns.match.state.turn_number < 3 or scene.turns.match.state.placed == 0:
         driver.settle()
-        state = scene.match.state
-        moves = [m for m in state.legal_moves(scene.chooser) if str(m) != "end"]
+        state = scene.turns.match.state
+        moves = [m for m in state.legal_moves(scene.turns.chooser) if str(m) != "end"]
         driver.choose_by_clicks(rng.choice(moves))
     driver.settle()
     assert Choice("End turn", "end") in scene.picker.clickable()
     driver.choose_by_clicks(get_game("strands").parse_move("end"))
-    assert scene.match.entries[-1].text.endswith("end")
+    assert scene.turns.match.entries[-1].text.endswith("end")
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 500)])
@@ -82,9 +82,9 @@ def test_drawing_every_moment_of_the_animations(tmp_path, size):
 def test_hovering_end_turn_draws_without_a_ring_on_the_board(driver):
     # found by the UI fuzzer: the hovered End turn button was ringed as if it were a space
     scene = driver.start("strands")
-    driver.choose_by_clicks(scene.match.state.legal_moves(0)[0])  # the opening stone
+    driver.choose_by_clicks(scene.turns.match.state.legal_moves(0)[0])  # the opening stone
     driver.settle()
-    state = scene.match.state
+    state = scene.turns.match.state
     seat = state.actors[0]
     second = next(m for m in state.legal_moves(seat)  # a space marked 2 or more: End is offered
                   if "end" in map(str, state.apply(m, seat).state.legal_moves(seat)))

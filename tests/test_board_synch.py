@@ -52,7 +52,7 @@ def test_every_square_and_direction_has_a_place(tmp_path, size, n):
     try:
         scene = drv.start("synch", {"size": n})
         board, area = scene.board, scene.rects["board"]
-        state = scene.match.state
+        state = scene.turns.match.state
         cells = [board.spot_rect(square_spot((r, c))) for r in range(n) for c in range(n)]
         assert all(area.contains(rect) for rect in cells)
         assert min(rect.width for rect in cells) >= (18 if n == 15 else 30)
@@ -112,7 +112,7 @@ def test_a_wrong_click_says_why_and_nothing_moves(driver):
     scene = driver.start("synch", {"size": 8})
     play_moves(driver, "d4")
     driver.click(scene.board.spot_rect(square_spot((4, 3))).center)  # d4 is Cross's
-    assert len(scene.match.entries) == 1
+    assert len(scene.turns.match.entries) == 1
     assert scene.message_is_error and carries(scene.message, "d4", "taken")
     play_moves(driver, "a1")
     driver.click(scene.board.spot_rect(square_spot((0, 7))).center)  # a square: not now
@@ -122,7 +122,7 @@ def test_a_wrong_click_says_why_and_nothing_moves(driver):
     carries(scene.message, "S", "off the board")
     driver.click(scene.board.spot_rect(direction_spot("SW")).center)
     carries(scene.message, "SW", "off the board")
-    assert len(scene.match.entries) == 3
+    assert len(scene.turns.match.entries) == 3
 
 
 def test_the_modes_are_buttons_and_the_directions_a_compass(driver):
@@ -140,13 +140,13 @@ def test_the_modes_are_buttons_and_the_directions_a_compass(driver):
 def test_clicking_next_to_the_directioner_picks_that_direction(driver):
     scene = driver.start("synch", {"size": 8})
     play_moves(driver, "d4", "e5", "synch")
-    board, state = scene.board, scene.match.state
+    board, state = scene.board, scene.turns.match.state
     ne_of_ring = board.spot_rect(square_spot((2, 5)))  # f6, next to Ring on e5
     assert board.spot_at(ne_of_ring.center, state) == direction_spot("NE")
     driver.click(ne_of_ring.center)
-    assert scene.match.entries[-1].text == "NE"
+    assert scene.turns.match.entries[-1].text == "NE"
     driver.settle()
-    assert scene.match.state.markers == ((3, 4), (2, 5))
+    assert scene.turns.match.state.markers == ((3, 4), (2, 5))
 
 
 def test_a_direction_is_typed_with_enter_when_it_is_a_prefix(driver):
@@ -156,17 +156,17 @@ def test_a_direction_is_typed_with_enter_when_it_is_a_prefix(driver):
     assert scene.picker.typed == "sy"
     driver.type("nch")
     driver.settle()
-    assert scene.match.state.mode == SYNCH
+    assert scene.turns.match.state.mode == SYNCH
     driver.type("n")
-    assert scene.match.entries[-1].text == "synch"  # N waits: NE and NW start with it
+    assert scene.turns.match.entries[-1].text == "synch"  # N waits: NE and NW start with it
     driver.key(pygame.K_RETURN)
-    assert scene.match.entries[-1].text == "N"
+    assert scene.turns.match.entries[-1].text == "N"
 
 
 def test_describe_in_plain_words(driver):
     scene = driver.start("synch", {"size": 8, "first_directioner": 0})
     play_moves(driver, "d4", "f3", "opp")
-    state = scene.match.state
+    state = scene.turns.match.state
     step = state.apply(Direction("NE"))
     text = scene.board.words.describe(state, step.events, step.state)
     carries(text, "Ring calls opposition", "Cross points north-east",
@@ -178,14 +178,14 @@ def test_both_on_one_square_is_crossed_out(driver):
     scene = driver.start("synch", {"size": 6})
     play_moves(driver, "b3", "d3", "opp")
     driver.choose_by_clicks(Direction("W"))
-    anim = scene.animation
+    anim = scene.turns.animation
     assert any(isinstance(e, ClaimBlocked) for e in anim.events)
     assert "both land on c3, so neither claims it" in anim.caption
     assert "deny" in [cue for _, cue in sorted(anim.timeline.cues)]
     for t in (0.0, 0.4, 0.8, anim.timeline.duration):
         anim.t = t
         driver.frames()
-    assert scene.caption == anim.caption  # said once the markers have moved
+    assert scene.turns.caption == anim.caption  # said once the markers have moved
 
 
 def test_a_held_decider_bumps_against_the_edge(driver):
@@ -193,7 +193,7 @@ def test_a_held_decider_bumps_against_the_edge(driver):
     play_moves(driver, "a1", "c3")
     assert scene.picker.clickable() >= {direction_spot("NW")}
     driver.choose_by_clicks(Direction("NW"))
-    anim = scene.animation
+    anim = scene.turns.animation
     assert any(isinstance(e, MarkerHeld) for e in anim.events)
     assert "Cross cannot stay on the board either way" in anim.caption
     positions = []
@@ -209,14 +209,14 @@ def test_the_variation_asks_the_decider_after_the_direction(driver):
     scene = driver.start("synch", {"size": 8, "variant": DIRECTIONER_FIRST})
     play_moves(driver, "d4", "e5", "E")
     assert scene.picker.clickable() == {SYNCH_CHOICE, OPP_CHOICE}
-    assert "follow east (E)" in scene.board.words.prompt(scene.match.state, 0)
+    assert "follow east (E)" in scene.board.words.prompt(scene.turns.match.state, 0)
     driver.settle()
     driver.choose_by_clicks(OPPOSITION)
     driver.settle()
-    carries(scene.caption, "Ring points east", "Cross calls opposition", "Ring moves east",
+    carries(scene.turns.caption, "Ring points east", "Cross calls opposition", "Ring moves east",
             "f5", "Cross moves west", "c4")
-    assert scene.caption.index("f5") < scene.caption.index("Cross moves")
-    assert scene.match.state.markers == ((4, 2), (3, 5))
+    assert scene.turns.caption.index("f5") < scene.turns.caption.index("Cross moves")
+    assert scene.turns.match.state.markers == ((4, 2), (3, 5))
 
 
 def test_cues_and_a_placement_drop(driver):

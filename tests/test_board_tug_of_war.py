@@ -62,10 +62,10 @@ def at_act(driver) -> PlayScene:
     """Yellow pairing team dice 2, 4, 6 with common dice 5, 3, 1, on screen."""
     scene = driver.start("tug_of_war", seed=2)
     driver.settle()
-    scene.match.state = acting((2, 4, 6), (5, 3, 1))
-    scene.caption = ""
+    scene.turns.match.state = acting((2, 4, 6), (5, 3, 1))
+    scene.turns.caption = ""
     driver.frames()
-    assert scene.chooser == 0
+    assert scene.turns.chooser == 0
     return scene
 
 
@@ -134,7 +134,7 @@ def test_pairings_read_the_dice_in_order(board):
 # ---- clicking on screen -----------------------------------------------------------------------
 def test_clicking_the_first_die_again_unpicks_it(driver):
     scene = at_act(driver)
-    entries = len(scene.match.entries)
+    entries = len(scene.turns.match.entries)
     first = common_spot(0)
     assert first in scene.picker.clickable()
     driver.click(driver.spot_pos(first))
@@ -142,16 +142,16 @@ def test_clicking_the_first_die_again_unpicks_it(driver):
     assert team_spot(0, 1) in scene.picker.clickable()  # the 5 can remove against the 4
     driver.click(driver.spot_pos(first))
     assert scene.picker.selected == ()
-    assert len(scene.match.entries) == entries
-    assert scene.match.state.athletes == (10, 10)
+    assert len(scene.turns.match.entries) == entries
+    assert scene.turns.match.state.athletes == (10, 10)
 
 
 def test_a_wrong_second_die_explains_itself(driver):
     scene = at_act(driver)
-    entries = len(scene.match.entries)
+    entries = len(scene.turns.match.entries)
     driver.click(driver.spot_pos(common_spot(1)))  # the 3
     driver.click(scene.board.spot_rect(team_spot(0, 2)).center)  # the 6: too high
-    assert len(scene.match.entries) == entries
+    assert len(scene.turns.match.entries) == entries
     assert scene.message_is_error
     carries(scene.message, "common 3", "team 6", "at least as high", "team die of 2",
             "put it back")  # what would
@@ -162,30 +162,30 @@ def test_a_right_pair_of_dice_removes_and_swaps(driver):
     scene = at_act(driver)
     driver.click(driver.spot_pos(common_spot(0)))
     driver.click(driver.spot_pos(team_spot(0, 1)))
-    assert scene.match.entries[-1].text == "5/4"
+    assert scene.turns.match.entries[-1].text == "5/4"
     driver.settle()
     driver.click(driver.spot_pos(team_spot(0, 0)))
     driver.click(driver.spot_pos(common_spot(1)))
-    assert scene.match.entries[-1].text == "3x2"
-    assert scene.match.state.athletes == (12, 9)
+    assert scene.turns.match.entries[-1].text == "3x2"
+    assert scene.turns.match.state.athletes == (12, 9)
 
 
 def test_a_wrong_click_on_the_board_explains_itself(driver):
     scene = at_act(driver)
-    entries = len(scene.match.entries)
+    entries = len(scene.turns.match.entries)
     driver.click(scene.board.spot_rect(team_spot(1, 0)).center)  # Red's die, on Yellow's turn
-    assert len(scene.match.entries) == entries
+    assert len(scene.turns.match.entries) == entries
     assert scene.message_is_error and scene.message.startswith("That is not a choice now")
     driver.click(scene.board.spot_rect(common_spot(2)).center)  # the 1 beats no team die
     carries(scene.message, "common 1", "team 2", "at least as high", "common die of 3 or 5",
             "team die of 2, 4 or 6", "swap", "End turn")
-    assert len(scene.match.entries) == entries
+    assert len(scene.turns.match.entries) == entries
 
 
 def test_setup_rerolls_pick_dice_then_confirm(driver):
     scene = driver.start("tug_of_war", seed=4)
     driver.settle()
-    state = scene.match.state
+    state = scene.turns.match.state
     assert state.phase == SETUP_CHOICE
     driver.click(driver.spot_pos(team_spot(0, 0)))
     driver.click(driver.spot_pos(team_spot(0, 1)))
@@ -194,19 +194,19 @@ def test_setup_rerolls_pick_dice_then_confirm(driver):
     values = "".join(str(v) for v in sorted(state.team[0][:2]))
     assert button.value.key == f"reroll {values}" and button.label == "Re-roll 2 dice"
     driver.click(button.rect.center)
-    assert scene.match.entries[-1].text == f"reroll {values}"
+    assert scene.turns.match.entries[-1].text == f"reroll {values}"
 
 
 def test_typed_pairings_use_the_notation(driver):
     scene = at_act(driver)
     driver.type("5/4")
-    assert scene.match.entries[-1].text == "5/4"
+    assert scene.turns.match.entries[-1].text == "5/4"
     driver.settle()
     driver.type("r")  # the start of a notation word: no complaint yet
     assert not scene.message_is_error
     driver.key(pygame.K_BACKSPACE)
     driver.type("3x2")
-    assert scene.match.entries[-1].text == "3x2"
+    assert scene.turns.match.entries[-1].text == "3x2"
 
 
 # ---- drawing ----------------------------------------------------------------------------------

@@ -108,7 +108,7 @@ def test_game_with_vs_starts_that_game_against_the_computer(monkeypatch, tmp_pat
 
     def run(app, seconds, screenshot, report):
         scene = app.stack.top
-        started.update(route=scene.route, game=scene.spec.id, controllers=scene.controllers,
+        started.update(route=scene.route, game=scene.spec.id, controllers=scene.turns.controllers,
                        setup=app.play_setup)
 
     from scenes.shell.app import App
@@ -123,7 +123,7 @@ def test_game_alone_is_still_hot_seat(monkeypatch, tmp_path):
     monkeypatch.setenv("QUINTET_CONFIG_DIR", str(tmp_path / "config"))
     seen = []
     from scenes.shell.app import App
-    monkeypatch.setattr(App, "run", lambda app, *rest: seen.append(app.stack.top.controllers))
+    monkeypatch.setattr(App, "run", lambda app, *rest: seen.append(app.stack.top.turns.controllers))
     assert quintet_main.main(["--game", "strands", "--size", "800x500"]) == 0
     assert seen == [("human", "human")]
 

@@ -50,9 +50,9 @@ def test_every_decision_is_saved_and_the_menu_offers_continue(driver):
     driver.settle()
     for count in (1, 2, 3):
         driver.settle()
-        driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+        driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
         [saved] = saves()
-        assert [str(e) for e in saved.record.entries] == [str(e) for e in scene.match.entries]
+        assert [str(e) for e in saved.record.entries] == [str(e) for e in scene.turns.match.entries]
         assert len(saved.record.entries) == count
         assert saved.controllers == ("human", "human") and saved.id == scene.saves.id
     driver.app.stack.reset(MainMenu(driver.app))
@@ -82,14 +82,14 @@ def test_continue_resumes_at_the_hand_off_and_shows_no_secret(tmp_path, secret):
         driver.frames(3)
         assert isinstance(driver.top, HandoffScene) and driver.top.name == "Oh"
         scene = driver.play_scene()
-        assert scene.match.state.pending[0] is not None and scene.private_seat is None
+        assert scene.turns.match.state.pending[0] is not None and scene.turns.private_seat is None
         assert not any(secret in line.split(", ")[-1] and "2." in line
-                       for line in scene.log.lines())
-        assert one_turn_logged(scene.log.lines())  # the sealed pull is held back
+                       for line in scene.turns.log.lines())
+        assert one_turn_logged(scene.turns.log.lines())  # the sealed pull is held back
         driver.key(pygame.K_RETURN)  # Oh confirms
         driver.frames(3)
         view = scene.view()
-        assert scene.chooser == 1 and view.seat == 1 and view.state.pending[0] is SEALED
+        assert scene.turns.chooser == 1 and view.seat == 1 and view.state.pending[0] is SEALED
         pixels = pygame.image.tobytes(driver.app.screen, "RGB")
         (tmp_path / f"{secret}.bin").write_bytes(pixels)
         other = tmp_path / ("h.bin" if secret == "c" else "c.bin")
@@ -104,7 +104,7 @@ def test_continue_resumes_a_bot_s_pending_turn(tmp_path):
     worker = FakeWorker(hold=True)  # the bot is still thinking when the app closes
     scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.frames(60)
     assert scene.bots.to_move() == 1 and worker.outstanding is not None
     driver = relaunch(driver, tmp_path / "second")
@@ -114,13 +114,13 @@ def test_continue_resumes_a_bot_s_pending_turn(tmp_path):
         driver.key(pygame.K_c)
         resumed = driver.play_scene()
         worker.scene = resumed  # checks the bot is asked with its own observation
-        assert resumed.controllers == ("human", "bot:easy")
-        assert len(resumed.match.entries) == 1
+        assert resumed.turns.controllers == ("human", "bot:easy")
+        assert len(resumed.turns.match.entries) == 1
         driver.frames(2)
         assert worker.requests and worker.requests[-1]["seat"] == 1  # asked again at once
         driver.settle()
-        assert resumed.chooser == 0  # White's whole turn was played; Black's turn again
-        assert {e.actor for e in resumed.match.entries[1:]} == {1}
+        assert resumed.turns.chooser == 0  # White's whole turn was played; Black's turn again
+        assert {e.actor for e in resumed.turns.match.entries[1:]} == {1}
         carries(resumed.players_line(), "Black: you", "White", "Easy")
     finally:
         pygame.quit()
@@ -146,7 +146,7 @@ def test_continue_keeps_the_hints_choice_and_count(tmp_path, controllers, hints)
         driver.key(pygame.K_SLASH, "?")
         driver.frames(2)
         assert scene.hints.used == 1
-    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
     [saved] = saves()
     assert saved.hints is on and saved.hints_used == (1 if on else 0)
     driver = relaunch(driver, tmp_path / "second")
@@ -157,7 +157,7 @@ def test_continue_keeps_the_hints_choice_and_count(tmp_path, controllers, hints)
         resumed = driver.play_scene()
         assert resumed.hints.allowed is on and resumed.hints.used == (1 if on else 0)
         driver.settle()
-        assert resumed.chooser is not None and hint_offered(resumed) is on
+        assert resumed.turns.chooser is not None and hint_offered(resumed) is on
     finally:
         pygame.quit()
 
@@ -207,7 +207,7 @@ def test_a_demo_game_is_never_saved_or_counted(driver):
                       controllers=("bot:easy", "bot:easy"), demo=True)
     driver.app.stack.push(scene)
     deadline = time.monotonic() + 30
-    while not scene.match.state.is_terminal:
+    while not scene.turns.match.state.is_terminal:
         assert time.monotonic() < deadline
         driver.frames(dt=0.1)
     driver.frames(5)
@@ -218,9 +218,9 @@ def test_a_demo_game_is_never_saved_or_counted(driver):
 def test_an_error_in_play_saves_the_game_and_says_so(driver):
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.settle()
-    entries = list(scene.match.entries)
+    entries = list(scene.turns.match.entries)
     driver.app.reraise_errors = False
     scene.board.draw = lambda surface, view: 1 / 0
     driver.app.invalidate()
@@ -268,11 +268,11 @@ def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(driver, tmp
     monkeypatch.setenv("QUINTET_DATA_DIR", str(blocker))
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     assert "could not be saved" in scene.message and scene.message_is_error
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
-    assert len(scene.match.entries) == 2 and scene.message == ""  # said once; play goes on
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
+    assert len(scene.turns.match.entries) == 2 and scene.message == ""  # said once; play goes on
 
 
 @pytest.mark.parametrize("content, words", [
@@ -294,7 +294,7 @@ def test_a_bad_save_is_named_on_the_menu_and_kept(driver, content, words):
 def test_a_save_that_vanishes_before_continue_is_named(driver):
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames()
     SaveFolder().path_for(scene.saves.id).unlink()
@@ -307,13 +307,13 @@ def test_a_save_that_vanishes_before_continue_is_named(driver):
 def test_saving_is_quick(driver):
     scene = driver.start("tug_of_war", seed=3)
     rng = random.Random(1)
-    while len(scene.match.entries) < 150 and not scene.match.state.is_terminal:
-        state = scene.match.state
+    while len(scene.turns.match.entries) < 150 and not scene.turns.match.state.is_terminal:
+        state = scene.turns.match.state
         if state.kind.name == "CHANCE":
-            scene.match.resolve_chance()
+            scene.turns.match.resolve_chance()
         else:
             seat = state.awaiting[0]
-            scene.match.play(rng.choice(state.legal_moves(seat)), seat)
+            scene.turns.match.play(rng.choice(state.legal_moves(seat)), seat)
     # processor time, not the wall clock: a loaded machine is slower, not wrong
     started, loop_started = time.process_time(), time.thread_time()
     for _ in range(20):  # the frame loop only hands each save to the disk writer
@@ -337,7 +337,8 @@ def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_writte
 
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])  # saved at once
+    turns = scene.turns
+    driver.choose_by_keys(turns.match.state.legal_moves(turns.chooser)[0])  # saved at once
     driver.settle()
     readers: list[str] = []
     latest = SaveFolder.latest
@@ -349,9 +350,9 @@ def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_writte
     monkeypatch.setattr(SaveFolder, "latest", watched)
     gate = threading.Event()
     driver.app.keeper.writer.submit(lambda: gate.wait(30))  # the disk stalls here
-    move = scene.match.state.legal_moves(scene.chooser)[0]
-    scene.commit(scene.chooser, move)  # its save waits behind the stall
-    turns = scene.words.number(scene.match.state)
+    move = scene.turns.match.state.legal_moves(scene.turns.chooser)[0]
+    scene.commit(scene.turns.chooser, move)  # its save waits behind the stall
+    turns = scene.turns.words.number(scene.turns.match.state)
     driver.app.stack.reset(MainMenu(driver.app))
     driver.app.tick(1 / 60)  # a frame while the writer is stuck: Continue's place, no read
     driver.app.keeper.poll()

@@ -23,7 +23,7 @@ def test_a_veil_mask_dims_inside_its_rounding_and_leaves_the_corners(width, heig
 def test_the_countdown_leaves_the_board_s_corners_and_covers_the_centre(driver):
     scene = driver.start("pulling_strings", seed=7)
     play_moves(driver, ["c", "h"])
-    assert scene.countdown is not None
+    assert scene.turns.countdown is not None
     surface = pygame.Surface(driver.app.screen.get_size())
     scene.draw(surface)
     area = scene.rects["board"]

@@ -37,7 +37,7 @@ def screen_while_seat_1_chooses(tmp_path, game_id: str, secret: str) -> tuple[by
         scene = driver.start(game_id, seed=7)
         drawn = []
         draw = scene.board.draw
-        scene.board.draw = lambda surface, view: (drawn.append((scene.chooser, view)),
+        scene.board.draw = lambda surface, view: (drawn.append((scene.turns.chooser, view)),
                                                   draw(surface, view))
         setup, _ = CASES[game_id]
         play_moves(driver, setup + [secret])
@@ -46,7 +46,7 @@ def screen_while_seat_1_chooses(tmp_path, game_id: str, secret: str) -> tuple[by
         drawn.clear()
         driver.key(pygame.K_RETURN)  # Oh confirms
         driver.frames(3)
-        assert scene.chooser == 1
+        assert scene.turns.chooser == 1
         return pygame.image.tobytes(driver.app.screen, "RGB"), drawn
     finally:
         pygame.quit()
@@ -82,7 +82,7 @@ def test_the_hand_off_screen_hides_the_board(tmp_path):
         assert isinstance(driver.top, HandoffScene) and driver.top.name == "Eks"
         driver.frames(5)
         assert calls == []  # the play scene is not drawn at all beneath the hand-off
-        assert scene.chooser is None
+        assert scene.turns.chooser is None
     finally:
         pygame.quit()
 
@@ -92,15 +92,15 @@ def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_pat
     try:
         scene = driver.start("pulling_strings", seed=7)
         play_moves(driver, ["c", "h"])  # Eks pulls c; the hand-off; Oh pulls h
-        assert scene.countdown is not None and scene.private_seat is None
-        assert scene.log.lines() == []  # the log waits for the reveal too
+        assert scene.turns.countdown is not None and scene.turns.private_seat is None
+        assert scene.turns.log.lines() == []  # the log waits for the reveal too
         for _ in range(200):
-            if scene.countdown is None:
+            if scene.turns.countdown is None:
                 break
             driver.frames()
-        assert scene.countdown is None and scene.animation is not None
+        assert scene.turns.countdown is None and scene.turns.animation is not None
         assert scene.view().seat is None
-        assert one_turn_logged(scene.log.lines())
+        assert one_turn_logged(scene.turns.log.lines())
     finally:
         pygame.quit()
 
@@ -110,7 +110,7 @@ def test_a_sealed_choice_stays_out_of_the_move_log(tmp_path):
     try:
         scene = driver.start("pulling_strings", seed=7)
         play_moves(driver, ["c"])
-        assert scene.log.lines() == []
+        assert scene.turns.log.lines() == []
         assert isinstance(driver.top, (HandoffScene, PlayScene))
     finally:
         pygame.quit()
@@ -122,20 +122,20 @@ def test_peek_shows_a_player_their_own_bonus_colour_until_their_move(tmp_path):
         scene = driver.start("moriarty", seed=7)
         play_moves(driver, MORIARTY_SETUP + ["bonus O", "bonus B"])
         driver.settle()
-        assert scene.chooser is not None and scene.private_seat is None
-        seat = scene.chooser
+        assert scene.turns.chooser is not None and scene.turns.private_seat is None
+        seat = scene.turns.chooser
         assert scene.view().state.bonus == (None, None)  # the public view hides both
         peek = next(b for b in scene.buttons if b.label.startswith("Peek"))
         driver.click(peek.rect.center)
         assert isinstance(driver.top, HandoffScene)
         driver.key(pygame.K_RETURN)
         driver.frames(3)
-        assert scene.private_seat == seat
+        assert scene.turns.private_seat == seat
         shown = scene.view().state.bonus
         assert shown[seat] is not None and shown[1 - seat] is None
-        state = scene.match.state
+        state = scene.turns.match.state
         driver.choose_by_keys(state.legal_moves(seat)[0])
-        assert scene.private_seat is None and scene.view().state.bonus == (None, None)
+        assert scene.turns.private_seat is None and scene.view().state.bonus == (None, None)
     finally:
         pygame.quit()
 
@@ -145,10 +145,10 @@ def test_the_caption_waits_for_the_countdown(tmp_path):
     try:
         scene = driver.start("pulling_strings", seed=7)
         play_moves(driver, ["c", "h"])  # Eks pulls c; the hand-off; Oh pulls h
-        assert scene.countdown is not None
-        assert "pulled" not in scene.caption  # the result is not told before "pull!"
+        assert scene.turns.countdown is not None
+        assert "pulled" not in scene.turns.caption  # the result is not told before "pull!"
         driver.key(pygame.K_SPACE)  # skip
-        assert scene.countdown is None and "pulled c" in scene.caption
+        assert scene.turns.countdown is None and "pulled c" in scene.turns.caption
     finally:
         pygame.quit()
 

@@ -40,8 +40,9 @@ class HintWorker(FakeWorker):
 
     def request(self, key, game_id, level, seed, observation, seat, history=()):
         scene = self.scene
-        if scene is not None and observation != scene.match.state.observe(seat):
-            assert observation.turn == scene.match.state.turn and observation.awaiting == (seat,)
+        if scene is not None and observation != scene.turns.match.state.observe(seat):
+            turns = scene.turns
+            assert observation.turn == turns.match.state.turn and observation.awaiting == (seat,)
             self.scene = None
             try:
                 return super().request(key, game_id, level, seed, observation, seat, history)
@@ -65,9 +66,9 @@ def on_screen(driver, game_id, controllers=("human", "bot:easy"), hints=None, se
 
 def to_person(driver, scene, limit=3000) -> None:
     for _ in range(limit):
-        if scene.chooser is not None:
+        if scene.turns.chooser is not None:
             return
-        if scene.hold is not None:
+        if scene.turns.hold is not None:
             driver.key(pygame.K_SPACE, " ")
         elif driver.top is not scene:
             driver.key(pygame.K_RETURN)  # a hand-off
@@ -98,14 +99,15 @@ def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, ga
     worker.hold = True  # thinking: shown on the button and in the action bar
     driver.click(button.rect.center)
     asked = worker.requests[-1]
-    assert asked["level"] == hint_level(game_id) and asked["seat"] == scene.chooser
-    assert asked["seed"] == hint_seed(scene.match.observe(scene.chooser), scene.chooser,
+    assert asked["level"] == hint_level(game_id) and asked["seat"] == scene.turns.chooser
+    turns = scene.turns
+    assert asked["seed"] == hint_seed(turns.match.observe(turns.chooser), turns.chooser,
                                       asked["history"])
     assert hint_button(scene).label == "Hint..." and "thinking" in scene.message
     worker.hold = False
     driver.frames(2)
     hint = scene.hints.shown()
-    assert hint is not None and hint.seat == scene.chooser
+    assert hint is not None and hint.seat == scene.turns.chooser
     assert scene.message.startswith("Hint: ") and scene.hints.used == 1
     surface = pygame.Surface(driver.app.screen.get_size())
     scene.draw(surface)
@@ -114,7 +116,7 @@ def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, ga
     scene.draw(surface)
     assert pygame.image.tobytes(surface, "RGB") != pygame.image.tobytes(ghost, "RGB")
     scene.hints.hint = hint
-    driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
     assert scene.hints.shown() is None  # the choice is made: the ghost goes
 
 
@@ -128,13 +130,14 @@ def test_a_hint_at_a_secret_turn_stays_while_the_choice_is_only_selected(driver)
     driver.frames(2)
     hint = scene.hints.shown()
     assert hint is not None
-    entries = len(scene.match.entries)
-    other = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != hint.move)
+    entries = len(scene.turns.match.entries)
+    turns = scene.turns
+    other = next(m for m in turns.match.state.legal_moves(turns.chooser) if m != hint.move)
     for move in (other, hint.move):
-        driver.click(driver.spot_pos(scene.board.path(move, scene.match.state)[0]))
+        driver.click(driver.spot_pos(scene.board.path(move, scene.turns.match.state)[0]))
         assert scene.picker.pending_choice() == move and scene.hints.shown() is hint
     driver.click(driver.lock_in_button().rect.center)
-    assert scene.hints.shown() is None and len(scene.match.entries) == entries + 1
+    assert scene.hints.shown() is None and len(scene.turns.match.entries) == entries + 1
 
 
 def test_the_hint_key_asks_too(driver):
@@ -146,7 +149,7 @@ def test_the_hint_key_asks_too(driver):
     assert asked and all(r["level"] == hint_level("strands") for r in asked)
     driver.frames(12)  # a whole turn: each later stone asked on the earlier stones' position
     hint = scene.hints.shown()
-    state = scene.match.state
+    state = scene.turns.match.state
     assert hint is not None and not turn_goes_on("strands", state, after_plan(hint), 1)
     assert scene.message.startswith("Hint: cover ") or "end the turn" in scene.message
 
@@ -156,14 +159,14 @@ def test_a_hint_at_a_secret_turn_never_carries_the_computer_s_secret(driver, gam
     scene = on_screen(driver, game_id, seed=5)
     for _ in range(6):
         to_person(driver, scene)
-        state = scene.match.state
+        state = scene.turns.match.state
         driver.key(pygame.K_SLASH, "?")
         asked = driver.app.bot_worker.requests[-1]
-        assert asked["observation"] == state.observe(scene.chooser)
+        assert asked["observation"] == state.observe(scene.turns.chooser)
         if state.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in state.pending):
             assert asked["observation"] != state  # the computer's sealed choice is hidden
         driver.frames(2)
-        driver.choose_by_keys(random.Random(1).choice(state.legal_moves(scene.chooser)))
+        driver.choose_by_keys(random.Random(1).choice(state.legal_moves(scene.turns.chooser)))
 
 
 def test_hot_seat_hints_are_off_unless_both_agree_and_then_each_sees_only_their_own(driver):
@@ -178,9 +181,9 @@ def test_hot_seat_hints_are_off_unless_both_agree_and_then_each_sees_only_their_
         assert hint_button(scene) is not None
         driver.key(pygame.K_SLASH, "?")
         asked = driver.app.bot_worker.requests[-1]
-        assert asked["observation"] == scene.match.state.observe(scene.chooser)
+        assert asked["observation"] == scene.turns.match.state.observe(scene.turns.chooser)
         driver.frames(2)
-        driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+        driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
     # the Hard bot reads the pulls revealed so far, as it does against the computer (the
     # worker checked each request's history was the game's at the time)
     assert asked["history"]
@@ -214,7 +217,7 @@ def test_the_options_screen_sets_hints(driver):
     options._pick("hints", True)  # both agree
     options._choose("start")
     driver.frames()
-    assert driver.top.hints.allowed and driver.top.hot_seat
+    assert driver.top.hints.allowed and driver.top.turns.hot_seat
 
 
 def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver):
@@ -426,7 +429,7 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     scene.restore(tug_position(["*:145", "0:keep", "*:223", "1:reroll 23", "*:46", "*:146",
                                 "0:4/1", "0:6/4"]))
     to_person(driver, scene)
-    state = scene.match.state
+    state = scene.turns.match.state
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
     scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
@@ -454,9 +457,9 @@ class ScreenWatch(FakeWorker):
 
     def request(self, key, game_id, level, seed, observation, seat, history=()):
         scene = self.scene
-        assert observation == scene.observation(), "a hint asked with a secret off screen"
-        assert scene.viewer == seat or observation == scene.match.state.observe_public()
-        self.seen = getattr(self, "seen", []) + [(scene.private_seat, observation)]
+        assert observation == scene.turns.observation(), "a hint asked with a secret off screen"
+        assert scene.turns.viewer == seat or observation == scene.turns.match.state.observe_public()
+        self.seen = getattr(self, "seen", []) + [(scene.turns.private_seat, observation)]
         return super().request(key, game_id, level, seed, observation, seat, history)
 
 
@@ -474,19 +477,19 @@ def test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_s
     looked = 0
     for _ in range(40):
         to_person(driver, scene)
-        state, seat = scene.match.state, scene.chooser
+        state, seat = scene.turns.match.state, scene.turns.chooser
         public_turn = state.kind is NodeKind.DECISION
         secret = state.observe(seat) != state.observe_public()
         asked = len(worker.requests)
         driver.key(pygame.K_SLASH, "?")
-        if public_turn and secret and scene.private_seat != seat:
+        if public_turn and secret and scene.turns.private_seat != seat:
             assert len(worker.requests) == asked  # nothing asked on the shared screen
             assert isinstance(driver.top, HandoffScene) and driver.top.peek
             assert "hint" in driver.top.doing
             driver.key(pygame.K_RETURN)  # the chooser looks in private
             driver.frames(2)
             looked += 1
-            assert scene.private_seat == seat and len(worker.requests) == asked + 1
+            assert scene.turns.private_seat == seat and len(worker.requests) == asked + 1
             hint = scene.hints.shown()
             assert hint is not None and hint.private and scene.message.startswith("Hint: ")
             hide = next(b for b in scene.buttons if b.value == Extra("hide"))
@@ -502,7 +505,7 @@ def test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_s
             driver.frames(2)
             assert len(worker.requests) == asked + 1
         driver.choose_by_keys(rng.choice(state.legal_moves(seat)))
-        if scene.match.state.is_terminal:
+        if scene.turns.match.state.is_terminal:
             break
     assert looked >= 3  # pivots and takes with a Bonus Colour were met and looked at
 
@@ -513,13 +516,13 @@ def test_a_phone_seat_gets_no_hint_at_a_public_turn_that_would_use_its_bonus_col
     rng = random.Random(5)
     for _ in range(40):
         to_person(driver, scene)
-        state, seat = scene.match.state, scene.chooser
+        state, seat = scene.turns.match.state, scene.turns.chooser
         if state.kind is NodeKind.DECISION and state.observe(seat) != state.observe_public():
             break
         driver.choose_by_keys(rng.choice(state.legal_moves(seat)))
     scene.phones.seats.add(seat)  # the seat chooses on its phone (its colour lives there)
     scene.refresh_buttons()
-    assert scene.chooser == seat and hint_button(scene) is None
+    assert scene.turns.chooser == seat and hint_button(scene) is None
     asked = len(driver.app.bot_worker.requests)
     driver.key(pygame.K_SLASH, "?")
     assert len(driver.app.bot_worker.requests) == asked and driver.top is scene

@@ -344,7 +344,7 @@ def test_a_game_finished_on_a_full_disk_is_filed_once_there_is_room(small_disk, 
     try:
         scene = driver.start("synch", {"move_limit": 12}, seed=4)
         driver.settle()
-        driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+        driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
         assert scene.saves.state == "saved"
         filler = fill(small_disk)
         driver.play_to_end(random.Random(4), how="keys")

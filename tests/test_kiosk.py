@@ -42,10 +42,10 @@ def wake(drv) -> None:
 def test_the_kiosk_opens_on_the_demo_and_its_bots_play(kiosk):
     demo = kiosk.top
     assert isinstance(demo, AttractScene)
-    assert demo.play.demo and demo.play.controllers == ("bot:medium", "bot:medium")
+    assert demo.play.demo and demo.play.turns.controllers == ("bot:medium", "bot:medium")
     kiosk.frames(400, dt=0.05)
-    assert len(demo.play.match.entries) >= 4
-    assert demo.caption() == demo.play.caption != "" or demo.finished  # (a quick game ended)
+    assert len(demo.play.turns.match.entries) >= 4
+    assert demo.caption() == demo.play.turns.caption != "" or demo.finished  # (a quick game ended)
     assert demo.play.spec.pitch  # shown in the band beside the title
 
 
@@ -88,7 +88,7 @@ def test_a_touch_leads_in_two_more_to_a_game_against_the_computer(kiosk):
     kiosk.frames()
     play = kiosk.top
     assert isinstance(play, PlayScene) and not play.demo
-    assert play.spec.id == list(GAMES)[2] and play.controllers == ("human", "bot:medium")
+    assert play.spec.id == list(GAMES)[2] and play.turns.controllers == ("human", "bot:medium")
 
 
 def test_a_friend_game_is_hot_seat(kiosk):
@@ -97,7 +97,7 @@ def test_a_friend_game_is_hot_seat(kiosk):
     kiosk.frames()
     kiosk.click(kiosk.top.group.buttons[3].rect.center)
     kiosk.frames()
-    assert kiosk.play_scene().hot_seat
+    assert kiosk.play_scene().turns.hot_seat
 
 
 def test_escape_and_watch_the_demo_go_back_to_it(kiosk):
@@ -249,7 +249,7 @@ def start_with_phones(kiosk):
     kiosk.click(phones_button.rect.center)
     kiosk.frames(2)
     play = kiosk.play_scene()
-    assert play.hot_seat and play.phones.active and isinstance(kiosk.top, PhonesScene)
+    assert play.turns.hot_seat and play.phones.active and isinstance(kiosk.top, PhonesScene)
     kiosk.until(lambda: play.phones.url(0) is not None, 10)
     phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
     kiosk.until(lambda: kiosk.top is play, 10)
@@ -263,7 +263,7 @@ def test_a_friend_with_phones_plays_on_phones_and_their_choices_keep_the_demo_aw
         play, phones = start_with_phones(kiosk)
         kiosk.app.kiosk.idle = kiosk.app.kiosk.idle_seconds - 1  # nobody touched the screen
         phones[0].lock_in("c")
-        kiosk.until(lambda: play.match.state.pending[0] is not None, 10)
+        kiosk.until(lambda: play.turns.match.state.pending[0] is not None, 10)
         assert kiosk.app.kiosk.idle < 1 and kiosk.play_scene() is play
     finally:
         kiosk.app.stack.reset(MainMenu(kiosk.app))
@@ -288,7 +288,7 @@ def test_a_choice_on_a_phone_under_still_playing_keeps_the_game(kiosk):
             kiosk.frames(dt=0.0)
             time.sleep(0.002)
         assert guard.idle < 1 and not guard.warning_due()
-        kiosk.until(lambda: play.match.state.pending[0] is not None, 10)
+        kiosk.until(lambda: play.turns.match.state.pending[0] is not None, 10)
         assert kiosk.play_scene() is play and not play.demo
     finally:
         kiosk.app.stack.reset(MainMenu(kiosk.app))

@@ -30,7 +30,7 @@ def test_rules_turn_the_limit_on_for_demos_only():
 def test_the_demo_plays_pulling_strings_under_the_turn_limit(kiosk):  # noqa: F811
     demo = kiosk.top
     assert isinstance(demo, AttractScene) and demo.play.spec.id == "pulling_strings"
-    assert demo.play.match.options["turn_limit"] == DEMO_TURN_LIMIT
+    assert demo.play.turns.match.options["turn_limit"] == DEMO_TURN_LIMIT
 
 
 @settings(max_examples=examples(40), deadline=None)
@@ -86,13 +86,14 @@ def test_a_whole_demo_game_ends_within_the_limit_and_stays_lively(kiosk):  # noq
         kiosk.frames(dt=0.1)
         if demo.play is not play:
             break
-    assert play.match.state.is_terminal, "the demo game did not end"
-    assert play.match.state.turn_number - 1 <= DEMO_TURN_LIMIT
-    state, still, could_move, checked = play.match.spec.start(play.match.options), 0, False, 0
-    for entry in play.match.entries:
+    assert play.turns.match.state.is_terminal, "the demo game did not end"
+    assert play.turns.match.state.turn_number - 1 <= DEMO_TURN_LIMIT
+    turns = play.turns
+    state, still, could_move, checked = turns.match.spec.start(turns.match.options), 0, False, 0
+    for entry in play.turns.match.entries:
         if state.pending == (None, None):  # a turn begins: could a pull move a stack?
             could_move = any(moves_a_stack(state.stacks, p.end) for p in state.legal_moves(0))
-        step = state.apply(play.match.spec.parse_move(entry.text), int(entry.actor))
+        step = state.apply(play.turns.match.spec.parse_move(entry.text), int(entry.actor))
         state = step.state
         if any(isinstance(e, PullsRevealed) for e in step.events):
             moved = any(isinstance(e, MOVING) for e in step.events)
@@ -142,8 +143,8 @@ def test_still_playing_counts_down_before_the_demo_returns(kiosk):  # noqa: F811
 @pytest.mark.parametrize("how", ["key", "click", "motion"])
 def test_any_input_keeps_the_game(kiosk, how):  # noqa: F811
     game = visitor_game(kiosk)
-    entries = len(game.match.entries)
-    selected = game.selected
+    entries = len(game.turns.match.entries)
+    selected = game.picker.selected
     idle(kiosk, kiosk.app.kiosk.idle_seconds - 5)
     assert isinstance(kiosk.top, StillPlayingScene)
     if how == "key":
@@ -155,7 +156,7 @@ def test_any_input_keeps_the_game(kiosk, how):  # noqa: F811
         kiosk.frames()
     kiosk.frames()
     assert kiosk.top is game and kiosk.app.kiosk.idle < 1
-    assert game.selected == selected and len(game.match.entries) == entries
+    assert game.picker.selected == selected and len(game.turns.match.entries) == entries
     idle(kiosk, kiosk.app.kiosk.idle_seconds - 12)
     assert kiosk.top is game  # a full idle time again before the next warning
 

@@ -25,13 +25,13 @@ def test_a_kiosk_shows_no_keyboard_hints(tmp_path):
         play = PlayScene(driver.app, setup=GameSetup("pulling_strings"))
         driver.app.stack.push(play)
         driver.frames(3)
-        if play.handoff_open:
+        if play.turns.handoff_open:
             driver.key(pygame.K_RETURN)
         texts += drawn(driver)
         assert any(text.startswith("Eks") or "Pass to" in text for text in texts)
         shown = [text for text in texts if any(word in text for word in KEY_WORDS)]
         assert not shown, shown
-        carries(play.prompt_words(play.match.state, 0), "Eks", "pull", without=KEY_WORDS)
+        carries(play.prompt_words(play.turns.match.state, 0), "Eks", "pull", without=KEY_WORDS)
     finally:
         pygame.quit()
 
@@ -39,5 +39,5 @@ def test_a_kiosk_shows_no_keyboard_hints(tmp_path):
 def test_a_desk_copy_keeps_its_keyboard_hints(driver):
     play = driver.start("pulling_strings")
     driver.frames(2)
-    assert "type its letter" in play.prompt_words(play.match.state, 0)
+    assert "type its letter" in play.prompt_words(play.turns.match.state, 0)
     assert "Enter" in drawn(driver)  # under "I am Eks: show me"

@@ -55,8 +55,8 @@ def test_the_marks_are_each_seat_s_latest_decisions(tmp_path_factory, game_id, s
     driver = Driver(tmp_path_factory.mktemp("last"), speed=8.0)
     try:
         scene = play_some(driver, game_id, seed, decisions)
-        entries = [e for e in scene.match.entries if e.actor in (0, 1)]
-        state = scene.match.state
+        entries = [e for e in scene.turns.match.entries if e.actor in (0, 1)]
+        state = scene.turns.match.state
         for seat, turns in scene.view().last.items():
             mine = [e.text for e in entries if e.actor == seat]
             if state.kind is NodeKind.SIMULTANEOUS and state.pending[seat] is not None:
@@ -89,7 +89,7 @@ def test_a_turn_of_several_stones_is_one_turn(driver):
     for seat, seat_turns in turns.items():
         places = [m for _, m in seat_turns[-1] if isinstance(m, Place)]
         assert places, "a Strands turn covers at least one space"
-        entries = [e for e in scene.match.entries]
+        entries = [e for e in scene.turns.match.entries]
         run = []
         for entry in reversed(entries):
             if entry.actor != seat:
@@ -120,7 +120,7 @@ def test_tug_of_war_says_each_side_s_last_turn():
 def test_strands_outlines_the_groups_that_decided_it(driver):
     scene = driver.start("strands", {"side": 5}, seed=4)
     driver.play_to_end(random.Random(4))
-    state = scene.match.state
+    state = scene.turns.match.state
     words = deciding_words(state)
     assert words.startswith("Outlined on the board:") and "beat" in words
     assert words in scene.board.words.status(state)
@@ -132,7 +132,7 @@ def test_strands_outlines_the_groups_that_decided_it(driver):
 
 def test_a_replay_marks_the_last_moves_at_each_position(driver):
     scene = play_some(driver, "synch", 3, 10)
-    replay = ReplayScene(driver.app, scene.match.record())
+    replay = ReplayScene(driver.app, scene.turns.match.record())
     assert replay.lasts[0] == {}
     assert replay.lasts[-1].keys() == scene.view().last.keys()
     assert replay.view().last == replay.lasts[0]

@@ -19,7 +19,7 @@ WAIT = 40  # frames of 0.1 s: four seconds in which nothing may happen without C
 
 def calm(scene: PlayScene) -> bool:
     """True when nothing is being shown: no countdown, no animation."""
-    return scene.countdown is None and scene.animation is None
+    return scene.turns.countdown is None and scene.turns.animation is None
 
 
 def guide_pixels(driver, rect: pygame.Rect | None = None) -> int:
@@ -58,29 +58,30 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
         if not calm(scene):
             driver.frames(dt=0.05)
             continue
-        if scene.chooser is not None:
+        if scene.turns.chooser is not None:
             driver.frames()  # the frame the learner first sees: the words have caught up
         progress.add(scene.lesson_words()[0] if scene.lesson_words() else None)
-        if scene.hold is not None:
-            made = len(scene.match.entries)
+        if scene.turns.hold is not None:
+            made = len(scene.turns.match.entries)
             held_at.add(made)
             button = continue_button(scene)
             assert button is not None and driver.app.screen.get_rect().contains(button.rect)
             assert scene.lesson_spot() == Extra("continue")  # the guide is on Continue
-            if scene.hold.summary is not None:  # a card over the board, Continue beside it
+            if scene.turns.hold.summary is not None:  # a card over the board, Continue beside it
                 cards += 1
-                assert not button.rect.colliderect(scene.board.summary_rect(scene.hold.summary))
+                turns = scene.turns
+                assert not button.rect.colliderect(scene.board.summary_rect(turns.hold.summary))
                 assert "Continue" in driver.frame_texts()
             for _ in range(WAIT):  # nothing moves on until Continue
                 driver.frames(dt=0.1)
-                assert scene.hold is not None and len(scene.match.entries) == made
+                assert scene.turns.hold is not None and len(scene.turns.match.entries) == made
             driver.click(button.rect.center)
-            assert scene.hold is None
+            assert scene.turns.hold is None
             continue
-        if scene.chooser is not None and scene.in_lesson():
-            driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+        if scene.turns.chooser is not None and scene.in_lesson():
+            driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
             continue
-        if scene.chooser is not None or scene.guide.told(scene.match) > total:
+        if scene.turns.chooser is not None or scene.guide.told(scene.turns.match) > total:
             break  # the free game: the learner's first choice, or the Easy computer's move
         driver.frames(dt=0.05)
     else:
@@ -99,9 +100,9 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
 def test_the_lesson_s_guide_is_not_the_keyboard_s_focus(driver, game_id):
     scene = start_lesson(driver, game_id)
     for _ in range(3000):
-        if calm(scene) and scene.chooser is not None:
+        if calm(scene) and scene.turns.chooser is not None:
             break
-        if calm(scene) and scene.hold is not None:
+        if calm(scene) and scene.turns.hold is not None:
             assert guide_pixels(driver, guided_rect(scene).inflate(60, 60)) > 0  # on Continue
             driver.key(pygame.K_RETURN)
             continue
@@ -128,7 +129,7 @@ def test_enter_alone_does_what_the_guide_asks_through_the_whole_lesson(driver, g
     for _ in range(10_000):
         if not scene.in_lesson() and calm(scene):
             break
-        if calm(scene) and (scene.hold is not None or scene.chooser is not None):
+        if calm(scene) and (scene.turns.hold is not None or scene.turns.chooser is not None):
             assert scene.lesson_spot() is not None, "the guide shows nothing to do"
             driver.key(pygame.K_RETURN)
             presses += 1
@@ -137,7 +138,7 @@ def test_enter_alone_does_what_the_guide_asks_through_the_whole_lesson(driver, g
         driver.frames(dt=0.05)
     else:
         raise AssertionError("Enter did not take the lesson to its end")
-    assert [str(e) for e in scene.match.entries[:len(lesson.steps)]] == \
+    assert [str(e) for e in scene.turns.match.entries[:len(lesson.steps)]] == \
         [str(lesson.entry(i)) for i in range(len(lesson.steps))]
     assert presses >= sum(step.by == "you" for step in lesson.steps)
 
@@ -147,19 +148,19 @@ def test_after_an_undo_the_computer_s_step_waits_for_continue_again(driver):
     steps = scene.guide.lesson.steps
     assert [steps[i].move for i in (15, 16, 17)] == ["pass", "pivot 6", "take 7"]
     for _ in range(5000):
-        if calm(scene) and scene.chooser is not None and len(scene.match.entries) == 17:
+        if calm(scene) and scene.turns.chooser is not None and len(scene.turns.match.entries) == 17:
             break
-        if calm(scene) and scene.hold is not None:
+        if calm(scene) and scene.turns.hold is not None:
             driver.key(pygame.K_RETURN)
-        elif calm(scene) and scene.chooser is not None:
-            driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+        elif calm(scene) and scene.turns.chooser is not None:
+            driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
         else:
             driver.frames(dt=0.05)
     driver.key(pygame.K_z, "z", pygame.KMOD_CTRL)  # back before the pass, the pivot 6 too
-    assert len(scene.match.entries) == 15
+    assert len(scene.turns.match.entries) == 15
     driver.frames()
-    driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+    driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
     for _ in range(100):  # pass again: the computer's pivot 6 waits for Continue once more
         driver.frames(dt=0.05)
-        assert len(scene.match.entries) == 16
-    assert scene.hold is not None and scene.lesson_spot() == Extra("continue")
+        assert len(scene.turns.match.entries) == 16
+    assert scene.turns.hold is not None and scene.lesson_spot() == Extra("continue")

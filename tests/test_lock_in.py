@@ -41,14 +41,14 @@ def click_spot(driver: Driver, spot) -> None:
 def test_a_click_selects_another_changes_it_and_lock_in_seals_it(driver):
     scene = at_secret_choice(driver, "pulling_strings")
     click_spot(driver, End("c"))
-    assert scene.match.entries == [] and scene.picker.selected == (End("c"),)
+    assert scene.turns.match.entries == [] and scene.picker.selected == (End("c"),)
     assert scene.view().selected == (End("c"),)  # the board draws it picked
     assert "pull c" in scene.message and "Lock in" in scene.message
     assert End("h") in scene.picker.clickable()  # the others stay choices
     click_spot(driver, End("h"))
-    assert scene.picker.selected == (End("h"),) and scene.match.entries == []
+    assert scene.picker.selected == (End("h"),) and scene.turns.match.entries == []
     driver.click(driver.lock_in_button().rect.center)
-    assert [e.text for e in scene.match.entries] == ["h"]
+    assert [e.text for e in scene.turns.match.entries] == ["h"]
     assert scene.picker.selected == () and scene.picker.pending_choice() is None
 
 
@@ -73,21 +73,21 @@ def test_clicking_the_selected_choice_again_unselects_it(driver):
     assert scene.picker.selected == () and scene.picker.pending_choice() is None
     assert not any(getattr(b.value, "name", "") == "lockin" for b in scene.buttons)
     driver.key(pygame.K_RETURN)  # nothing to lock in
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
 
 
 def test_keys_select_and_lock_in(driver):
     scene = at_secret_choice(driver, "pulling_strings")
     driver.type("c")  # typing selects, like a click
-    assert scene.picker.selected == (End("c"),) and scene.match.entries == []
+    assert scene.picker.selected == (End("c"),) and scene.turns.match.entries == []
     driver.key(pygame.K_ESCAPE)  # Escape drops the selection (the menu does not open)
     assert scene.picker.selected == () and driver.top is scene
     driver.key(pygame.K_TAB)
     focused = scene.picker.focus
     driver.key(pygame.K_RETURN)  # Enter on the focused end selects it
-    assert scene.picker.selected == (focused,) and scene.match.entries == []
+    assert scene.picker.selected == (focused,) and scene.turns.match.entries == []
     driver.key(pygame.K_RETURN)  # Enter again: locked in
-    assert [e.text for e in scene.match.entries] == [focused.letter]
+    assert [e.text for e in scene.turns.match.entries] == [focused.letter]
 
 
 def test_moriarty_bonus_colour_waits_for_lock_in(driver):
@@ -95,12 +95,12 @@ def test_moriarty_bonus_colour_waits_for_lock_in(driver):
     spots = first_spots(scene)
     click_spot(driver, spots[0])
     click_spot(driver, spots[1])
-    assert len(scene.match.entries) == len(MORIARTY_SETUP)  # nothing sealed yet
+    assert len(scene.turns.match.entries) == len(MORIARTY_SETUP)  # nothing sealed yet
     assert "as your Bonus Colour" in scene.message
     chosen = scene.picker.pending_choice()
     assert chosen == scene.picker.legal_paths()[(spots[1],)]
     driver.click(driver.lock_in_button().rect.center)
-    assert scene.match.entries[-1].text == str(chosen)
+    assert scene.turns.match.entries[-1].text == str(chosen)
 
 
 def test_slides_are_buttons_that_stay_while_one_is_selected(tmp_path):
@@ -110,21 +110,22 @@ def test_slides_are_buttons_that_stay_while_one_is_selected(tmp_path):
         scene = driver.start("moriarty", seed=7)
         for _ in range(200):
             driver.to_choice()
-            state = scene.match.state
+            state = scene.turns.match.state
             if state.kind is NodeKind.SIMULTANEOUS and state.phase != "bonus":
                 break
-            legal = [m for m in state.legal_moves(scene.chooser)
+            legal = [m for m in state.legal_moves(scene.turns.chooser)
                      if not str(m).startswith(("end", "moriarty"))]
             driver.choose_by_keys(legal[0])
-        before = len(scene.match.entries)
+        before = len(scene.turns.match.entries)
         driver.click(driver.spot_pos(TOWARD_CHOICE))
         values = [b.value for b in scene.buttons]
         assert TOWARD_CHOICE in values and AWAY_CHOICE in values
         assert "slide toward you" in scene.message and driver.lock_in_button()
         driver.click(driver.spot_pos(AWAY_CHOICE))
-        assert str(scene.picker.pending_choice()) == "away" and len(scene.match.entries) == before
+        turns = scene.turns
+        assert str(scene.picker.pending_choice()) == "away" and len(turns.match.entries) == before
         driver.key(pygame.K_RETURN)
-        assert scene.match.entries[-1].text == "away"
+        assert scene.turns.match.entries[-1].text == "away"
     finally:
         pygame.quit()
 
@@ -136,22 +137,22 @@ def test_any_clicks_before_lock_in_seal_only_the_last_selected(tmp_path_factory,
     driver = Driver(tmp_path_factory.mktemp("lockin"))
     try:
         scene = at_secret_choice(driver, game, MORIARTY_SETUP if game == "moriarty" else ())
-        entries = len(scene.match.entries)
+        entries = len(scene.turns.match.entries)
         spots = first_spots(scene)
         selected = None
         for pick in picks:
             spot = spots[pick % len(spots)]
             click_spot(driver, spot)
             selected = None if selected == spot else spot
-            assert len(scene.match.entries) == entries  # nothing sealed by a click
+            assert len(scene.turns.match.entries) == entries  # nothing sealed by a click
             assert scene.picker.selected == ((selected,) if selected is not None else ())
         if selected is None:
             assert scene.picker.pending_choice() is None
             return
         expected = scene.picker.legal_paths()[(selected,)]
         driver.click(driver.lock_in_button().rect.center)
-        assert len(scene.match.entries) == entries + 1
-        assert scene.match.entries[-1].text == str(expected)
+        assert len(scene.turns.match.entries) == entries + 1
+        assert scene.turns.match.entries[-1].text == str(expected)
     finally:
         pygame.quit()
 
@@ -166,9 +167,9 @@ def test_against_the_bot_your_pull_waits_for_lock_in_too(driver):
     driver.to_choice()
     click_spot(driver, End("a"))
     assert scene.picker.pending_choice() is not None and not isinstance(driver.top, HandoffScene)
-    before = len(scene.match.entries)
+    before = len(scene.turns.match.entries)
     driver.key(pygame.K_RETURN)
-    assert len(scene.match.entries) == before + 1
+    assert len(scene.turns.match.entries) == before + 1
 
 
 def test_bots_and_the_demo_play_on_without_lock_in(driver):
@@ -180,9 +181,9 @@ def test_bots_and_the_demo_play_on_without_lock_in(driver):
     scene = driver.play_scene()
     for _ in range(400):
         driver.frames(dt=0.1)
-        if scene.match.state.turn_number > 3:
+        if scene.turns.match.state.turn_number > 3:
             break
-    assert scene.match.state.turn_number > 3  # several pulls sealed and revealed
+    assert scene.turns.match.state.turn_number > 3  # several pulls sealed and revealed
 
 
 # ---- Peek and Hide ------------------------------------------------------------------------------
@@ -190,8 +191,8 @@ def test_peek_names_its_player_and_hide_puts_the_secret_away(driver):
     scene = driver.start("moriarty", seed=7)
     play_moves(driver, MORIARTY_SETUP + ["bonus O", "bonus B"])
     driver.settle()
-    seat = scene.chooser
-    name = scene.match.state.seat_name(seat)
+    seat = scene.turns.chooser
+    name = scene.turns.match.state.seat_name(seat)
     peek = next(b for b in scene.buttons if b.label.startswith("Peek"))
     assert peek.label == f"Peek: {name}" and peek.hint == f"{name}'s secret"
     texts = []
@@ -205,11 +206,11 @@ def test_peek_names_its_player_and_hide_puts_the_secret_away(driver):
     assert f"For {name}'s eyes only" in texts and f"Pass to {name}" not in texts
     driver.key(pygame.K_RETURN)
     driver.frames(2)
-    assert scene.private_seat == seat and scene.view().state.bonus[seat] is not None
+    assert scene.turns.private_seat == seat and scene.view().state.bonus[seat] is not None
     hide = next(b for b in scene.buttons if b.label == "Hide")
     assert not any(b.label.startswith("Peek") for b in scene.buttons)
     driver.click(hide.rect.center)
-    assert scene.private_seat is None and scene.view().state.bonus == (None, None)
+    assert scene.turns.private_seat is None and scene.view().state.bonus == (None, None)
     assert any(b.label == f"Peek: {name}" for b in scene.buttons)
     assert not any(b.label == "Hide" for b in scene.buttons)
 
@@ -221,7 +222,7 @@ def test_a_choosing_hand_off_still_says_chooses(driver):
     with driver.texts() as texts:
         driver.app.invalidate()
         driver.frames()
-    assert f"{scene.match.state.seat_name(0)} chooses in secret. Everyone else, look away." \
+    assert f"{scene.turns.match.state.seat_name(0)} chooses in secret. Everyone else, look away." \
         in texts
-    assert f"Pass to {scene.match.state.seat_name(0)}" in texts
+    assert f"Pass to {scene.turns.match.state.seat_name(0)}" in texts
     assert GAMES

@@ -143,14 +143,14 @@ def test_the_notation_setting_shows_the_log_in_notation(driver):
     from scenes.play.replay import ReplayScene
     scene = driver.start("pulling_strings", seed=3)
     for seat, end in ((0, "c"), (1, "h")):
-        scene.match.play(end, seat)
-    scene.restore(scene.match.record())
+        scene.turns.match.play(end, seat)
+    scene.restore(scene.turns.match.record())
     driver.frames()
     driver.key(pygame.K_RETURN)  # "I am Eks: show me"
     assert "1. Eks pulls c; Oh pulls h" in driver.frame_texts()
     driver.app.settings.notation = True
     assert "1. Eks c, Oh h" in driver.frame_texts()
-    replay = ReplayScene(driver.app, scene.match.record())
+    replay = ReplayScene(driver.app, scene.turns.match.record())
     driver.app.stack.push(replay)
     replay.go_to(2)
     assert "1. Eks c, Oh h" in driver.frame_texts()

@@ -34,7 +34,7 @@ class RefusingWorker:
 def test_no_worker_says_why_and_offers_hot_seat(driver):
     scene = start_vs(driver, "strands", ("human", "bot:easy"), BotProcess(RefusingWorker),
                      {"side": 5})
-    move = scene.match.state.legal_moves(0)[0]
+    move = scene.turns.match.state.legal_moves(0)[0]
     driver.settle()
     driver.choose_by_keys(move)
     driver.frames(5)
@@ -43,12 +43,12 @@ def test_no_worker_says_why_and_offers_hot_seat(driver):
     assert "No space left on device" in dialog.question and "hot-seat" in dialog.question
     driver.click(dialog.group.buttons[0].rect.center)  # Play hot-seat
     driver.frames(3)
-    assert scene.hot_seat and scene.controllers == ("human", "human")
+    assert scene.turns.hot_seat and scene.turns.controllers == ("human", "human")
     driver.settle()
-    seat = scene.chooser
+    seat = scene.turns.chooser
     assert seat == 1  # the second seat is a person's now
-    driver.choose_by_keys(scene.match.state.legal_moves(seat)[0])
-    assert len(scene.match.entries) == 2
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(seat)[0])
+    assert len(scene.turns.match.entries) == 2
 
 
 @pytest.mark.skipif(shutil.which("unshare") is None or os.geteuid() != 0,

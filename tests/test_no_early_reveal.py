@@ -97,23 +97,23 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
         driver.frames()
         scene.restore(match.record())
         for _ in range(2000):
-            if scene.countdown is not None:
+            if scene.turns.countdown is not None:
                 break
             top = driver.top
             if isinstance(top, HandoffScene):
                 driver.key(pygame.K_RETURN)
-            elif scene.chooser is not None:
-                driver.choose_by_keys(choices[scene.chooser])
+            elif scene.turns.chooser is not None:
+                driver.choose_by_keys(choices[scene.turns.chooser])
             else:
                 driver.frames(dt=0.05)
-        assert scene.countdown is not None
+        assert scene.turns.countdown is not None
         seen = []
         for _ in range(100):
             driver.app.invalidate()
             driver.frames(dt=0.1)
-            if scene.countdown is None:
+            if scene.turns.countdown is None:
                 return seen
-            words = (scene.log.lines(), scene.caption, scene.message,
+            words = (scene.turns.log.lines(), scene.turns.caption, scene.message,
                      scene.board.words.status(scene.view().state), scene.bots.thinking_text())
             seen.append((words, pygame.image.tobytes(driver.app.screen, "RGB")))
         raise AssertionError("the countdown did not end")
@@ -169,12 +169,14 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
         shown, start = None, 0
         busy_frames = reveals = 0
         for _ in range(20_000):
-            if scene.countdown is not None or scene.animation is not None:
-                if (scene.animation or scene.revealing) is not shown:  # a new move shows
-                    shown, start = scene.animation or scene.revealing, len(scene.match.entries)
+            if scene.turns.countdown is not None or scene.turns.animation is not None:
+                turns = scene.turns
+                if (turns.animation or turns.revealing) is not shown:  # a new move shows
+                    turns = scene.turns
+                    shown, start = turns.animation or turns.revealing, len(turns.match.entries)
                 drawn = " ".join(driver.frame_texts(dt=0.05))
                 busy_frames += 1
-                reveals += scene.countdown is not None
+                reveals += scene.turns.countdown is not None
                 told = [(f"Lesson: step {t + 1} of {total}" if t < total else "Lesson done",
                          lesson.words_at(t)) for t in range(start)]  # before the one shown
                 assert scene.lesson_words() in told, \
@@ -183,17 +185,18 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
                 for words in later - {scene.lesson_words()[1]}:
                     assert opening(words) not in drawn, f"{opening(words)!r} shows too early"
                 continue
-            made = len(scene.match.entries)
+            made = len(scene.turns.match.entries)
             driver.frames()  # a calm frame shows the words of every move shown so far
-            if len(scene.match.entries) != made or scene.countdown is not None \
-                    or scene.animation is not None:
+            if len(scene.turns.match.entries) != made or scene.turns.countdown is not None \
+                    or scene.turns.animation is not None:
                 continue  # a move was made in it: look again
-            if scene.guide.told(scene.match) >= total:
+            if scene.guide.told(scene.turns.match) >= total:
                 break  # the script's last move has shown: its last words may too
-            if scene.hold is not None:
+            if scene.turns.hold is not None:
                 driver.key(pygame.K_SPACE, " ")
-            elif scene.chooser is not None:
-                driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+            elif scene.turns.chooser is not None:
+                turns = scene.turns
+                driver.choose_by_clicks(scene.guide.expected(turns.match, turns.chooser))
         else:
             raise AssertionError("the lesson did not come to its end")
         assert busy_frames > 20

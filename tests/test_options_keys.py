@@ -35,10 +35,10 @@ def assert_as_shown(play: PlayScene | None, shown) -> None:
     """The game runs with the opponent, sides and options the screen showed."""
     assert play is not None, "Enter did not start the game"
     controllers, values = shown
-    assert play.controllers == controllers
+    assert play.turns.controllers == controllers
     for name, value in values.items():
         if name != "seed":  # shuffled numbers draw a fresh seed for every game
-            assert play.match.options[name] == value, name
+            assert play.turns.match.options[name] == value, name
 
 
 @pytest.mark.parametrize("row", [0, 1, 2])

@@ -29,11 +29,11 @@ def vs_bot(driver: Driver, person: int, seed: int = 5) -> PlayScene:
 def play_to(driver: Driver, scene: PlayScene, rng: random.Random, phase: str) -> None:
     """Play the person's moves at random until they are to choose in `phase`."""
     for _ in range(500):
-        run_until(driver, lambda: scene.chooser is not None)
-        state = scene.match.state
+        run_until(driver, lambda: scene.turns.chooser is not None)
+        state = scene.turns.match.state
         if state.phase == phase:
             return
-        legal = state.legal_moves(scene.chooser)
+        legal = state.legal_moves(scene.turns.chooser)
         driver.choose_by_keys(rng.choice([m for m in legal if str(m) != "end"] or legal))
     raise AssertionError(f"never reached {phase}")
 
@@ -42,7 +42,7 @@ def play_to(driver: Driver, scene: PlayScene, rng: random.Random, phase: str) ->
 def test_your_bonus_colour_shows_against_the_computer_and_its_stays_secret(driver, person):
     scene = vs_bot(driver, person)
     play_to(driver, scene, random.Random(person), DIRECTION)
-    truth = scene.match.state
+    truth = scene.turns.match.state
     mine = COLOURS[truth.bonus[person]]
     view = scene.view()
     assert view.seat == person and view.state.bonus[person] == truth.bonus[person]
@@ -57,7 +57,7 @@ def test_your_bonus_colour_shows_against_the_computer_and_its_stays_secret(drive
 def test_moriarty_says_which_way_is_toward_you(driver, person):
     scene = vs_bot(driver, person)
     play_to(driver, scene, random.Random(7), DIRECTION)
-    down = person == scene.match.state.south
+    down = person == scene.turns.match.state.south
     way = "down" if down else "up"
     texts = driver.frame_texts()
     assert any(text.endswith(f"toward you: {way}") for text in texts)  # your card
@@ -67,7 +67,7 @@ def test_moriarty_says_which_way_is_toward_you(driver, person):
 
 def test_hot_seat_keeps_the_public_view_outside_a_private_turn(driver):
     scene = driver.start("moriarty", seed=3)
-    assert scene.viewer is None and scene.view().seat is None
+    assert scene.turns.viewer is None and scene.view().seat is None
 
 
 @settings(max_examples=examples(6), deadline=None)
@@ -79,14 +79,15 @@ def test_every_frame_against_the_computer_shows_yours_and_never_its(tmp_path_fac
         scene = vs_bot(driver, person, seed)
         drawn = []
         draw = scene.board.draw
-        scene.board.draw = lambda surface, view: (drawn.append((scene.match.state, view)),
+        scene.board.draw = lambda surface, view: (drawn.append((scene.turns.match.state, view)),
                                                   draw(surface, view))
         rng = random.Random(seed)
         for _ in range(300):
-            run_until(driver, lambda: scene.chooser is not None or scene.match.state.is_terminal)
-            if scene.match.state.is_terminal:
+            turns = scene.turns
+            run_until(driver, lambda: turns.chooser is not None or turns.match.state.is_terminal)
+            if scene.turns.match.state.is_terminal:
                 break
-            legal = scene.match.state.legal_moves(scene.chooser)
+            legal = scene.turns.match.state.legal_moves(scene.turns.chooser)
             driver.choose_by_keys(rng.choice(legal))
         for truth, view in drawn:
             assert view.seat == person

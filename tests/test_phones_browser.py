@@ -126,7 +126,7 @@ def play_in_browsers(driver, browsers, game_id: str, options: dict, seed: int):
             assert time.monotonic() < deadline, "the game on the phone pages did not finish"
             assert not isinstance(driver.top, HandoffScene)
             driver.frames(dt=0.05)
-            if driver.top is play and play.hold is not None:
+            if driver.top is play and play.turns.hold is not None:
                 driver.key(pygame.K_SPACE, " ")  # Continue, on the big screen
             time.sleep(0.01)
     finally:
@@ -139,10 +139,10 @@ def play_in_browsers(driver, browsers, game_id: str, options: dict, seed: int):
                                               ("moriarty", {"games": 1, "round_limit": 3})])
 def test_two_phone_pages_in_chromium_play_a_whole_game(driver, browsers, game_id, options):
     play, player = play_in_browsers(driver, browsers, game_id, options, seed=11)
-    assert play.match.state.is_terminal
+    assert play.turns.match.state.is_terminal
     assert all(player.locked)  # both pages locked choices in
     if game_id == "moriarty":  # each page showed its own Bonus Colour, never the other's
-        own = {entry.actor: entry.text[-1] for entry in play.match.entries
+        own = {entry.actor: entry.text[-1] for entry in play.turns.match.entries
                if entry.text.startswith("bonus")}
         names = {"O": "orange", "B": "blue", "G": "green", "P": "pink"}
         for seat in (0, 1):
@@ -242,7 +242,7 @@ def test_a_page_that_drops_or_reloads_comes_back_to_its_seat(driver, browsers):
     until(lambda: page.find_element(By.ID, "link").text == "Connected" and offered())
     page.find_elements(By.CSS_SELECTOR, "#choices button")[2].click()
     page.find_element(By.ID, "lock").click()
-    until(lambda: play.match.state.pending[0] is not None)
+    until(lambda: play.turns.match.state.pending[0] is not None)
     assert page.find_element(By.ID, "prompt").text == "Locked in: c"
     play.phones.release(0)  # and when the seat goes back to the big screen, the page says so
     until(lambda: "back on the big screen" in page.find_element(By.ID, "link").text)
@@ -284,7 +284,7 @@ def test_every_choice_fits_a_phone_of_360_by_640_with_its_board(driver, browsers
     while not isinstance(driver.top, ResultsScene):
         assert time.monotonic() < deadline, "the game on the phone pages did not finish"
         driver.frames(dt=0.05)
-        if driver.top is play and play.hold is not None:
+        if driver.top is play and play.turns.hold is not None:
             driver.key(pygame.K_SPACE, " ")
         for seat, page in enumerate(pages):
             choices = page.find_elements(By.CSS_SELECTOR, "#choices button")

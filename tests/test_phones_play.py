@@ -60,7 +60,7 @@ def frame(driver, play, phones) -> None:
     driver.frames(dt=0.05)
     time.sleep(0.002)  # let the server's thread answer
     assert not isinstance(driver.top, HandoffScene), "a hand-off for a seat on its phone"
-    if driver.top is play and play.hold is not None:
+    if driver.top is play and play.turns.hold is not None:
         driver.key(pygame.K_SPACE, " ")
     for phone in phones:
         phone.drain()
@@ -73,11 +73,11 @@ def play_on_phones(driver, play, phones, rng: random.Random, limit: float = 120.
     while not isinstance(driver.top, ResultsScene):
         assert time.monotonic() < deadline, "the game on phones did not finish"
         frame(driver, play, phones)
-        if play.countdown is not None:
+        if play.turns.countdown is not None:
             seen["countdowns"] += 1
-        state = play.match.state
+        state = play.turns.match.state
         if state.kind is NodeKind.SIMULTANEOUS and driver.top is play:
-            assert play.chooser is None  # nobody chooses a phone's secret on the big screen
+            assert play.turns.chooser is None  # nobody chooses a phone's secret on the big screen
             seen["locked_texts"].add(play.phones.waiting_text(state))
         for phone in rng.sample(phones, 2):  # people choose one after the other
             if phone.state and phone.state["moves"]:
@@ -93,11 +93,11 @@ def taken_in(driver, play, phones, seat: int, state, seen: dict, limit: float = 
     person's choice comes after it, as between people (on a busy machine the server's thread
     could otherwise hand both over in one frame); what it says meanwhile is seen."""
     deadline = time.monotonic() + limit
-    while time.monotonic() < deadline and play.match.state is state \
+    while time.monotonic() < deadline and play.turns.match.state is state \
             and not play.phones.has_locked(seat) and driver.top is play:
         frame(driver, play, phones)
-    if play.match.state.kind is NodeKind.SIMULTANEOUS and driver.top is play:
-        seen["locked_texts"].add(play.phones.waiting_text(play.match.state))
+    if play.turns.match.state.kind is NodeKind.SIMULTANEOUS and driver.top is play:
+        seen["locked_texts"].add(play.phones.waiting_text(play.turns.match.state))
 
 
 @pytest.mark.parametrize("game_id, options", [("pulling_strings", {"turn_limit": 40}),
@@ -106,9 +106,9 @@ def test_a_whole_game_on_phones_never_hands_off_and_shows_who_has_locked_in(driv
                                                                            options):
     play, phones = phones_game(driver, game_id, options)
     seen = play_on_phones(driver, play, phones, random.Random(3))
-    assert play.match.state.is_terminal
+    assert play.turns.match.state.is_terminal
     assert seen["countdowns"] and seen["secret_turns"]
-    names = play.match.state.seat_names
+    names = play.turns.match.state.seat_names
     assert any(f"{name} has locked in" in text for text in seen["locked_texts"] for name in names)
     assert any("choose on your phone" in text for text in seen["locked_texts"])
     for phone in phones:  # each phone says how it ended
@@ -120,7 +120,7 @@ def test_a_phone_sees_only_its_own_bonus_colour_in_a_whole_moriarty_game(driver)
     play, phones = phones_game(driver, "moriarty", SHORT_MORIARTY, seed=5)
     play_on_phones(driver, play, phones, random.Random(5))
     colours = {}
-    for entry in play.match.entries:  # the moves as played: each seat's own colour
+    for entry in play.turns.match.entries:  # the moves as played: each seat's own colour
         if entry.text.startswith("bonus"):
             colours[entry.actor] = entry.text
     for phone in phones:
@@ -135,8 +135,9 @@ def test_while_the_big_screen_holds_the_scores_the_phones_say_so(driver):
     play, phones = phones_game(driver, "moriarty", {"games": 3, "round_limit": 1}, seed=2)
     rng = random.Random(2)
     deadline = time.monotonic() + 60
-    while play.hold is None or play.hold.summary is None:  # to the end of the first game
-        assert time.monotonic() < deadline and not play.match.state.is_terminal
+    turns = play.turns
+    while turns.hold is None or turns.hold.summary is None:  # to the end of the first game
+        assert time.monotonic() < deadline and not play.turns.match.state.is_terminal
         driver.frames(dt=0.05)
         time.sleep(0.002)
         for phone in phones:
@@ -147,7 +148,7 @@ def test_while_the_big_screen_holds_the_scores_the_phones_say_so(driver):
                                          or state["moves"])["move"])
     driver.until(lambda: all((p.drain() or {}).get("prompt", "").startswith("On the big screen")
                              for p in phones), 10)
-    carries(phones[0].state["prompt"], "On the big screen", play.hold.prompt)
+    carries(phones[0].state["prompt"], "On the big screen", play.turns.hold.prompt)
     assert phones[0].state["moves"] == []
     driver.key(pygame.K_SPACE, " ")  # Continue, on the big screen: the second game's setup
     driver.until(lambda: any((p.drain() or {}).get("moves") for p in phones), 10)
@@ -172,13 +173,13 @@ def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_ou
     driver.until(lambda: isinstance(driver.top, HandoffScene), 10)  # Oh chooses here
     driver.key(pygame.K_RETURN)
     driver.type("h")  # on the big screen a secret choice is selected, then locked in
-    assert play.picker.pending_choice() is not None and play.match.state.pending[1] is None
+    assert play.picker.pending_choice() is not None and play.turns.match.state.pending[1] is None
     driver.key(pygame.K_RETURN)
-    assert play.match.state.pending[1] is not None
+    assert play.turns.match.state.pending[1] is not None
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
     phones[0].lock_in("c")
-    driver.until(lambda: play.countdown is not None, 10)  # both in: the reveal
-    assert play.match.entries[-1].text == "c" and play.match.entries[-2].text == "h"
+    driver.until(lambda: play.turns.countdown is not None, 10)  # both in: the reveal
+    assert play.turns.match.entries[-1].text == "c" and play.turns.match.entries[-2].text == "h"
 
 
 def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driver):
@@ -190,14 +191,14 @@ def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driv
     driver.app.bot_worker = worker = FakeWorker()
     play, phones = phones_game(driver, "pulling_strings", hints=True)
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
-    assert play.hints.allowed and play.chooser is None
+    assert play.hints.allowed and play.turns.chooser is None
     assert Extra("hint") not in [button.value for button in play.buttons]
     driver.key(pygame.K_SLASH, "?")
     assert worker.requests == []
     play.phones.release(1)  # Oh goes back to the big screen
     driver.until(lambda: isinstance(driver.top, HandoffScene), 10)
     driver.key(pygame.K_RETURN)
-    assert play.chooser == 1 and Extra("hint") in [button.value for button in play.buttons]
+    assert play.turns.chooser == 1 and Extra("hint") in [button.value for button in play.buttons]
     driver.key(pygame.K_SLASH, "?")
     level = worker.requests[-1]["level"]
     assert worker.requests[-1]["seat"] == 1 and getattr(level, "name", level) == "hint"
@@ -213,14 +214,14 @@ def test_a_phone_that_drops_comes_back_to_the_current_state(driver):
     again = receive(back, "state")
     assert again["seq"] == before["seq"] and again["moves"] == before["moves"]
     back.send(json.dumps({"type": "move", "move": "c", "seq": again["seq"]}))
-    driver.until(lambda: play.match.state.pending[0] is not None, 10)
+    driver.until(lambda: play.turns.match.state.pending[0] is not None, 10)
     back.close()
 
 
 def test_bad_and_stale_messages_get_an_error_and_leave_the_game_alone(driver):
     play, phones = phones_game(driver, "pulling_strings")
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
-    entries = list(play.match.entries)
+    entries = list(play.turns.match.entries)
     phone = phones[0]
     seq = phone.state["seq"]
     for move, at in (("z", seq), ("zz", seq), ("c", seq + 7)):  # illegal, no move, stale
@@ -231,15 +232,15 @@ def test_bad_and_stale_messages_get_an_error_and_leave_the_game_alone(driver):
     assert any("not a move" in e or "not a choice" in e for e in phone.errors)
     assert any("moved on" in e for e in phone.errors)
     assert sum(e.startswith("malformed") for e in phone.errors) == MAX_STRIKES - 1
-    assert play.match.entries == entries and play.match.state.pending == (None, None)
+    assert play.turns.match.entries == entries and play.turns.match.state.pending == (None, None)
     phone.lock_in(phone.state["moves"][0]["move"])  # the phone still plays
-    driver.until(lambda: play.match.state.pending[0] is not None, 10)
+    driver.until(lambda: play.turns.match.state.pending[0] is not None, 10)
 
 
 def test_fifty_connections_and_a_thousand_malformed_messages_leave_the_game_alone(driver):
     play, phones = phones_game(driver, "pulling_strings")
     server = play.phones.server
-    entries = list(play.match.entries)
+    entries = list(play.turns.match.entries)
     sent, opened, refused = [0], [0], [0]
     lock = threading.Lock()
 
@@ -278,10 +279,10 @@ def test_fifty_connections_and_a_thousand_malformed_messages_leave_the_game_alon
         frames += 1
         time.sleep(0.001)
     assert sent[0] == 1000 and refused[0] == 25 and opened[0] >= 50
-    assert frames > 0 and play.match.entries == entries
+    assert frames > 0 and play.turns.match.entries == entries
     driver.until(lambda: (phones[1].drain() or {}).get("moves"), 10)
     phones[1].lock_in("c")  # the real phones still play
-    driver.until(lambda: play.match.state.pending[1] is not None, 10)
+    driver.until(lambda: play.turns.match.state.pending[1] is not None, 10)
 
 
 def test_closing_the_game_stops_the_server_and_tells_the_phones(driver):
@@ -440,7 +441,7 @@ def test_a_choice_locked_in_on_a_phone_can_be_taken_back_on_the_big_screen(drive
     play, phones = phones_game(driver, "pulling_strings")
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
     phones[0].lock_in("c")
-    driver.until(lambda: play.match.state.pending[0] is not None, 10)
+    driver.until(lambda: play.turns.match.state.pending[0] is not None, 10)
     driver.until(lambda: phones[0].drain()["prompt"] == "Locked in: c", 10)
     play.undo.request()  # Undo, on the big screen: Oh is asked, over the public board
     driver.frames()
@@ -448,12 +449,12 @@ def test_a_choice_locked_in_on_a_phone_can_be_taken_back_on_the_big_screen(drive
     driver.top.on_yes()
     driver.app.stack.pop()
     driver.frames(2)
-    assert play.match.state.pending == (None, None)
+    assert play.turns.match.state.pending == (None, None)
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)  # Eks chooses again
     assert phones[0].state["prompt"].startswith("Eks: pull a string")
     phones[0].lock_in("h")
-    driver.until(lambda: play.match.state.pending[0] is not None, 10)
-    assert str(play.match.state.pending[0]) == "h"
+    driver.until(lambda: play.turns.match.state.pending[0] is not None, 10)
+    assert str(play.turns.match.state.pending[0]) == "h"
 
 
 def test_phones_can_be_turned_on_mid_game_from_the_menu_even_over_a_hand_off(driver):
@@ -473,7 +474,7 @@ def test_phones_can_be_turned_on_mid_game_from_the_menu_even_over_a_hand_off(dri
     phones = [Phone(play.phones.server, seat) for seat in (0, 1)]
     driver.until(lambda: driver.top is play, 10)
     seen = play_on_phones(driver, play, phones, random.Random(4))  # no hand-off on the way
-    assert seen["countdowns"] and play.match.state.is_terminal
+    assert seen["countdowns"] and play.turns.match.state.is_terminal
 
 
 def test_the_menu_offers_phones_only_where_they_can_be_used(driver):

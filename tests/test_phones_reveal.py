@@ -44,13 +44,13 @@ def test_no_phone_hears_a_result_before_the_big_screen_reveals_it(driver, game_i
     rng = random.Random(seed)
     countdowns = 0
     for _ in range(3000):
-        if play.match.state.is_terminal and not play.busy():
+        if play.turns.match.state.is_terminal and not play.turns.busy:
             break
         play.update(0.05)
-        if play.hold is not None:
+        if play.turns.hold is not None:
             play.acknowledge()
         turns = play.turns
-        state = play.match.state
+        state = play.turns.match.state
         if turns.busy or turns.hold is not None or state.kind is NodeKind.CHANCE:
             countdowns += turns.countdown is not None
             continue
@@ -59,7 +59,7 @@ def test_no_phone_hears_a_result_before_the_big_screen_reveals_it(driver, game_i
             break
     assert listener.told
     for seat, message, counting, shown in listener.told:
-        words = play.words
+        words = play.turns.words
         assert message["status"] == words.status(shown.observe(seat))
         if counting:  # the reveal is still to come: the state before both were in
             carries(message["prompt"], "Both have chosen", "big screen")
@@ -90,7 +90,7 @@ def test_the_phones_offer_continue_and_at_the_end_rematch(driver):
                 if told is None:
                     continue
                 actions = [a["action"] for a in told["actions"]]
-                if actions == ["continue"] and play.hold is not None:
+                if actions == ["continue"] and play.turns.hold is not None:
                     phone.socket.send(json.dumps({"type": "action", "action": "continue",
                                                   "seq": told["seq"]}))
                     continued += 1
@@ -104,7 +104,7 @@ def test_the_phones_offer_continue_and_at_the_end_rematch(driver):
                                           "seq": end["seq"]}))
         driver.until(lambda: driver.play_scene() is not play, 10)
         again = driver.play_scene()
-        assert again.setup.game_id == "pulling_strings" and again.setup.phones
+        assert again.turns.setup.game_id == "pulling_strings" and again.turns.setup.phones
     finally:
         driver.app.stack.reset(MainMenu(driver.app))
         driver.frames(2)

@@ -45,7 +45,7 @@ def finished_vs_bot(driver: Driver, person: int, seed: int = 1) -> PlayScene:
         driver.to_choice()
         if isinstance(driver.top, ResultsScene):
             return scene
-        driver.choose_by_keys(rng.choice(scene.match.state.legal_moves(scene.chooser)))
+        driver.choose_by_keys(rng.choice(scene.turns.match.state.legal_moves(scene.turns.chooser)))
     raise AssertionError("no results")
 
 
@@ -53,13 +53,13 @@ def finished_vs_bot(driver: Driver, person: int, seed: int = 1) -> PlayScene:
 def test_the_results_say_you_won_or_lost_and_name_the_computer_s_level(driver, person):
     for seed in range(1, 30):
         scene = finished_vs_bot(driver, person, seed)
-        outcome = scene.match.state.outcome
+        outcome = scene.turns.match.state.outcome
         if outcome.winner is None:
             continue
         title, _, who = driver.top.headline()
         assert title == ("You won!" if outcome.winner == person else "You lost")
         assert "the computer (Hard)" in who
-        assert f"You played {scene.match.state.seat_name(person)}" in who
+        assert f"You played {scene.turns.match.state.seat_name(person)}" in who
         texts = texts_of(driver, [driver.top])
         assert title in texts and any("computer (Hard)" in text for text in texts)
         return
@@ -70,7 +70,8 @@ def test_hot_seat_results_name_the_winning_side(driver):
     scene = driver.start("strands", {"side": 5}, seed=4)
     driver.play_to_end(random.Random(4))
     title, _, who = driver.top.headline()
-    assert title == f"{scene.match.state.seat_name(scene.match.state.outcome.winner)} wins!"
+    turns = scene.turns
+    assert title == f"{turns.match.state.seat_name(turns.match.state.outcome.winner)} wins!"
     assert who == ""
 
 
@@ -146,13 +147,13 @@ def test_every_turn_counter_on_screen_agrees_with_the_move_log(driver, game_id):
     rng = random.Random(5)
     for _ in range(14):
         driver.play_calmly(scene, rng, 1)
-        if scene.chooser is None:
+        if scene.turns.chooser is None:
             break
-        turn = scene.match.state.turn
+        turn = scene.turns.match.state.turn
         texts = texts_of(driver, [scene])
         counters = [int(n) for text in texts for n in re.findall(r"\b(?:Turn|Move) (\d+)", text)]
         assert counters and set(counters) == {turn}, (texts, turn)
-        lines = scene.log.lines()
+        lines = scene.turns.log.lines()
         assert not lines or int(lines[-1].split(".")[0]) in (turn, turn - 1)
 
 
@@ -165,7 +166,7 @@ def test_a_finished_games_turn_counter_names_its_last_turn(driver, game_id):
     seed, options = QUICK.get(game_id, (3, None))
     scene = driver.start(game_id, options, seed=seed)
     state = driver.play_to_end(random.Random(seed), how="keys")
-    last = int(scene.log.lines()[-1].split(".")[0])
+    last = int(scene.turns.log.lines()[-1].split(".")[0])
     texts = texts_of(driver, [scene])
     counters = [int(n) for text in texts for n in re.findall(r"\bTurn (\d+)", text)]
     assert state.is_terminal and counters == [last], (counters, last, state.turn)
@@ -173,5 +174,5 @@ def test_a_finished_games_turn_counter_names_its_last_turn(driver, game_id):
 
 def test_strands_says_what_its_figures_count(driver):
     scene = driver.start("strands", {"side": 5}, seed=2)
-    lines = scene.board.words.status(scene.match.state)
+    lines = scene.board.words.status(scene.turns.match.state)
     assert lines[0].startswith("Black's group sizes:") and "largest" in " ".join(lines)

@@ -51,7 +51,7 @@ class FakeWorker:
 
     def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
         if self.scene is not None:
-            truth = self.scene.match.state
+            truth = self.scene.turns.match.state
             assert observation == truth.observe(seat)
             bots = self.scene.bots
             assert history == (bots.history.entries if bots.uses_history else ())
@@ -110,7 +110,7 @@ def run_until(driver, done, seconds: float = WAIT) -> None:
     deadline = time.monotonic() + seconds
     while not done():
         assert time.monotonic() < deadline, "timed out"
-        if isinstance(driver.top, PlayScene) and driver.top.hold is not None:
+        if isinstance(driver.top, PlayScene) and driver.top.turns.hold is not None:
             driver.key(pygame.K_SPACE, " ")
         driver.frames(dt=0.05)
         assert not isinstance(driver.top, HandoffScene), "no hand-off with one person playing"
@@ -118,7 +118,7 @@ def run_until(driver, done, seconds: float = WAIT) -> None:
 
 
 def human_turn_or_end(driver, scene):
-    return lambda: isinstance(driver.top, ResultsScene) or scene.chooser is not None
+    return lambda: isinstance(driver.top, ResultsScene) or scene.turns.chooser is not None
 
 
 # ---- whole games ------------------------------------------------------------------------------
@@ -132,12 +132,12 @@ def test_a_game_against_an_easy_bot_is_played_to_the_end(driver, real_worker, in
         run_until(driver, human_turn_or_end(driver, scene))
         if isinstance(driver.top, ResultsScene):
             break
-        seat = scene.chooser
+        seat = scene.turns.chooser
         assert seat == human and scene.bots.thinking_seat is None
-        assert scene.view().state == scene.match.state.observe(human)  # the person's own view
-        driver.choose_by_clicks(rng.choice(scene.match.state.legal_moves(seat)))
-    bot_moves = sum(1 for e in scene.match.entries if e.actor == 1 - human)
-    assert scene.match.state.is_terminal
+        assert scene.view().state == scene.turns.match.state.observe(human)  # the person's own view
+        driver.choose_by_clicks(rng.choice(scene.turns.match.state.legal_moves(seat)))
+    bot_moves = sum(1 for e in scene.turns.match.entries if e.actor == 1 - human)
+    assert scene.turns.match.state.is_terminal
     assert bot_moves > 0 and scene.bots.failures == 0 and not scene.bots.broken
 
 
@@ -145,7 +145,7 @@ def test_two_bots_play_each_other_to_the_end(driver, real_worker):
     scene = start_vs(driver, "pulling_strings", ("bot:easy", "bot:easy"), real_worker,
                      {"turn_limit": 8}, seed=5)
     run_until(driver, lambda: isinstance(driver.top, ResultsScene))
-    assert scene.match.state.is_terminal and len(scene.match.entries) == 16
+    assert scene.turns.match.state.is_terminal and len(scene.turns.match.entries) == 16
     assert scene.view().seat is None  # nobody's secrets: the public view
 
 
@@ -156,7 +156,7 @@ def play_until(driver, scene, rng, stop, moves: int = 400) -> None:
         run_until(driver, lambda: stop() or human_turn_or_end(driver, scene)())
         if stop() or isinstance(driver.top, ResultsScene):
             return
-        driver.choose_by_keys(rng.choice(scene.match.state.legal_moves(scene.chooser)))
+        driver.choose_by_keys(rng.choice(scene.turns.match.state.legal_moves(scene.turns.chooser)))
     raise AssertionError("never got there")
 
 
@@ -165,7 +165,7 @@ def test_the_bot_is_given_only_its_own_observation(driver, game_id):
     worker = FakeWorker()  # checks every request against the true state
     options = {"turn_limit": 30} if game_id == "pulling_strings" else None
     scene = start_vs(driver, game_id, ("human", "bot:medium"), worker, options)
-    play_until(driver, scene, random.Random(2), lambda: scene.match.state.is_terminal)
+    play_until(driver, scene, random.Random(2), lambda: scene.turns.match.state.is_terminal)
     assert len(worker.requests) > 5
     assert all(r["level"] == TINY and r["key"] == scene.bots.key for r in worker.requests)
     if game_id == "moriarty":  # Oh's view never held Eks's Bonus Colour
@@ -181,10 +181,10 @@ def test_at_a_secret_turn_the_bot_commits_first_and_shows_sealed(driver, game_id
     draw = scene.board.draw
     scene.board.draw = lambda surface, view: (drawn.append(view), draw(surface, view))
     def state():
-        return scene.match.state
+        return scene.turns.match.state
 
     play_until(driver, scene, random.Random(3),
-               lambda: state().kind is NodeKind.SIMULTANEOUS and scene.chooser == 0)
+               lambda: state().kind is NodeKind.SIMULTANEOUS and scene.turns.chooser == 0)
     assert state().pending[1] is not None and state().pending[0] is None  # Oh chose first
     driver.frames(2)
     view = drawn[-1]
@@ -193,12 +193,12 @@ def test_at_a_secret_turn_the_bot_commits_first_and_shows_sealed(driver, game_id
         assert scene.board.seat_note(view, 1) == ("sealed", "has chosen")
     else:
         assert scene.board.activity(view, view.state, 1) == ("has chosen", True)
-    carries(scene.caption, "Oh has chosen", "secret", "you choose")
-    assert len(scene.log._sealed) == 1  # held back from the public log until the reveal
+    carries(scene.turns.caption, "Oh has chosen", "secret", "you choose")
+    assert len(scene.turns.log._sealed) == 1  # held back from the public log until the reveal
     driver.choose_by_keys(state().legal_moves(0)[0])
     assert state().pending == (None, None)  # both choices are in and resolved
     if game_id == "pulling_strings":
-        assert scene.countdown is not None  # then the usual reveal, on one screen
+        assert scene.turns.countdown is not None  # then the usual reveal, on one screen
     assert not any(isinstance(s, HandoffScene) for s in driver.app.stack.scenes)
 
 
@@ -212,8 +212,8 @@ def test_the_bot_s_move_waits_for_a_calm_board(tmp_path):
         commit = scene.commit
 
         def watched(seat, move):
-            if scene.controllers[seat] != HUMAN:
-                assert scene.animation is None and scene.countdown is None
+            if scene.turns.controllers[seat] != HUMAN:
+                assert scene.turns.animation is None and scene.turns.countdown is None
                 commits.append(scene.clock - scene.bots.calm_since)
             return commit(seat, move)
 
@@ -230,7 +230,7 @@ def test_input_while_the_bot_thinks_is_politely_refused(driver):
     worker = FakeWorker(hold=True)
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker)
     driver.frames(5)
-    assert scene.bots.thinking_seat == 0 and scene.chooser is None
+    assert scene.bots.thinking_seat == 0 and scene.turns.chooser is None
     assert scene.bots.thinking_text().startswith("Black is thinking.")
     driver.click(scene.rects["board"].center)
     carries(scene.message, "Black is thinking", "your turn", "next")
@@ -238,7 +238,7 @@ def test_input_while_the_bot_thinks_is_politely_refused(driver):
     scene.say("")
     driver.type("f")
     assert "is thinking" in scene.message and scene.picker.typed == ""
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
 
 
 def test_a_thinking_bot_is_shown_on_its_card_and_in_the_top_bar(driver):
@@ -319,7 +319,7 @@ def test_rematch_keeps_the_players_and_cancels_the_old_search(driver):
     driver.frames()
     again = driver.play_scene()
     assert again is not scene
-    assert again.controllers == ("bot:medium", "human") and again.bots.level == TINY
+    assert again.turns.controllers == ("bot:medium", "human") and again.bots.level == TINY
     assert again.bots.key != scene.bots.key  # fresh bots for the new game
     assert worker.cancelled == [ticket]
 
@@ -328,11 +328,11 @@ def test_rematch_keeps_the_players_and_cancels_the_old_search(driver):
 def test_the_bot_declines_a_draw_and_plays_on(driver):
     worker = FakeWorker()
     scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), worker)
-    run_until(driver, lambda: scene.chooser == 0)
+    run_until(driver, lambda: scene.turns.chooser == 0)
     offer = next(b for b in scene.buttons if b.label == "Offer draw")
     driver.click(offer.rect.center)
     assert scene.message.startswith("Oh declines the draw and plays on")
-    assert not scene.match.state.is_terminal and scene.chooser == 0
+    assert not scene.turns.match.state.is_terminal and scene.turns.chooser == 0
 
 
 class StillWorker(FakeWorker):
@@ -346,26 +346,26 @@ class StillWorker(FakeWorker):
 def test_the_bot_accepts_a_draw_once_the_board_has_stood_still(driver):
     scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), StillWorker())
     for turn in range(3):  # the person pulls `a`, the bot `e`: nothing moves
-        run_until(driver, lambda: scene.chooser == 0)
+        run_until(driver, lambda: scene.turns.chooser == 0)
         if turn == 2:  # two still turns are not yet enough
             offer = next(b for b in scene.buttons if b.label == "Offer draw")
             driver.click(offer.rect.center)
-            assert "declines" in scene.message and not scene.match.state.is_terminal
+            assert "declines" in scene.message and not scene.turns.match.state.is_terminal
         driver.choose_by_keys(GAMES["pulling_strings"].parse_move("a"))
-    run_until(driver, lambda: scene.chooser == 0)
-    assert scene.match.state.stacks == GAMES["pulling_strings"].new_game().stacks
+    run_until(driver, lambda: scene.turns.chooser == 0)
+    assert scene.turns.match.state.stacks == GAMES["pulling_strings"].new_game().stacks
     offer = next(b for b in scene.buttons if b.label == "Offer draw")
     driver.click(offer.rect.center)
-    assert scene.match.state.is_terminal and scene.match.state.outcome.winner is None
+    assert scene.turns.match.state.is_terminal and scene.turns.match.state.outcome.winner is None
     assert "accepts the draw" in scene.message
 
 
 def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
     worker = FakeWorker(fail=1)
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker)
-    run_until(driver, lambda: scene.chooser == 1)
+    run_until(driver, lambda: scene.turns.chooser == 1)
     assert len(worker.requests) == 2 and scene.bots.failures == 0  # the retry answered
-    assert len(scene.match.entries) == 1
+    assert len(scene.turns.match.entries) == 1
     worker.fail = 10
     play_until(driver, scene, random.Random(5), lambda: scene.bots.broken)
     assert scene.message_is_error and "stopped working" in scene.message
@@ -419,7 +419,7 @@ def test_options_choose_the_opponent_and_seat_by_keyboard(driver):
     driver.key(pygame.K_RETURN)
     driver.frames()
     play = driver.play_scene()
-    assert play.controllers == ("bot:medium", "human")
+    assert play.turns.controllers == ("bot:medium", "human")
     # the next game's options start from this choice
     again = options_screen(driver, "strands")
     assert again.opponent == "bot:medium" and again.seat == 1
@@ -434,7 +434,7 @@ def test_options_choose_the_opponent_and_seat_by_mouse(driver):
     driver.click(black.center)
     driver.click(scene.group.buttons[-2].rect.center)  # Start
     driver.frames()
-    assert driver.play_scene().controllers == ("human", "bot:hard")
+    assert driver.play_scene().turns.controllers == ("human", "bot:hard")
     scene = options_screen(driver, "strands")
     friend = next(rect for rect, value in scene.segments[0] if value == "human")
     driver.click(friend.center)

@@ -227,7 +227,7 @@ def test_a_game_in_progress_is_listed_continued_replayed_and_exported(driver):
     driver.frames(3)
     play = driver.play_scene()
     assert isinstance(play, PlayScene) and play.saves.id == saved.id
-    assert [str(e) for e in play.match.entries] == ["0:c", "1:h", "0:a"]
+    assert [str(e) for e in play.turns.match.entries] == ["0:c", "1:h", "0:a"]
 
 
 def test_an_empty_records_screen_says_so(driver):

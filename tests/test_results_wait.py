@@ -27,7 +27,7 @@ def reveal_then_wait(driver: Driver, pulls=("c", "h")) -> PlayScene:
     scene = driver.start("pulling_strings", seed=7)
     play_moves(driver, list(pulls))
     driver.settle(acknowledge=False)
-    assert scene.hold is not None
+    assert scene.turns.hold is not None
     return scene
 
 
@@ -36,21 +36,22 @@ def reveal_then_wait(driver: Driver, pulls=("c", "h")) -> PlayScene:
 def test_while_the_countdown_runs_the_caption_says_both_have_chosen(driver, game_id, moves):
     scene = driver.start(game_id, seed=7)
     play_moves(driver, moves)  # the second secret choice starts the countdown
-    assert scene.countdown is not None
-    assert scene.caption == "Both have chosen."
+    assert scene.turns.countdown is not None
+    assert scene.turns.caption == "Both have chosen."
     driver.settle(acknowledge=False)
-    assert " pulled " in scene.caption or " slid " in scene.caption  # then the reveal's words
+    turns = scene.turns
+    assert " pulled " in turns.caption or " slid " in turns.caption  # then the reveal's words
 
 
 def test_a_hot_seat_reveal_stays_until_a_key_then_the_hand_off_comes(driver):
     scene = reveal_then_wait(driver)
     driver.frames(600, dt=0.05)  # half a minute: nothing covers the result
-    assert driver.top is scene and scene.hold is not None
-    assert "pulled c" in scene.caption and "pulled h" in scene.caption
-    assert scene.view().state == scene.match.state.observe_public()  # the result, in public
-    assert "Continue, then pass to Eks" in scene.hold.prompt
+    assert driver.top is scene and scene.turns.hold is not None
+    assert "pulled c" in scene.turns.caption and "pulled h" in scene.turns.caption
+    assert scene.view().state == scene.turns.match.state.observe_public()  # the result, in public
+    assert "Continue, then pass to Eks" in scene.turns.hold.prompt
     assert [b.label for b in scene.buttons][0] == "Continue"
-    assert scene.chooser is None  # nobody can pull over the result
+    assert scene.turns.chooser is None  # nobody can pull over the result
     driver.key(pygame.K_a, "a")  # any key
     driver.frames(2)
     assert isinstance(driver.top, HandoffScene) and driver.top.name == "Eks"
@@ -64,23 +65,23 @@ def test_a_click_on_the_board_or_continue_acknowledges_the_result(driver, how):
     else:
         driver.click(scene.buttons[0].rect.center)
     driver.frames(2)
-    assert scene.hold is None and isinstance(driver.top, HandoffScene)
+    assert scene.turns.hold is None and isinstance(driver.top, HandoffScene)
 
 
 def test_escape_opens_the_menu_and_leaves_the_result_waiting(driver):
     scene = reveal_then_wait(driver)
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(driver.top, PauseScene) and scene.hold is not None
+    assert isinstance(driver.top, PauseScene) and scene.turns.hold is not None
     driver.key(pygame.K_ESCAPE)  # back to the game: still waiting
     driver.frames(20)
-    assert driver.top is scene and scene.hold is not None
+    assert driver.top is scene and scene.turns.hold is not None
 
 
 def test_modifier_keys_do_not_acknowledge(driver):
     scene = reveal_then_wait(driver)
     for key in (pygame.K_LSHIFT, pygame.K_RCTRL, pygame.K_LALT):
         driver.key(key)
-    assert scene.hold is not None
+    assert scene.turns.hold is not None
 
 
 def test_a_click_that_skips_the_animation_does_not_also_acknowledge(tmp_path):
@@ -90,7 +91,7 @@ def test_a_click_that_skips_the_animation_does_not_also_acknowledge(tmp_path):
         play_moves(driver, ["c", "h"])
         driver.click(scene.rects["board"].center)  # skips the countdown and the animation
         driver.frames(3)
-        assert scene.hold is not None and driver.top is scene
+        assert scene.turns.hold is not None and driver.top is scene
     finally:
         pygame.quit()
 
@@ -126,15 +127,16 @@ def play_watching(driver: Driver, game_id: str, seed: int, options, controllers)
             return watch
         if isinstance(top, HandoffScene):
             driver.key(pygame.K_RETURN)
-        elif scene.hold is not None:
+        elif scene.turns.hold is not None:
             watch.holds += 1
             driver.frames(20, dt=0.1)  # it waits, however long the players look
-            assert driver.top is scene and scene.hold is not None
+            assert driver.top is scene and scene.turns.hold is not None
             watch.unseen = False
             driver.key(pygame.K_SPACE, " ")
-        elif scene.chooser is not None:  # a player decides over the board: they have seen it
+        elif scene.turns.chooser is not None:  # a player decides over the board: they have seen it
             watch.unseen = False
-            driver.choose_by_keys(rng.choice(scene.match.state.legal_moves(scene.chooser)))
+            turns = scene.turns
+            driver.choose_by_keys(rng.choice(turns.match.state.legal_moves(turns.chooser)))
         else:
             driver.frames(dt=0.05)
     raise AssertionError("the game did not end")
@@ -163,12 +165,12 @@ def test_against_the_bot_its_next_sealed_choice_leaves_the_reveal_s_words(driver
     driver.app.bot_worker = FakeWorker()
     scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), driver.app.bot_worker)
     for _ in range(2):  # the first turn: Oh seals, Eks pulls, the reveal; then Oh seals again
-        run_until(driver, lambda: scene.chooser == 0)
-        if scene.log.lines():
+        run_until(driver, lambda: scene.turns.chooser == 0)
+        if scene.turns.log.lines():
             break
-        driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
-    assert scene.match.state.pending[1] is not None  # Oh has sealed its next pull
-    assert "pulled" in scene.caption  # and the words of the last reveal are still there
+        driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
+    assert scene.turns.match.state.pending[1] is not None  # Oh has sealed its next pull
+    assert "pulled" in scene.turns.caption  # and the words of the last reveal are still there
     assert scene.board.seat_note(scene.view(), 1) == ("sealed", "has chosen")
 
 
@@ -180,12 +182,13 @@ def to_the_summary(driver: Driver, scene: PlayScene, rng: random.Random, games_o
         if isinstance(driver.top, HandoffScene):
             driver.key(pygame.K_RETURN)
             continue
-        if scene.hold is not None:
-            if scene.hold.summary is not None and len(scene.match.state.history) == games_over:
-                return scene.hold.summary
+        if scene.turns.hold is not None:
+            turns = scene.turns
+            if turns.hold.summary is not None and len(turns.match.state.history) == games_over:
+                return scene.turns.hold.summary
             driver.key(pygame.K_SPACE, " ")
             continue
-        legal = scene.match.state.legal_moves(scene.chooser)
+        legal = scene.turns.match.state.legal_moves(scene.turns.chooser)
         driver.choose_by_keys(rng.choice([m for m in legal if str(m) != "end"] or legal))
     raise AssertionError("no summary")
 
@@ -199,14 +202,14 @@ def test_between_moriarty_s_games_a_summary_waits_for_a_player(driver, controlle
     driver.app.stack.push(scene)
     rng = random.Random(4)
     summary = to_the_summary(driver, scene, rng, 1)
-    first = scene.match.state.history[0]
+    first = scene.turns.match.state.history[0]
     carries(summary.title, "Game 1 of 3", "over")
     assert f"Game 1: Eks {first.points[0]}, Oh {first.points[1]}." in " ".join(summary.lines)
     assert any(line.startswith("The match so far:") for line in summary.lines)
-    entries = len(scene.match.entries)
+    entries = len(scene.turns.match.entries)
     driver.frames(600, dt=0.05)  # half a minute: the card stays, nobody plays on
-    assert scene.hold is not None and scene.hold.summary == summary
-    assert len(scene.match.entries) == entries and driver.top is scene
+    assert scene.turns.hold is not None and scene.turns.hold.summary == summary
+    assert len(scene.turns.match.entries) == entries and driver.top is scene
     drawn = []
     card = scene.board.draw_summary
     scene.board.draw_summary = lambda surface, s, rise=0.0: (drawn.append(s), card(surface, s))
@@ -218,7 +221,7 @@ def test_between_moriarty_s_games_a_summary_waits_for_a_player(driver, controlle
     if "Moriarty" not in first.reason:  # otherwise every point went to one side
         assert tuple(held.board_points(s) for s in (0, 1)) == first.points
     driver.key(pygame.K_RETURN)
-    assert scene.hold is None
+    assert scene.turns.hold is None
     assert scene.view().state.game_index == 1  # then the next game
     summary = to_the_summary(driver, scene, rng, 2)  # the second game's lists both
     text = " ".join(summary.lines)
@@ -232,11 +235,11 @@ def test_a_kiosk_demo_never_waits(driver):
                       controllers=("bot:easy", "bot:easy"), demo=True)
     driver.app.stack.push(scene)
     for _ in range(4000):
-        assert scene.hold is None
-        if scene.match.state.is_terminal and scene.animation is None:
+        assert scene.turns.hold is None
+        if scene.turns.match.state.is_terminal and scene.turns.animation is None:
             break
         driver.frames(dt=0.05)
-    assert scene.match.state.is_terminal
+    assert scene.turns.match.state.is_terminal
 
 
 def test_the_results_stay_until_dismissed(driver):

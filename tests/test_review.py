@@ -177,7 +177,7 @@ def test_the_results_screen_leads_to_the_review(driver, quick):
     driver.play_to_end(random.Random(2), how="keys")
     driver.key(pygame.K_v, "v")
     assert isinstance(driver.top, ReviewScene)
-    assert driver.top.record.entries == scene.match.record().entries
+    assert driver.top.record.entries == scene.turns.match.record().entries
 
 
 def test_leaving_the_review_stops_its_work(driver, monkeypatch):

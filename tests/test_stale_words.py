@@ -24,7 +24,7 @@ def wrong_click(driver, scene: PlayScene, rng: random.Random) -> None:
     area = scene.board.area
     for _ in range(20):
         pos = (rng.randrange(area.left, area.right), rng.randrange(area.top, area.bottom))
-        spot = scene.board.spot_at(pos, scene.observation())
+        spot = scene.board.spot_at(pos, scene.turns.observation())
         if spot is not None and spot not in scene.picker.clickable():
             driver.click(pos)
             return
@@ -44,11 +44,11 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
         if isinstance(top, HandoffScene):
             driver.key(pygame.K_RETURN)
             continue
-        if scene.hold is not None:
-            summary = scene.hold.summary
+        if scene.turns.hold is not None:
+            summary = scene.turns.hold.summary
             if summary is not None and game_id == "moriarty":  # the card and the panel agree
                 match_line = next(line for line in summary.lines if "The match" in line)
-                panel = scene.words.status(scene.hold.backdrop)
+                panel = scene.turns.words.status(scene.turns.hold.backdrop)
                 for line in panel:
                     if "points in all" in line:
                         name, _, rest = line.partition(" (")
@@ -58,15 +58,15 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
             continue
         if rng.random() < 0.5:
             wrong_click(driver, scene, rng)
-        state = scene.match.state
-        move = rng.choice(state.legal_moves(scene.chooser))
+        state = scene.turns.match.state
+        move = rng.choice(state.legal_moves(scene.turns.chooser))
         for spot in scene.board.path(move, state):  # each pick of the move, one by one
             driver.click(driver.spot_pos(spot))
             assert not scene.message_is_error, scene.message  # a refusal outlives no pick
         if scene.picker.pending_choice() is not None:
             driver.click(driver.lock_in_button().rect.center)
-        now = scene.match.state
-        if "has chosen, in secret" in scene.caption:
+        now = scene.turns.match.state
+        if "has chosen, in secret" in scene.turns.caption:
             assert now.kind is NodeKind.SIMULTANEOUS and any(p is not None for p in now.pending)
 
 
@@ -87,16 +87,16 @@ def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
         if isinstance(top, HandoffScene):
             driver.key(pygame.K_RETURN)
             continue
-        state = scene.match.state
-        move = rng.choice(state.legal_moves(scene.chooser))
+        state = scene.turns.match.state
+        move = rng.choice(state.legal_moves(scene.turns.chooser))
         for spot in scene.board.path(move, state):
             only = scene.keys.only_action()
             if only is not None:  # one thing can be done: Enter does it
                 picker = scene.picker
-                before = (picker.selected, len(scene.match.entries), picker.pending_choice())
+                before = (picker.selected, len(scene.turns.match.entries), picker.pending_choice())
                 driver.key(pygame.K_RETURN)
                 pressed += 1
-                assert (scene.picker.selected, len(scene.match.entries),
+                assert (scene.picker.selected, len(scene.turns.match.entries),
                         scene.picker.pending_choice()) != before, f"Enter ignored {only!r}"
                 break
             driver.click(driver.spot_pos(spot))

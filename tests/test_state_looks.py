@@ -183,7 +183,7 @@ def looks_on(driver: Driver, scene, view, spot) -> dict[str, tuple]:
 
 def hint_look(scene, view, spot, base) -> tuple:
     """The hint ghost's profile round the first board spot of a hint for this spot's move."""
-    board, state, seat = scene.board, scene.match.state, scene.chooser
+    board, state, seat = scene.board, scene.turns.match.state, scene.turns.chooser
     observed = state.observe(seat)
     move = next(m for m in observed.legal_moves(seat)
                 if any(spot in path for path in board.paths(m, observed)))
@@ -411,7 +411,7 @@ def test_strands_spaces_are_ringed_by_hexagons(tmp_path):
         assert isinstance(shape, th.Hexagon)
         size = driver.app.screen.get_size()
         base = draw(scene.board, view, size)
-        scene.hints.hint = Hint(scene.match.state, scene.chooser,
+        scene.hints.hint = Hint(scene.turns.match.state, scene.turns.chooser,
                                 (scene.board.guess_move((spot,), view.state),), "")
         ghost = draw(scene.board, view, size, scene.hints)
         changed = np.any(ghost != base, axis=2)
@@ -495,7 +495,7 @@ def test_a_hint_of_several_clicks_numbers_them_in_order(tmp_path):
     driver = Driver(tmp_path)
     try:
         scene, _, _ = position(driver, "tug_of_war", 3, "common")
-        state, seat = scene.match.state, scene.chooser
+        state, seat = scene.turns.match.state, scene.turns.chooser
         observed = state.observe(seat)
         move = next(m for m in observed.legal_moves(seat)
                     if len(scene.board.path(m, observed)) == 2)

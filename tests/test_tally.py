@@ -80,6 +80,7 @@ def test_a_game_cut_short_by_a_standoff_is_kept_and_counted_as_the_draw_it_was(t
     monkeypatch.setattr(arena, "make_player",
                         lambda name, other, game_id, seed, setup: _Scripted(name))
     played = arena.play_game("pulling_strings", ("b", "r"), seed=1, first_seat=0,
+                             options={"repetition": False},  # the ruling would end it first
                              setup=arena.Setup(standoff=5, record_dir=str(tmp_path)))
     [row] = tally.tally([tmp_path])
     [kept] = row.results

@@ -178,8 +178,8 @@ def test_the_countdown_shows_over_the_play_clear_of_the_board_s_panels(tmp_path,
             if seat:
                 driver.key(pygame.K_RETURN)  # the hand-off to the second player
                 driver.settle()
-            driver.choose_by_keys(scene.match.state.legal_moves(seat)[0])
-        assert scene.countdown is not None
+            driver.choose_by_keys(scene.turns.match.state.legal_moves(seat)[0])
+        assert scene.turns.countdown is not None
         inks = inks_of(driver)
         beat = max(inks, key=lambda ink: ink.px)
         assert beat.text == "3"
@@ -194,7 +194,7 @@ def test_moriarty_s_summary_card_fits(tmp_path, size):
     from game.words.moriarty import game_summary
     with window(tmp_path, size=size) as driver:
         scene = play_screen(driver, position("moriarty", 2, 14), ("human", "bot:easy"))
-        state = scene.match.state
+        state = scene.turns.match.state
         games = tuple(GameScored(i, (i % 4, 3 - i % 4), (40 + i, 3 * i), (40, 50),
                                  "Eks declared Moriarty and was wrong: Oh scores all the points")
                       for i in range(2))
@@ -231,7 +231,7 @@ def test_the_screens_around_a_game_fit(tmp_path, size):
         driver.key(pygame.K_ESCAPE)
         driver.play_to_end(random.Random(3))
         results = driver.top
-        assert results.route == "results" and scene.match.state.is_terminal
+        assert results.route == "results" and scene.turns.match.state.is_terminal
         check(inks_of(driver, [results]), size, [results.panel])
 
 
@@ -317,7 +317,7 @@ def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
             other = Phone(scene.phones.server, 1)
             driver.until(lambda: driver.top is scene, 10)
             deadline = time.monotonic() + 30
-            while scene.match.state.kind is not NodeKind.SIMULTANEOUS:  # South places its
+            while scene.turns.match.state.kind is not NodeKind.SIMULTANEOUS:  # South places its
                 assert time.monotonic() < deadline  # tokens on its phone, to the Bonus Colours
                 driver.frames(dt=0.05)
                 time.sleep(0.002)
@@ -326,9 +326,9 @@ def test_the_phones_codes_and_who_has_locked_in_fit(tmp_path, size):
                         each.lock_in(each.state["moves"][0]["move"])
             driver.until(lambda: (phone.drain() or {}).get("moves"), 10)
             phone.lock_in("bonus B")
-            driver.until(lambda: scene.match.state.pending[0] is not None, 10)
+            driver.until(lambda: scene.turns.match.state.pending[0] is not None, 10)
             driver.frames()
-            assert "Eks has locked in" in scene.phones.waiting_text(scene.match.state)
+            assert "Eks has locked in" in scene.phones.waiting_text(scene.turns.match.state)
             check_play(driver, scene, size)
         finally:
             driver.app.stack.reset(driver.app.make("menu"))

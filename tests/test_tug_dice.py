@@ -21,7 +21,7 @@ def at_setup(driver: Driver, seed: int):
     """Yellow choosing which team dice to re-roll."""
     scene = driver.start("tug_of_war", seed=seed)
     driver.settle()
-    assert scene.match.state.phase == SETUP_CHOICE
+    assert scene.turns.match.state.phase == SETUP_CHOICE
     return scene
 
 
@@ -36,14 +36,14 @@ def test_the_dice_to_re_roll_are_picked_in_any_order(tmp_path_factory, seed, ord
     driver = Driver(tmp_path_factory.mktemp("tug"))
     try:
         scene = at_setup(driver, seed)
-        dice = scene.match.state.team[0]
+        dice = scene.turns.match.state.team[0]
         for slot in order:
             assert team_spot(0, slot) in scene.picker.clickable(), f"slot {slot} after {order}"
             driver.click(driver.spot_pos(team_spot(0, slot)))
         assert set(scene.picker.selected) == {team_spot(0, s) for s in order}
         driver.click(reroll_button(scene).rect.center)
         values = "".join(str(v) for v in sorted(dice[s] for s in order))
-        assert scene.match.entries[-1].text == f"reroll {values}"
+        assert scene.turns.match.entries[-1].text == f"reroll {values}"
     finally:
         pygame.quit()
 
@@ -60,7 +60,7 @@ def equal_setup(driver: Driver):
     """A setup where Yellow rolled two equal dice (the seed is searched for)."""
     for seed in range(200):
         scene = at_setup(driver, seed)
-        dice = scene.match.state.team[0]
+        dice = scene.turns.match.state.team[0]
         if len(set(dice)) < 3:
             return scene, dice
     raise AssertionError("no equal dice in 200 seeds")
@@ -74,7 +74,7 @@ def test_equal_dice_are_marked_and_either_will_do(driver):
     driver.click(driver.spot_pos(team_spot(0, twins[-1])))  # the later of the equal dice
     assert scene.picker.selected == (team_spot(0, twins[-1]),)  # that one is picked, as clicked
     driver.click(reroll_button(scene).rect.center)
-    assert scene.match.entries[-1].text == f"reroll {dice[twins[-1]]}"
+    assert scene.turns.match.entries[-1].text == f"reroll {dice[twins[-1]]}"
 
 
 @pytest.mark.parametrize("where", ["red die", "common slot"])

@@ -139,7 +139,7 @@ def test_the_second_copy_plays_but_writes_nothing(second_copy, tmp_path):
     second_copy.key(pygame.K_RETURN)
     scene = second_copy.start("strands", {"side": 5})
     second_copy.settle()
-    second_copy.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    second_copy.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     assert "could not be saved: another copy of Quintet" in scene.message
     second_copy.app.settings.volume = 0.1
     second_copy.app.settings_changed()

@@ -41,7 +41,7 @@ def test_a_mistyped_move_is_explained_and_nothing_moves(driver):
     scene = driver.start("strands")
     driver.settle()
     driver.type("z")  # no move starts with z: it is refused at once
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     assert scene.message_is_error and "'z'" in scene.message
     assert scene.picker.typed == ""
 
@@ -50,7 +50,7 @@ def test_an_illegal_typed_move_says_why_in_plain_words(driver):
     scene = driver.start("strands")
     driver.settle()
     driver.type("end")
-    assert scene.match.entries == []
+    assert scene.turns.match.entries == []
     assert scene.message_is_error
     assert scene.message[0].isupper() and scene.message.endswith(".")
 

@@ -26,9 +26,9 @@ def start_lesson(driver, game_id: str) -> PlayScene:
 def to_learner(driver, scene: PlayScene, limit: int = 3000) -> None:
     """Run frames, acknowledging the lesson's pauses, until the learner is asked to move."""
     for _ in range(limit):
-        if scene.chooser is not None:
+        if scene.turns.chooser is not None:
             return
-        if scene.hold is not None:
+        if scene.turns.hold is not None:
             driver.key(pygame.K_SPACE, " ")
             continue
         driver.frames(dt=0.05)
@@ -53,20 +53,20 @@ def test_a_lesson_played_by_clicks_to_its_end_then_the_easy_computer_plays_on(dr
         if not scene.in_lesson():
             break
         seen_words.add(scene.lesson_words()[1])
-        step = scene.guide.step(scene.match)
+        step = scene.guide.step(scene.turns.match)
         assert step.by == "you"
         drawn = driver.frame_texts()
         assert step.ask in drawn  # the top bar asks for the move
         assert scene.lesson_spot() is not None  # and the board rings where to click
-        driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+        driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
         if scene.in_lesson():  # the computer plays from the script, never the bot
             assert driver.app.bot_worker.requests == []
             assert saves(driver) == []  # nor is it a game to continue
-    assert [str(e) for e in scene.match.entries] == \
+    assert [str(e) for e in scene.turns.match.entries] == \
         [str(lesson.entry(i)) for i in range(len(lesson.steps))]
     assert len(seen_words) >= 3
     for _ in range(500):  # the last move is revealed and animated before the last words show
-        if scene.countdown is None and scene.animation is None:
+        if scene.turns.countdown is None and scene.turns.animation is None:
             break
         assert scene.lesson_words()[0] != "Lesson done"
         driver.frames(dt=0.05)
@@ -77,10 +77,10 @@ def test_a_lesson_played_by_clicks_to_its_end_then_the_easy_computer_plays_on(dr
     for _ in range(2000):  # the Easy computer is asked once the game waits on it
         if driver.app.bot_worker.requests:
             break
-        if scene.hold is not None:
+        if scene.turns.hold is not None:
             driver.key(pygame.K_SPACE, " ")
-        elif scene.chooser is not None:  # the learner's free moves (Moriarty's set-up)
-            driver.choose_by_keys(scene.match.state.legal_moves(scene.chooser)[0])
+        elif scene.turns.chooser is not None:  # the learner's free moves (Moriarty's set-up)
+            driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
         else:
             driver.frames(dt=0.05)
     assert driver.app.bot_worker.requests[0]["level"] == "easy"
@@ -90,13 +90,13 @@ def test_a_lesson_played_by_clicks_to_its_end_then_the_easy_computer_plays_on(dr
 def test_a_wrong_move_gets_a_word_of_help_and_the_lesson_goes_on(driver):
     scene = start_lesson(driver, "pulling_strings")
     to_learner(driver, scene)
-    entries = len(scene.match.entries)
-    driver.choose_by_clicks(scene.match.spec.parse_move("d"))  # legal, but the lesson asks c
-    assert len(scene.match.entries) == entries
+    entries = len(scene.turns.match.entries)
+    driver.choose_by_clicks(scene.turns.match.spec.parse_move("d"))  # legal, but the lesson asks c
+    assert len(scene.turns.match.entries) == entries
     assert scene.message.startswith("Not this time") and scene.message_is_error
-    assert scene.chooser is not None  # no dead end: still the learner's choice
-    driver.choose_by_clicks(scene.match.spec.parse_move("c"))
-    assert len(scene.match.entries) == entries + 1
+    assert scene.turns.chooser is not None  # no dead end: still the learner's choice
+    driver.choose_by_clicks(scene.turns.match.spec.parse_move("c"))
+    assert len(scene.turns.match.entries) == entries + 1
 
 
 def test_a_secret_choice_in_a_lesson_is_selected_then_locked_in_as_asked(driver):
@@ -106,26 +106,27 @@ def test_a_secret_choice_in_a_lesson_is_selected_then_locked_in_as_asked(driver)
     scene = start_lesson(driver, "pulling_strings")
     to_learner(driver, scene)
     assert scene.turns.secret_turn()
-    entries = len(scene.match.entries)
-    asked = scene.guide.expected(scene.match, scene.chooser)
-    wrong = next(m for m in scene.match.state.legal_moves(scene.chooser) if m != asked)
-    driver.click(driver.spot_pos(scene.board.path(wrong, scene.match.state)[0]))
+    entries = len(scene.turns.match.entries)
+    asked = scene.guide.expected(scene.turns.match, scene.turns.chooser)
+    wrong = next(m for m in scene.turns.match.state.legal_moves(scene.turns.chooser) if m != asked)
+    driver.click(driver.spot_pos(scene.board.path(wrong, scene.turns.match.state)[0]))
     assert scene.message.startswith("Not this time") and scene.message_is_error
     assert scene.picker.selected == () and scene.picker.pending_choice() is None
-    driver.click(driver.spot_pos(scene.board.path(asked, scene.match.state)[0]))
-    assert scene.picker.pending_choice() == asked and len(scene.match.entries) == entries
-    assert scene.lesson_spot() == Extra("lockin") and scene.picker.focus is None  # a guide, not focus
+    driver.click(driver.spot_pos(scene.board.path(asked, scene.turns.match.state)[0]))
+    assert scene.picker.pending_choice() == asked and len(scene.turns.match.entries) == entries
+    # a guide, not focus
+    assert scene.lesson_spot() == Extra("lockin") and scene.picker.focus is None
     assert driver.lock_in_button()  # and it is on screen
     driver.key(pygame.K_RETURN)
-    assert len(scene.match.entries) == entries + 1
+    assert len(scene.turns.match.entries) == entries + 1
 
 
 def test_an_illegal_move_is_explained_by_the_rules(driver):
     scene = start_lesson(driver, "strands")
     to_learner(driver, scene)
-    b2 = scene.board.path(scene.match.spec.parse_move("b2"), scene.match.state)[0]
+    b2 = scene.board.path(scene.turns.match.spec.parse_move("b2"), scene.turns.match.state)[0]
     driver.click(scene.board.spot_rect(b2).center)  # a 3: Black opens on a 2
-    assert len(scene.match.entries) == 0
+    assert len(scene.turns.match.entries) == 0
     assert "marked 2" in scene.message and scene.message_is_error
 
 
@@ -133,7 +134,7 @@ def test_an_illegal_move_is_explained_by_the_rules(driver):
 def test_the_lesson_can_be_left_at_any_step(driver, game_id):
     scene = start_lesson(driver, game_id)
     to_learner(driver, scene)
-    driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+    driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
     to_learner(driver, scene)
     driver.click(leave_button(scene).rect.center)
     driver.frames()
@@ -144,10 +145,10 @@ def test_the_lesson_can_be_left_at_any_step(driver, game_id):
 def test_the_lesson_can_be_left_while_it_waits_to_be_read(driver):
     scene = start_lesson(driver, "pulling_strings")
     for _ in range(200):
-        if scene.hold is not None:
+        if scene.turns.hold is not None:
             break
         driver.frames(dt=0.05)
-    assert scene.hold is not None  # the welcome waits to be read
+    assert scene.turns.hold is not None  # the welcome waits to be read
     driver.click(leave_button(scene).rect.center)
     driver.frames()
     assert driver.top.route == "menu"
@@ -162,7 +163,7 @@ def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, g
         for _ in range(200):
             if not scene.in_lesson():
                 break
-            if scene.hold is None and scene.chooser is None:
+            if scene.turns.hold is None and scene.turns.chooser is None:
                 driver.frames(dt=0.05)
                 continue
             scene.skip_animation()
@@ -170,10 +171,11 @@ def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, g
             drawn = " ".join(ink.text for ink in inks_of(driver))
             words = scene.lesson_words()[1].split()
             assert " ".join(words[-2:]) in drawn, f"the end of {words} is not shown"
-            if scene.hold is not None:
+            if scene.turns.hold is not None:
                 driver.key(pygame.K_SPACE, " ")
             else:
-                driver.choose_by_clicks(scene.guide.expected(scene.match, scene.chooser))
+                turns = scene.turns
+                driver.choose_by_clicks(scene.guide.expected(turns.match, turns.chooser))
         assert not scene.in_lesson()
 
 

@@ -34,66 +34,66 @@ def test_against_the_bot_undo_goes_back_to_your_previous_decision(driver):
     scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
     driver.settle()
     assert undo_button(scene) is None  # nothing of yours to take back yet
-    first = scene.match.state.legal_moves(0)[0]
+    first = scene.turns.match.state.legal_moves(0)[0]
     driver.choose_by_keys(first)
     driver.settle()  # White's whole turn, then Black's again
-    before = list(scene.match.entries)
+    before = list(scene.turns.match.entries)
     assert {e.actor for e in before[1:]} == {1}
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[-1])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[-1])
     driver.settle()
     assert undo_button(scene) is not None
     driver.key(**CTRL_Z)
-    assert scene.match.entries == before and scene.chooser == 0  # your turn again
-    carries(scene.caption, "Your last move", "taken back", "choose")
-    assert saved_moves(scene) == [str(e) for e in scene.match.entries]
+    assert scene.turns.match.entries == before and scene.turns.chooser == 0  # your turn again
+    carries(scene.turns.caption, "Your last move", "taken back", "choose")
+    assert saved_moves(scene) == [str(e) for e in scene.turns.match.entries]
     driver.click(undo_button(scene).rect.center)  # and once more, by the button:
-    assert scene.match.entries == [] and scene.chooser == 0  # White's replies went too
+    assert scene.turns.match.entries == [] and scene.turns.chooser == 0  # White's replies went too
 
 
 def test_undo_while_the_bot_thinks_cancels_its_search(driver):
     worker = FakeWorker(hold=True)
     scene = start_vs(driver, "strands", ("human", "bot:easy"), worker, {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.frames(40)
     ticket = worker.outstanding
     assert ticket is not None and scene.bots.thinking_seat == 1
     driver.key(**CTRL_Z)
-    assert worker.cancelled == [ticket] and scene.match.entries == []
-    assert scene.bots.ticket is None and scene.chooser == 0
+    assert worker.cancelled == [ticket] and scene.turns.match.entries == []
+    assert scene.bots.ticket is None and scene.turns.chooser == 0
 
 
 def test_against_the_bot_a_revealed_pull_is_not_taken_back(driver):
     worker = FakeWorker()
     scene = start_vs(driver, "pulling_strings", ("human", "bot:easy"), worker)
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.settle()
-    entries = list(scene.match.entries)
+    entries = list(scene.turns.match.entries)
     assert len(entries) >= 2
     driver.key(**CTRL_Z)
-    assert scene.match.entries == entries
+    assert scene.turns.match.entries == entries
     assert scene.message_is_error and "both secret choices of turn 1 are in" in scene.message
 
 
 def test_hot_seat_undo_asks_the_other_player(driver):
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
     driver.settle()
-    assert scene.chooser == 1
+    assert scene.turns.chooser == 1
     driver.click(undo_button(scene).rect.center)
     dialog = driver.top
     assert isinstance(dialog, ConfirmScene)
     carries(dialog.title, "Black", "undo", without=("White",))
     carries(dialog.question, "White", "accept", without=("Black",))
     driver.key(pygame.K_ESCAPE)  # White refuses
-    assert len(scene.match.entries) == 1 and driver.top is scene
+    assert len(scene.turns.match.entries) == 1 and driver.top is scene
     driver.key(**CTRL_Z)
     driver.click(driver.top.group.buttons[0].rect.center)  # White accepts
     driver.frames()
-    assert scene.match.entries == [] and scene.chooser == 0
-    carries(scene.caption, "Black's last move", "taken back", without=("White",))
+    assert scene.turns.match.entries == [] and scene.turns.chooser == 0
+    carries(scene.turns.caption, "Black's last move", "taken back", without=("White",))
     assert saved_moves(scene) == []
 
 
@@ -117,11 +117,11 @@ def test_hot_seat_undo_of_a_sealed_pull_shows_nobody_the_pull(tmp_path, secret):
         assert isinstance(driver.top, ConfirmScene)
         carries(driver.top.title, "Eks", "undo", without=("Oh",))
         assert not any(isinstance(s, HandoffScene) for s in driver.app.stack.scenes)
-        assert scene.private_seat is None  # the public board beneath the question
+        assert scene.turns.private_seat is None  # the public board beneath the question
         pixels = pygame.image.tobytes(driver.app.screen, "RGB")
         driver.click(driver.top.group.buttons[0].rect.center)  # Oh accepts
         driver.frames(3)
-        assert scene.match.entries == [] and scene.log.lines() == []
+        assert scene.turns.match.entries == [] and scene.turns.log.lines() == []
         assert isinstance(driver.top, HandoffScene) and driver.top.name == "Eks"  # choose again
         assert drawn and all(v.seat is None and v.state.pending[0] in (None, SEALED)
                              for v in drawn)
@@ -142,7 +142,7 @@ def test_hot_seat_a_revealed_turn_is_not_taken_back(driver):
     driver.click(next(b for b in driver.top.group.buttons if b.value == "undo").rect.center)
     driver.frames()
     assert not isinstance(driver.top, ConfirmScene)
-    assert len(scene.match.entries) == 2
+    assert len(scene.turns.match.entries) == 2
     assert "Cannot undo: both secret choices of turn 1 are in" in scene.message
 
 
@@ -152,26 +152,26 @@ def test_no_undo_button_while_someone_looks_at_their_secret(driver):
     driver.settle()
     driver.key(pygame.K_RETURN)  # Oh looks
     driver.frames(2)
-    assert scene.private_seat == 1 and undo_button(scene) is None
+    assert scene.turns.private_seat == 1 and undo_button(scene) is None
 
 
 def test_hot_seat_undo_within_your_own_unfinished_turn_needs_no_consent(driver):
     scene = driver.start("strands", {"side": 5})
     driver.settle()
-    driver.choose_by_keys(scene.match.state.legal_moves(0)[0])  # Black's opening stone
+    driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])  # Black's opening stone
     driver.settle()
-    state = scene.match.state
+    state = scene.turns.match.state
     first = next(m for m in state.legal_moves(1) if str(m) != "end")
     driver.choose_by_keys(first)  # White's first stone of a turn of several
     driver.settle()
-    assert scene.chooser == 1 and scene.match.state.placed == 1
+    assert scene.turns.chooser == 1 and scene.turns.match.state.placed == 1
     driver.key(**CTRL_Z)
     driver.frames()
     assert not isinstance(driver.top, ConfirmScene)  # no question to Black
-    assert driver.top is scene and len(scene.match.entries) == 1 and scene.chooser == 1
-    carries(scene.caption, "White's last move", "taken back", "White's turn goes on",
+    assert driver.top is scene and len(scene.turns.match.entries) == 1 and scene.turns.chooser == 1
+    carries(scene.turns.caption, "White's last move", "taken back", "White's turn goes on",
             without=("Black",))
-    assert saved_moves(scene) == [f"0:{scene.match.entries[0].text}"]
+    assert saved_moves(scene) == [f"0:{scene.turns.match.entries[0].text}"]
 
 
 @pytest.mark.parametrize("game_id", ["strands", "tug_of_war", "moriarty", "synch"])
@@ -181,28 +181,29 @@ def test_undo_asks_the_other_player_only_outside_the_asker_s_own_turn(driver, ga
     at_once = asked = 0
     for _ in range(40):
         driver.to_choice()
-        if scene.chooser is None:
+        if scene.turns.chooser is None:
             break
-        name = scene.match.state.seat_name(scene.chooser)
-        lines = scene.log.lines(notation=True)  # is the log's last line my turn so far?
+        name = scene.turns.match.state.seat_name(scene.turns.chooser)
+        lines = scene.turns.log.lines(notation=True)  # is the log's last line my turn so far?
         number, _, line = lines[-1].partition(". ") if lines else ("", "", "")
-        seats = tuple(scene.match.state.seat_name(s) + " " for s in (0, 1))
+        seats = tuple(scene.turns.match.state.seat_name(s) + " " for s in (0, 1))
         parts = [part for part in line.split(", ") if part.startswith(seats)]  # not dice
-        own = number == str(scene.match.state.turn) and bool(parts) and \
+        own = number == str(scene.turns.match.state.turn) and bool(parts) and \
             all(part.startswith(f"{name} ") for part in parts)
-        before = len(scene.match.entries)
+        before = len(scene.turns.match.entries)
         driver.key(**CTRL_Z)
         driver.frames()
         if isinstance(driver.top, ConfirmScene):
             asked += 1
             assert not own
             driver.key(pygame.K_ESCAPE)  # refused: nothing changes
-            assert len(scene.match.entries) == before
-        elif len(scene.match.entries) < before:
+            assert len(scene.turns.match.entries) == before
+        elif len(scene.turns.match.entries) < before:
             at_once += 1
-            assert own and scene.chooser is not None
-            assert scene.match.state.seat_name(scene.chooser) == name  # the same turn goes on
-        legal = scene.match.state.legal_moves(scene.chooser)
+            assert own and scene.turns.chooser is not None
+            turns = scene.turns
+            assert turns.match.state.seat_name(turns.chooser) == name  # the same turn goes on
+        legal = scene.turns.match.state.legal_moves(scene.turns.chooser)
         keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
         driver.choose_by_keys(rng.choice(keep))
     assert asked or at_once

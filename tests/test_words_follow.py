@@ -34,31 +34,33 @@ def test_scores_caption_and_turn_change_when_the_animation_ends(tmp_path_factory
         steps_seen = 0
         for _ in range(30):
             driver.to_choice()
-            if scene.chooser is None:
+            if scene.turns.chooser is None:
                 break
-            driver.choose_by_keys(rng.choice(scene.match.state.legal_moves(scene.chooser)))
-            while scene.countdown is not None:
+            turns = scene.turns
+            driver.choose_by_keys(rng.choice(turns.match.state.legal_moves(turns.chooser)))
+            while scene.turns.countdown is not None:
                 driver.frames(dt=0.05)
-            caption = scene.caption  # a secret turn's countdown said "Both have chosen."
-            anim = scene.animation
+            caption = scene.turns.caption  # a secret turn's countdown said "Both have chosen."
+            anim = scene.turns.animation
             if anim is None or anim.timeline.duration < 0.1:
                 continue
             board = scene.board
             before, after = wrapped(driver, board.words.status(anim.before), scene), \
                 wrapped(driver, board.words.status(anim.after), scene)
             during = driver.frame_texts(dt=0.02)
-            assert scene.animation is anim
+            assert scene.turns.animation is anim
             assert before <= set(during) and not (after - before) & set(during)
-            assert scene.caption == caption  # the last words stay while the pictures move
+            assert scene.turns.caption == caption  # the last words stay while the pictures move
             assert f"Turn {anim.before.turn}" in during
-            while scene.animation is not None:
+            while scene.turns.animation is not None:
                 driver.frames(dt=0.05)
             if anim.caption:
-                assert scene.caption == anim.caption  # then the words of what was shown
+                assert scene.turns.caption == anim.caption  # then the words of what was shown
             done = driver.frame_texts(dt=0.02)
-            if scene.hold is not None and scene.hold.backdrop is not None:
+            if scene.turns.hold is not None and scene.turns.hold.backdrop is not None:
                 # a game of a match scored: its card is read over the game as it ended
-                assert wrapped(driver, board.words.status(scene.hold.backdrop), scene) <= set(done)
+                turns = scene.turns
+                assert wrapped(driver, board.words.status(turns.hold.backdrop), scene) <= set(done)
                 driver.key(pygame.K_RETURN)
                 done = driver.frame_texts(dt=0.02)
             if driver.top is scene:  # (not yet covered by the next hand-off)
@@ -76,26 +78,26 @@ def test_tug_of_war_s_header_changes_after_the_re_roll_lands(driver):
         rng = random.Random(seed)
         for _ in range(60):
             driver.settle()
-            state = scene.match.state
-            rerolls = [m for m in state.legal_moves(scene.chooser) if "reroll" in str(m)]
+            state = scene.turns.match.state
+            rerolls = [m for m in state.legal_moves(scene.turns.chooser) if "reroll" in str(m)]
             if state.phase == ACT and rerolls:
                 break
-            driver.choose_by_keys(rng.choice(state.legal_moves(scene.chooser)))
+            driver.choose_by_keys(rng.choice(state.legal_moves(scene.turns.chooser)))
         else:
             continue
         before = scene.board.words.phase_words(state)
         driver.choose_by_keys(rerolls[0])
-        while scene.animation is None:  # the re-roll itself is the dice's chance step
+        while scene.turns.animation is None:  # the re-roll itself is the dice's chance step
             driver.frames(dt=0.02)
-        anim = scene.animation
+        anim = scene.turns.animation
         if scene.board.words.phase_words(anim.after) == scene.board.words.phase_words(anim.before):
             continue
         during = driver.frame_texts(dt=0.02)
         assert scene.board.words.phase_words(anim.before) in during
         assert scene.board.words.phase_words(anim.after) not in during
-        while scene.animation is not None:
+        while scene.turns.animation is not None:
             driver.frames(dt=0.05)
-        assert scene.board.words.phase_words(scene.match.state) in driver.frame_texts(dt=0.02)
+        assert scene.board.words.phase_words(scene.turns.match.state) in driver.frame_texts(dt=0.02)
         assert before
         return
     raise AssertionError("no re-roll that changes the header was found")
@@ -105,7 +107,7 @@ def test_the_replay_s_counter_and_log_follow_the_animation(driver):
     driver.app.settings.animation_speed = 1.0
     scene = driver.start("strands", {"side": 5}, seed=2)
     driver.play_to_end(random.Random(2))
-    replay = ReplayScene(driver.app, scene.match.record())
+    replay = ReplayScene(driver.app, scene.turns.match.record())
     driver.app.stack.push(replay)
     driver.frames()
     words, states = replay.words, replay.states

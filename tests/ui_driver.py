@@ -116,9 +116,9 @@ class Driver:
             top = self.top
             if isinstance(top, (HandoffScene, ResultsScene)):
                 return
-            if isinstance(top, PlayScene) and top.chooser is not None:
+            if isinstance(top, PlayScene) and top.turns.chooser is not None:
                 return
-            if isinstance(top, PlayScene) and top.hold is not None:
+            if isinstance(top, PlayScene) and top.turns.hold is not None:
                 if not acknowledge:
                     return
                 self.key(pygame.K_SPACE, " ")
@@ -151,9 +151,9 @@ class Driver:
         Moriarty game, no Moriarty declared), confirming hand-offs; stops at the results."""
         for _ in range(decisions):
             self.to_choice()
-            if scene.chooser is None:
+            if scene.turns.chooser is None:
                 return
-            legal = scene.match.state.legal_moves(scene.chooser)
+            legal = scene.turns.match.state.legal_moves(scene.turns.chooser)
             keep = [m for m in legal if not str(m).startswith(("end", "moriarty"))] or legal
             self.choose_by_keys(rng.choice(keep))
         self.to_choice()
@@ -181,7 +181,7 @@ class Driver:
     def choose_by_clicks(self, move) -> None:
         """Make a move by clicking each spot of its path (and Lock in, for a secret choice)."""
         scene = self.play_scene()
-        path = scene.board.path(move, scene.match.state)
+        path = scene.board.path(move, scene.turns.match.state)
         for spot in path:
             assert spot in scene.picker.clickable(), f"{spot!r} of {move} is not clickable"
             self.click(self.spot_pos(spot))
@@ -199,9 +199,9 @@ class Driver:
     def choose_by_keys(self, move) -> None:
         """Make a move by typing its text (and Enter when it is a prefix of another move)."""
         scene = self.play_scene()
-        entries = len(scene.match.entries)
+        entries = len(scene.turns.match.entries)
         self.type(str(move))
-        if len(scene.match.entries) == entries:
+        if len(scene.turns.match.entries) == entries:
             self.key(pygame.K_RETURN)
 
     def play_to_end(self, rng: random.Random, how: str = "clicks", limit: int = 3000):
@@ -210,7 +210,7 @@ class Driver:
             self.settle()
             top = self.top
             if isinstance(top, ResultsScene):
-                return self.play_scene().match.state
+                return self.play_scene().turns.match.state
             if isinstance(top, HandoffScene):
                 if how == "clicks":
                     self.click(top.group.buttons[0].rect.center)
@@ -218,15 +218,15 @@ class Driver:
                     self.key(pygame.K_RETURN)
                 continue
             scene = top
-            seat = scene.chooser
-            state = scene.match.state
+            seat = scene.turns.chooser
+            state = scene.turns.match.state
             assert state.kind not in (NodeKind.CHANCE, NodeKind.TERMINAL)
             move = rng.choice(state.legal_moves(seat))
-            before = len(scene.match.entries)
+            before = len(scene.turns.match.entries)
             if how == "clicks":
                 self.choose_by_clicks(move)
             else:
                 self.choose_by_keys(move)
-            assert len(scene.match.entries) == before + 1, f"{move} was not played"
-            assert scene.match.entries[-1].text == str(move)
+            assert len(scene.turns.match.entries) == before + 1, f"{move} was not played"
+            assert scene.turns.match.entries[-1].text == str(move)
         raise AssertionError("the game did not end")

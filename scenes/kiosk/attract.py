@@ -70,15 +70,15 @@ class AttractScene(Scene):
     def finished(self) -> bool:
         """True once the game on show has ended and its last move has been shown."""
         play = self.play
-        return play is not None and play.match.state.kind is NodeKind.TERMINAL \
-            and play.animation is None and play.countdown is None
+        return play is not None and play.turns.match.state.kind is NodeKind.TERMINAL \
+            and play.turns.animation is None and play.turns.countdown is None
 
     def update(self, dt: float) -> None:
         """Run the game; after its end (or a long game), the next one."""
         self.clock += dt
         self.elapsed += dt
         self.play.update(dt)
-        if self.finished or self.elapsed > LONGEST_GAME and not self.play.busy():
+        if self.finished or self.elapsed > LONGEST_GAME and not self.play.turns.busy:
             self.ended_for += dt
             if self.ended_for >= (RESULT_SECONDS if self.finished else 3.0):
                 self._next_game()
@@ -112,14 +112,14 @@ class AttractScene(Scene):
     def caption(self) -> str:
         """What just happened, in words (or the result once the game is over)."""
         play = self.play
-        state = play.match.state
+        state = play.turns.match.state
         if self.finished:
             outcome = state.outcome
             head = "A draw" if outcome.winner is None else f"{state.seat_name(outcome.winner)} wins"
             return f"{head}: {outcome.reason}." if outcome.reason else f"{head}."
         if self.elapsed > LONGEST_GAME:
             return "That is enough of this game: the next one starts in a moment."
-        return play.caption or f"{state.seat_name(0)} and {state.seat_name(1)} begin."
+        return play.turns.caption or f"{state.seat_name(0)} and {state.seat_name(1)} begin."
 
     def _band_content(self) -> tuple:
         pulse = int(self.clock * 2) % 2  # the invitation brightens and dims twice a second

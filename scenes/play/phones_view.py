@@ -33,7 +33,7 @@ class PhonesScene(Scene):
         self.auto_close = auto_close  # shown at the start: it goes once both phones are in
         self.all_in_since: float | None = None
         self.clock = 0.0
-        names = play.match.state.seat_names
+        names = play.turns.match.state.seat_names
         self.group = ButtonGroup([Button(f"{names[0]}: use this screen", ("release", 0)),
                                   Button(f"{names[1]}: use this screen", ("release", 1)),
                                   Button("Done", "done", hint="Enter"),
@@ -157,7 +157,7 @@ class PhonesScene(Scene):
 
     def _draw_seat(self, surface: pygame.Surface, seat: int, column: pygame.Rect) -> None:
         theme = self.app.theme
-        state = self.play.match.state
+        state = self.play.turns.match.state
         colour = self.play.board.seat_colours[seat]
         y = column.top
         theme.blit_text(surface, state.seat_name(seat), th.HEADING, (column.centerx, y), colour,

@@ -87,7 +87,8 @@ class PlayScene(Scene):
         self.drawing = PlayDrawing(self)
         self.keys = PlayKeys(self)
         # phones: each seat's secret choices on its own phone (hot-seat games with secrets)
-        on_phones = setup.phones and self.hot_seat and self.spec.secret_choices and not self.demo
+        turns = self.turns
+        on_phones = setup.phones and turns.hot_seat and self.spec.secret_choices and not self.demo
         self.phones = PlayPhones(self, (0, 1) if on_phones else (), host=setup.phone_host)
         self.saves = PlaySaves(self)  # its save file, and its record once finished
         self.undo = PlayUndo(self)
@@ -100,133 +101,47 @@ class PlayScene(Scene):
         return cls(app, game_id, lesson.options, controllers=lesson_controllers(lesson),
                    lesson=lesson)
 
-    # ---- the turn loop's state, as the scene's parts and the tests read it -------------------
-    @property
-    def setup(self) -> GameSetup:
-        """How this game was set up (Rematch starts the same setup with a new seed)."""
-        return self.turns.setup
-
-    @property
-    def match(self) -> Match:
-        """The game being played."""
-        return self.turns.match
-
-    @property
-    def words(self) -> Narrator:
-        """The game's narrator: every sentence about it."""
-        return self.turns.words
-
-    @property
-    def controllers(self) -> tuple[str, str]:
-        """Who plays each seat ("human", "bot:hard")."""
-        return self.turns.controllers
-
-    @property
-    def log(self) -> MoveLog:
-        """The public move log."""
-        return self.turns.log
-
-    @property
-    def last(self) -> LastMoves:
-        """Each seat's last turn, marked on the board."""
-        return self.turns.last
-
-    @property
-    def animation(self) -> Animation | None:
-        """The step being shown."""
-        return self.turns.animation
-
-    @property
-    def revealing(self) -> Animation | None:
-        """A reveal waiting for its countdown."""
-        return self.turns.revealing
-
-    @property
-    def countdown(self) -> float | None:
-        """Seconds left before a reveal shows."""
-        return self.turns.countdown
-
-    @property
-    def countdown_word(self) -> str:
-        """The countdown's last word ("pull!")."""
-        return self.turns.countdown_word
-
-    @property
-    def hold(self) -> Hold | None:
-        """A result held on screen until a player has seen it."""
-        return self.turns.hold
-
-    @property
-    def reveal_unseen(self) -> bool:
-        """A reveal was shown and no person has decided since."""
-        return self.turns.reveal_unseen
-
-    @property
-    def results_shown(self) -> bool:
-        """The results have been asked for."""
-        return self.turns.results_shown
-
-    @property
-    def handoff_open(self) -> bool:
-        """The hand-off screen covers the game."""
-        return self.turns.handoff_open
-
-    @property
-    def private_seat(self) -> int | None:
-        """Whose secrets may be on screen now."""
-        return self.turns.private_seat
-
-    @property
-    def caption(self) -> str:
-        """What happened last, in words (under the board)."""
-        return self.turns.caption
-
-    @caption.setter
-    def caption(self, text: str) -> None:
-        self.turns.caption = text
-
-    def busy(self) -> bool:
-        """True while a reveal counts down or a step is shown."""
-        return self.turns.busy
-
     def rematch_setup(self) -> GameSetup:
         """This game's setup for a rematch: a new seed, the same seats and players (hot-seat
         if the computer could not start), the options, hints and phones as they are now."""
-        return dataclasses.replace(self.setup.rematch(self.match.options, self.phones.asked),
-                                   controllers=self.controllers, hints=self.hints.allowed)
+        turns = self.turns
+        return dataclasses.replace(turns.setup.rematch(turns.match.options, self.phones.asked),
+                                   controllers=turns.controllers, hints=self.hints.allowed)
 
     def in_lesson(self) -> bool:
         """True while a lesson's script is still being followed."""
-        return self.guide is not None and self.guide.running(self.match)
+        return self.guide is not None and self.guide.running(self.turns.match)
 
     def lesson_words(self) -> tuple[str, str] | None:
         """(progress, explanation) of a lesson while its words show, else None."""
-        if self.guide is None or not self.guide.shown(self.match):
+        if self.guide is None or not self.guide.shown(self.turns.match):
             return None
-        return self.guide.progress(self.match), self.guide.words(self.match)
+        return self.guide.progress(self.turns.match), self.guide.words(self.turns.match)
 
     def prompt_words(self, state: State, seat: int) -> str:
         """The top bar's request: the lesson's ask, else the board's prompt."""
-        ask = self.guide.ask(self.match, seat) if self.guide is not None else ""
+        ask = self.guide.ask(self.turns.match, seat) if self.guide is not None else ""
         if ask:
             return ask
         touch = self.app.kiosk is not None  # a kiosk's screen is touched, not typed at
-        return self.words.touch_prompt(state, seat) if touch else self.words.prompt(state, seat)
+        turns = self.turns
+        return turns.words.touch_prompt(state, seat) if touch else turns.words.prompt(state, seat)
 
     def lesson_spot(self) -> Any:
         """The spot or button the lesson asks to be picked next (its own ring, which Enter
         follows): Continue while play waits; once the secret choice asked for is selected,
         Lock in."""
-        if self.hold is not None:
-            return Extra("continue") if self.guide and self.guide.shown(self.match) else None
-        seat = self.chooser
-        move = self.guide.expected(self.match, seat) if self.guide and seat is not None else None
+        if self.turns.hold is not None:
+            return Extra("continue") if self.guide and self.guide.shown(self.turns.match) else None
+        seat = self.turns.chooser
+        turns = self.turns
+        move = self.guide.expected(turns.match, seat) if self.guide and seat is not None else None
         if move is None:
             return None
         if self.picker.pending_choice() is not None:
             return Extra("lockin")  # only the lesson's choice is ever left selected
         selected = self.picker.selected
-        for path in self.board.paths(move, self.match.state):
+        for path in self.board.paths(move, self.turns.match.state):
             depth = len(selected)
             if len(path) > depth and tuple(path[:depth]) == selected:
                 return path[depth]
@@ -242,7 +157,7 @@ class PlayScene(Scene):
         scene.saves.resume(saved)
         scene.hints.used = saved.hints_used
         scene.restore(record)
-        scene.caption = "Welcome back: the game goes on where it stopped."
+        scene.turns.caption = "Welcome back: the game goes on where it stopped."
         return scene
 
     def rewind_to(self, keep: int) -> None:
@@ -275,47 +190,26 @@ class PlayScene(Scene):
             self.app.stack.reset(self.app.home_scene())
 
     # ---- who is doing what ------------------------------------------------------------------
-    @property
-    def hot_seat(self) -> bool:
-        """True when both seats are people sharing the screen."""
-        return self.turns.hot_seat
-
-    @property
-    def chooser(self) -> int | None:
-        """The human seat whose choice is awaited now, if any (None while animating)."""
-        return self.turns.chooser
-
-    def needs_privacy(self, seat: int) -> bool:
-        """True when this seat's choice now is secret, others share the screen, and it is not
-        made on the seat's own phone."""
-        return self.turns.needs_privacy(seat)
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose secrets may be on screen now (None for the public view)."""
-        return self.turns.viewer
-
-    def observation(self, state: State | None = None) -> State:
-        """What may be on screen now: the viewer's observation, else the public view."""
-        return self.turns.observation(state)
 
     def view(self) -> View:
         """What the board should draw this frame."""
-        anim = self.animation or self.revealing
+        turns, picker = self.turns, self.picker
+        last = turns.last.shown()
+        anim = turns.animation or turns.revealing
         if anim is not None:
-            return View(state=anim.after if self.animation else anim.before, seat=self.viewer,
+            shown = turns.animation is not None  # else a reveal waits for its countdown
+            return View(state=anim.after if shown else anim.before, seat=turns.viewer,
                         chooser=None, before=anim.before, events=anim.events,
-                        timeline=anim.timeline if self.animation else None,
-                        t=anim.t if self.animation else 0.0, clock=self.clock,
-                        last=self.last.shown())
-        if self.hold is not None and self.hold.backdrop is not None:  # the scores' position
-            return View(state=self.hold.backdrop, seat=self.viewer, chooser=None,
-                        events=self.hold.events, clock=self.clock, last=self.last.shown())
-        picker = self.picker
-        return View(state=self.observation(), seat=self.viewer, chooser=self.chooser,
+                        timeline=anim.timeline if shown else None, t=anim.t if shown else 0.0,
+                        clock=self.clock, last=last)
+        hold = turns.hold
+        if hold is not None and hold.backdrop is not None:  # the scores' position
+            return View(state=hold.backdrop, seat=turns.viewer, chooser=None,
+                        events=hold.events, clock=self.clock, last=last)
+        return View(state=turns.observation(), seat=turns.viewer, chooser=turns.chooser,
                     clickable=picker.clickable(), selected=picker.selected, hover=picker.hover,
                     focus=picker.focus, clock=self.clock,
-                    thinking=self.bots.thinking_seat, last=self.last.shown())
+                    thinking=self.bots.thinking_seat, last=last)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Top bar, board, side panel, action bar and any countdown (never changes the game)."""
@@ -365,8 +259,8 @@ class PlayScene(Scene):
             self._flush()
             return
         if self.guide is not None:  # the moves have shown: now the lesson may tell of them
-            self.guide.catch_up(self.match)
-        if self.hold is None:
+            self.guide.catch_up(self.turns.match)
+        if self.turns.hold is None:
             self.advance()
 
     def _flush(self) -> None:
@@ -397,7 +291,7 @@ class PlayScene(Scene):
         self.turns.hand_off()
         self.picker.clear()
         self._flush()
-        self.app.go("handoff", name=self.match.state.seat_name(seat),
+        self.app.go("handoff", name=self.turns.match.state.seat_name(seat),
                     on_ready=lambda: self._handoff_done(seat), play=self, peek=peek, doing=doing)
 
     def _handoff_done(self, seat: int) -> None:
@@ -424,9 +318,9 @@ class PlayScene(Scene):
 
     def players_line(self) -> str:
         """Who plays which seat, when the computer plays ("Eks: you · Oh: Hard bot")."""
-        if self.hot_seat:
+        if self.turns.hot_seat:
             return ""
-        state = self.match.state
+        state = self.turns.match.state
         words = {seat: "the lesson" if self.in_lesson() else f"{str(level).capitalize()} bot"
                  for seat, level in self.bots.levels.items()}
         return "  ·  ".join(f"{state.seat_name(s)}: {words.get(s, 'you')}" for s in (0, 1))
@@ -444,7 +338,7 @@ class PlayScene(Scene):
     def choose(self, move: Move) -> bool:
         """Make the chooser's move; False (with the reason shown) if the lesson or the rules
         refuse it (the turn loop's engine checks it: once)."""
-        seat = self.chooser
+        seat = self.turns.chooser
         if seat is None or self._lesson_refused(seat, move):
             return False
         return self.commit(seat, move)
@@ -452,7 +346,8 @@ class PlayScene(Scene):
     def _lesson_refused(self, seat: int, move: Move) -> bool:
         """In a lesson, a legal move that is not the one asked for is refused with a word of
         help (True); else False."""
-        refusal = self.guide.refusal(self.match, seat, move) if self.guide is not None else None
+        turns = self.turns
+        refusal = self.guide.refusal(turns.match, seat, move) if self.guide is not None else None
         if refusal is None:
             return False
         self.picker.clear()
@@ -512,9 +407,9 @@ class PlayScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             button = button_at(self.buttons, event.pos)
             self.picker.hover = button.value if button else self.board.spot_at(
-                event.pos, self.observation())
+                event.pos, self.turns.observation())
             return True
-        if self.hold is not None and self._held_event(event):
+        if self.turns.hold is not None and self._held_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click(event.pos)
@@ -545,7 +440,7 @@ class PlayScene(Scene):
         if button is not None and isinstance(button.value, Extra):
             self.activate(button.value)
             return True
-        if self.busy():
+        if self.turns.busy:
             self.skip_animation()
             return True
         if button is not None:
@@ -553,7 +448,7 @@ class PlayScene(Scene):
             return True
         if self.bots.busy_message():
             return True
-        spot = self.board.spot_at(pos, self.observation())
+        spot = self.board.spot_at(pos, self.turns.observation())
         if spot is not None:
             self.activate(spot)
         return True
@@ -563,9 +458,9 @@ class PlayScene(Scene):
         if isinstance(spot, Extra):
             self.extra(spot.name)
             return
-        if self.busy():
+        if self.turns.busy:
             return
-        seat = self.chooser
+        seat = self.turns.chooser
         if seat is not None:
             self.take_pick(seat, spot, self.picker.pick(spot))
 
@@ -590,24 +485,26 @@ class PlayScene(Scene):
 
     def _not_a_choice(self, seat: int, spot: Any) -> None:
         """Say why a spot is not a choice now, and what is."""
-        state, selected = self.match.state, self.picker.selected
+        state, selected = self.turns.match.state, self.picker.selected
         move = self.board.guess_move(selected + (spot,), state)
         if move is not None:
             reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
         else:
-            reason = f"That is not a choice now: {self.words.prompt(self.observation(), seat)}."
-        legal = self.words.legal_words(state, seat, self.board.pick_options(
+            turns = self.turns
+            reason = f"That is not a choice now: {turns.words.prompt(turns.observation(), seat)}."
+        legal = self.turns.words.legal_words(state, seat, self.board.pick_options(
             state, seat, selected, self.picker.clickable()))
         self.say(f"{reason} {legal}" if legal else reason, error=True)
 
     def select_secret(self, move: Move) -> None:
         """A secret choice is selected: shown, and sealed only by Lock in (in a lesson, one not
         asked for is refused at once)."""
-        seat = self.chooser
+        seat = self.turns.chooser
         if seat is None or self._lesson_refused(seat, move):
             return
         self.app.sound.play("select")
-        self.say(f"Selected: {self.words.choice_words(move, self.match.state)}. Lock in (Enter) "
+        turns = self.turns
+        self.say(f"Selected: {turns.words.choice_words(move, turns.match.state)}. Lock in (Enter) "
                  "seals it; pick another to change it.")
         self.refresh_buttons()
 
@@ -639,14 +536,14 @@ class PlayScene(Scene):
             self.refresh_buttons()
         elif name == "phones":
             self.app.go("phones", play=self)
-        elif name == "peek" and self.chooser is not None:
-            self.peek(self.chooser)
-        elif name == "draw" and self.chooser is not None and not self.hot_seat:
+        elif name == "peek" and self.turns.chooser is not None:
+            self.peek(self.turns.chooser)
+        elif name == "draw" and self.turns.chooser is not None and not self.turns.hot_seat:
             self.bots.offer_draw()
-        elif name == "draw" and self.chooser is not None:
-            seat = self.chooser
-            other = self.match.state.seat_name(1 - seat)
-            self.app.go("confirm", title=f"{self.match.state.seat_name(seat)} offers a draw.",
+        elif name == "draw" and self.turns.chooser is not None:
+            seat = self.turns.chooser
+            other = self.turns.match.state.seat_name(1 - seat)
+            self.app.go("confirm", title=f"{self.turns.match.state.seat_name(seat)} offers a draw.",
                         question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
                         on_yes=self.draw_agreed)
 

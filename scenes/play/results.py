@@ -35,9 +35,9 @@ class ResultsScene(Scene):
         elif value == "menu":
             self.app.stack.reset(self.app.home_scene())
         elif value == "replay":
-            self.app.go("replay", record=self.play.match.record())
+            self.app.go("replay", record=self.play.turns.match.record())
         elif value == "review":  # who was ahead after each move, and what swung it
-            self.app.go("review", record=self.play.match.record())
+            self.app.go("review", record=self.play.turns.match.record())
         else:
             self.hidden = not self.hidden
 
@@ -84,8 +84,8 @@ class ResultsScene(Scene):
         # the outcome, the one thing to take in at a glance: larger than a screen's title
         theme.blit_text(surface, title, th.TITLE * 1.2, (cx, self.panel.top + theme.px(56)),
                         colour, "center")
-        words = " ".join(part for part in (who, self.play.words.result_words(
-            self.play.match.state)) if part)
+        words = " ".join(part for part in (who, self.play.turns.words.result_words(
+            self.play.turns.match.state)) if part)
         y = self.panel.top + theme.px(96)
         for line in theme.wrap(words, th.BODY, self.panel.width - theme.px(40))[:3]:
             theme.blit_text(surface, line, th.BODY, (cx, y), th.TEXT, "midtop")
@@ -100,9 +100,9 @@ class ResultsScene(Scene):
         """The title, its colour and who played whom: against the computer, "You won!" or
         "You lost" and the computer's level; hot-seat, the winning side."""
         play = self.play
-        state = play.match.state
+        state = play.turns.match.state
         outcome = state.outcome
-        people = [seat for seat in (0, 1) if play.controllers[seat] == HUMAN]
+        people = [seat for seat in (0, 1) if play.turns.controllers[seat] == HUMAN]
         if outcome is None:
             return "Game over", th.TEXT, ""
         if len(people) != 1:

@@ -174,7 +174,7 @@ class PauseScene(Scene):
             self.play.undo.request()
         elif value == "phones":  # over a hand-off: it goes too, nothing is passed any more
             self.app.stack.pop()
-            if self.play.handoff_open:
+            if self.play.turns.handoff_open:
                 self.app.stack.pop()
             self.play.use_phones()
             self.app.go("phones", play=self.play)
@@ -219,7 +219,7 @@ class PauseScene(Scene):
         """Dim the game and show the menu; over a hand-off, hide it whole (slivers of its words
         and button would peek out beside the panel, saying nothing)."""
         theme = self.app.theme
-        if self.play is not None and self.play.handoff_open:
+        if self.play is not None and self.play.turns.handoff_open:
             surface.fill(th.shade(th.BACKGROUND, 0.4))
         else:
             draw_veil(surface, 160)

@@ -99,11 +99,11 @@ def click_calls(folder: str) -> Counter:
     app.stack.push(scene)
     for _ in range(600):  # until the person is asked (the bot has sealed its pull)
         app.tick(1 / 30)
-        if scene.chooser == 0:
+        if scene.turns.chooser == 0:
             break
     spot = End("c")
     rect = scene.board.spot_rect(spot)
-    assert rect is not None and scene.chooser == 0, "the person was never asked to pull"
+    assert rect is not None and scene.turns.chooser == 0, "the person was never asked to pull"
     for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         extra = {"rel": (0, 0), "buttons": (0, 0, 0)} if kind == pygame.MOUSEMOTION \
             else {"button": 1}

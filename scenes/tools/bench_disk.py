@@ -76,11 +76,11 @@ def run(seconds: float, delay: float, move_every: float, seed: int = 1) -> dict:
                 elif isinstance(top, ResultsScene):
                     games += 1
                     new_game()
-                elif isinstance(top, PlayScene) and top.hold is not None:
+                elif isinstance(top, PlayScene) and top.turns.hold is not None:
                     top.acknowledge()
-                elif isinstance(top, PlayScene) and top.chooser is not None:
-                    state = top.match.state
-                    if top.choose(rng.choice(state.legal_moves(top.chooser))):
+                elif isinstance(top, PlayScene) and top.turns.chooser is not None:
+                    state = top.turns.match.state
+                    if top.choose(rng.choice(state.legal_moves(top.turns.chooser))):
                         moves += 1
             if clock >= next_setting:
                 next_setting += 2.0

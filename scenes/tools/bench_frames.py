@@ -62,11 +62,11 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
                 top.ready()
             elif isinstance(top, ResultsScene):
                 new_game()
-            elif isinstance(top, PlayScene) and top.hold is not None:
+            elif isinstance(top, PlayScene) and top.turns.hold is not None:
                 top.acknowledge()
-            elif isinstance(top, PlayScene) and top.chooser is not None:
-                state = top.match.state
-                top.choose(rng.choice(state.legal_moves(top.chooser)))
+            elif isinstance(top, PlayScene) and top.turns.chooser is not None:
+                state = top.turns.match.state
+                top.choose(rng.choice(state.legal_moves(top.turns.chooser)))
         started = time.perf_counter()
         app.tick(FRAME)
         times.append(time.perf_counter() - started)

@@ -145,7 +145,7 @@ class Bench:
 
     def over(self) -> bool:
         """True once the results show (or the game ended)."""
-        return self.play.match.state.is_terminal
+        return self.play.turns.match.state.is_terminal
 
     def close(self) -> None:
         """Leave the game (its server stops) and close the window."""
@@ -193,7 +193,7 @@ def reveal_latencies(bench: Bench, samples: int) -> list[float]:
             sent = waiting["sent"]
             if sent is not None and sent[0] is not bench.play:  # sent to a game now over
                 waiting["sent"] = None
-            elif sent is not None and bench.play.countdown is not None:
+            elif sent is not None and bench.play.turns.countdown is not None:
                 results.append(time.perf_counter() - sent[1])  # the countdown is presented
                 bench.play.skip_animation()  # a click on the big screen: on to the next turn
                 waiting["sent"] = None
@@ -213,7 +213,7 @@ def frame_times(bench: Bench, phones: bool, seconds: float) -> list[float]:
         if bench.over():
             bench.new_game(phones=phones)
         play = bench.play
-        if time.perf_counter() >= next_choice and not play.busy():
+        if time.perf_counter() >= next_choice and not play.turns.busy:
             if choose(bench, phones, rng):  # the next one a person's pause later
                 next_choice = time.perf_counter() + PACE
         times.append(bench.frame())
@@ -223,12 +223,12 @@ def frame_times(bench: Bench, phones: bool, seconds: float) -> list[float]:
 def choose(bench: Bench, phones: bool, rng: random.Random) -> bool:
     """One seat awaited makes a random choice, on its phone or in the app; True if one did."""
     play = bench.play
-    state = play.match.state
+    state = play.turns.match.state
     for seat in state.awaiting:
         if phones and bench.phones[seat].choices():
             bench.phones[seat].lock_in(rng.choice(bench.phones[seat].choices()))
             return True
-        if not phones and state.pending[seat] is None and not play.hold:
+        if not phones and state.pending[seat] is None and not play.turns.hold:
             return play.phones.play_choice(seat, rng.choice(state.legal_moves(seat)))
     return False
 
@@ -238,7 +238,7 @@ def load(bench: Bench, connections: int = 50, messages: int = 1000) -> dict:
     from websockets.exceptions import ConnectionClosed, InvalidStatus
     bench.new_game(phones=True)
     server = bench.play.phones.server
-    entries = len(bench.play.match.entries)
+    entries = len(bench.play.turns.match.entries)
     counts = {"sent": 0, "refused": 0, "opened": 0}
     lock = threading.Lock()
     share = messages // (connections // 2)
@@ -275,13 +275,13 @@ def load(bench: Bench, connections: int = 50, messages: int = 1000) -> dict:
         thread.start()
     times, rng, next_choice = [], random.Random(5), 0.0
     while any(thread.is_alive() for thread in threads):
-        if time.perf_counter() >= next_choice and not bench.play.busy():
+        if time.perf_counter() >= next_choice and not bench.play.turns.busy:
             if choose(bench, True, rng):  # the phones play on meanwhile (phone 1, mostly)
                 next_choice = time.perf_counter() + PACE
         times.append(bench.frame())
     seconds = time.perf_counter() - started
     return dict(counts, seconds=seconds, times=times,
-                moves=len(bench.play.match.entries) - entries)
+                moves=len(bench.play.turns.match.entries) - entries)
 
 
 def main(argv=None) -> int:

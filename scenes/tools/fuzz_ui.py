@@ -201,7 +201,7 @@ class UiFuzzer:
                     None) or getattr(top, "play", None)
         if isinstance(play, PlayScene):
             self.report.games[play.spec.id] += 1
-            if play.match.state.is_terminal and id(play) not in self._finished_ids:
+            if play.turns.match.state.is_terminal and id(play) not in self._finished_ids:
                 self._finished_ids.add(id(play))
                 self.report.finished[play.spec.id] += 1
 

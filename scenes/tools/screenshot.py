@@ -52,12 +52,12 @@ def take(out: Path, game_id: str, moves: int, size: tuple[int, int], seed: int,
             app.stack.apply_changes()
             deadline = time.monotonic() + limit
             played = 0
-            while played < moves and scene.match.state.outcome is None:
+            while played < moves and scene.turns.match.state.outcome is None:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"screenshot: only {played} moves in {limit:.0f} s")
                 app.tick(DT)
                 time.sleep(0.002)
-                played = sum(1 for entry in scene.match.entries if entry.actor in (0, 1))
+                played = sum(1 for entry in scene.turns.match.entries if entry.actor in (0, 1))
             for _ in range(240):  # let the last move's animation finish
                 app.tick(DT)
             out.parent.mkdir(parents=True, exist_ok=True)

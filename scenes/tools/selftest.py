@@ -244,7 +244,7 @@ def play_demo(app, game_id: str, seconds: float, warnings: _Warnings) -> GameRun
             raise SelfTestFailure(f"{game_id}: {warnings.messages[0]}")
         if scene.bots.broken:
             raise SelfTestFailure(f"{game_id}: the computer player stopped working")
-        moves = sum(1 for entry in scene.match.entries if entry.actor in (0, 1))
+        moves = sum(1 for entry in scene.turns.match.entries if entry.actor in (0, 1))
         if moves and first_move is None:
             first_move = elapsed
         if moves and elapsed >= seconds:

@@ -33,7 +33,7 @@ from game.rules.synch import (
     label_square,
     square_label,
 )
-from game.timings import SYNCH
+from game.timings import SYNCH as SYNCH_TIMES
 from game.words.synch import on_grid, phase, target
 from scenes.boards.base import Example, View, latest
 from scenes.boards.synch import paint_column
@@ -56,7 +56,7 @@ SYMBOLS = ("X", "O")
 
 
 
-BRISK = SYNCH.brisk  # the pace of a move that changes nothing, late in a game
+BRISK = SYNCH_TIMES.brisk  # the pace of a move that changes nothing, late in a game
 
 
 class SynchBoard(SynchLayout):

@@ -1,9 +1,9 @@
 """PlayHost: the small public interface the play screen's parts (bots, phones, hints, undo,
 saves) talk to it through.
 
-A part reads the game through the host's turn loop and public questions (who chooses, is it
-busy, what may be on screen), hands moves back through `commit` (the same legality checks as a
-click), and asks for what it needs shown (`say`, `refresh_buttons`). None of them touches the
+A part reads the game through the host's turn loop (who chooses, is it busy, what may be on
+screen), hands moves back through `commit` (the one legality check, a click's too), and asks for
+what it needs shown (`say`, `refresh_buttons`). None of them touches the
 scene's private names (tests/test_private_names.py); PlayScene is the one host.
 """
 from __future__ import annotations
@@ -30,7 +30,6 @@ class PlayHost(Protocol):
     spec: GameSpec
     demo: bool
     clock: float  # seconds since the game's screen opened
-    caption: str  # what happened last, under the board
     message: str  # the action bar's message
     message_is_error: bool
     rects: dict  # the screen's areas by name ("top", "board"...)
@@ -48,60 +47,6 @@ class PlayHost(Protocol):
     @property
     def turns(self) -> "TurnLoop":
         """The rules of play (pygame-free)."""
-
-    @property
-    def match(self) -> Match:
-        """The game being played."""
-
-    @property
-    def words(self) -> Narrator:
-        """The game's narrator."""
-
-    @property
-    def controllers(self) -> tuple[str, str]:
-        """Who plays each seat."""
-
-    @property
-    def hold(self) -> "Hold | None":
-        """A result held until seen."""
-
-    @property
-    def hot_seat(self) -> bool:
-        """Both seats are people on this screen."""
-
-    @property
-    def chooser(self) -> int | None:
-        """The person choosing on this screen now."""
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose secrets may be on screen."""
-
-    @property
-    def handoff_open(self) -> bool:
-        """The hand-off covers the game."""
-
-    @property
-    def private_seat(self) -> int | None:
-        """The seat looking in private."""
-
-    @property
-    def countdown(self) -> float | None:
-        """Seconds left before a reveal shows."""
-
-    @property
-    def results_shown(self) -> bool:
-        """The results have been asked for."""
-
-    @property
-    def log(self) -> Any:
-        """The public move log."""
-
-    def busy(self) -> bool:
-        """A reveal counts down or a step is shown."""
-
-    def observation(self, state: State | None = None) -> State:
-        """What may be on screen now."""
 
     def in_lesson(self) -> bool:
         """A lesson's script still runs."""

@@ -33,7 +33,7 @@ class PlayBots:
 
     def __init__(self, scene: PlayHost, level: Level | None = None) -> None:
         self.scene = scene
-        self.levels = {seat: bot_level_name(c) for seat, c in enumerate(scene.controllers)
+        self.levels = {seat: bot_level_name(c) for seat, c in enumerate(scene.turns.controllers)
                        if c != HUMAN}
         self.level = level  # a Level for every bot seat instead of its named level
         # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
@@ -61,7 +61,8 @@ class PlayBots:
     def thinking_seat(self) -> int | None:
         """The bot seat to show as thinking now (None while the board animates)."""
         scene = self.scene
-        if scene.busy() or scene.handoff_open or self.broken or scene.hold is not None:
+        turns = scene.turns
+        if turns.busy or turns.handoff_open or self.broken or turns.hold is not None:
             return None
         return self.to_move()
 
@@ -70,7 +71,7 @@ class PlayBots:
         seat = self.thinking_seat
         if seat is None:
             return ""
-        state = self.scene.match.state
+        state = self.scene.turns.match.state
         doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
         return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
 
@@ -89,8 +90,8 @@ class PlayBots:
         seat = self.thinking_seat
         if seat is None:
             return False
-        name = scene.match.state.seat_name(seat)
-        people = HUMAN in scene.controllers
+        name = scene.turns.match.state.seat_name(seat)
+        people = HUMAN in scene.turns.controllers
         scene.say(f"{name} is thinking: your turn comes next." if people
                   else f"{name} is thinking.")
         return True
@@ -98,7 +99,7 @@ class PlayBots:
     # ---- the worker ---------------------------------------------------------------------------
     def seed(self, seat: int) -> int:
         """The seed of this game's bot at `seat` (a new game, new seeds)."""
-        return (self.scene.match.seed * 2 + seat + 1) % 2**31
+        return (self.scene.turns.match.seed * 2 + seat + 1) % 2**31
 
     def request(self, level: Level | str, seat: int) -> int:
         """Ask the worker for `seat`'s move now at `level`, from that seat's observation only
@@ -106,7 +107,7 @@ class PlayBots:
         scene = self.scene
         history = self.history.entries if self.uses_history else ()
         return scene.app.bot_worker.request(self.key, scene.spec.id, level, self.seed(seat),
-                                            scene.match.observe(seat), seat, history)
+                                            scene.turns.match.observe(seat), seat, history)
 
     def tick(self) -> None:
         """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
@@ -120,7 +121,7 @@ class PlayBots:
                 self._answered(*answer)
         seat = self.to_move()
         asked = self.asked
-        if asked is not None and (asked[0] is not scene.match.state or asked[1] != seat):
+        if asked is not None and (asked[0] is not scene.turns.match.state or asked[1] != seat):
             self.drop()  # the game moved on without this answer
         if seat is None or self.broken:
             return
@@ -129,9 +130,9 @@ class PlayBots:
 
     def _ask(self, seat: int) -> None:
         scene = self.scene
-        state = scene.match.state
+        state = scene.turns.match.state
         guide = scene.guide
-        scripted = guide.computer_move(scene.match, seat) if guide is not None else None
+        scripted = guide.computer_move(scene.turns.match, seat) if guide is not None else None
         if scripted is not None:  # a lesson's computer answers from its script, at once
             self.asked, self.answer = (state, seat), scripted
             return
@@ -197,7 +198,7 @@ class PlayBots:
         scene.turns.play_hot_seat()  # the same position, with the new players
         self.levels = {}
         self.broken = False
-        scene.restore(scene.match.record())
+        scene.restore(scene.turns.match.record())
         scene.saves.autosave()
         scene.say("Hot-seat: pass the screen between you.")
 
@@ -226,7 +227,8 @@ class PlayBots:
         scene = self.scene
         move = self.answer
         asked = self.asked
-        if move is None or asked is None or asked[0] is not scene.match.state or asked[1] != seat:
+        turns = scene.turns
+        if move is None or asked is None or asked[0] is not turns.match.state or asked[1] != seat:
             return None
         pause = BOT_PAUSE / max(1.0, scene.app.settings.animation_speed)
         if scene.clock < self.calm_since + pause:
@@ -234,7 +236,7 @@ class PlayBots:
         self.answer = self.asked = None
         self.failures = 0
         if scene.pace is not None:
-            move = scene.pace.pick(scene.match.observe(seat), seat, move)
+            move = scene.pace.pick(scene.turns.match.observe(seat), seat, move)
         return move
 
     def offer_draw(self) -> None:
@@ -242,7 +244,7 @@ class PlayBots:
         STILL_TURNS turns, its pull already sealed this turn withdrawn unseen (a draw is agreed
         between turns); else declined, and play goes on."""
         scene = self.scene
-        state = scene.match.state
+        state = scene.turns.match.state
         name = state.seat_name(next(iter(self.levels)))
         if not accepts_draw(self.history.entries, state):
             scene.say(f"{name} declines the draw and plays on "
@@ -250,7 +252,7 @@ class PlayBots:
             return
         sealed = sum(choice is not None for choice in state.pending)  # type: ignore
         if sealed:
-            scene.rewind_to(len(scene.match.entries) - sealed)
+            scene.rewind_to(len(scene.turns.match.entries) - sealed)
         self.drop()  # a search still running for this turn is not needed
         scene.draw_agreed()
         scene.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")

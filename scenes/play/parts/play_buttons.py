@@ -35,15 +35,15 @@ def action_buttons(scene) -> list[Button]:
                                 hint="?"))
     if scene.undo.offered():
         extras.insert(0, Button("Undo", Extra("undo"), hint="Ctrl+Z"))
-    seat = scene.chooser
-    state = scene.match.state
-    hot_seat = scene.hot_seat
-    if seat is not None and hot_seat and scene.words.has_secret(state, seat) \
-            and scene.private_seat != seat and not scene.phones.on_phone(seat):
+    seat = scene.turns.chooser
+    state = scene.turns.match.state
+    hot_seat = scene.turns.hot_seat
+    if seat is not None and hot_seat and scene.turns.words.has_secret(state, seat) \
+            and scene.turns.private_seat != seat and not scene.phones.on_phone(seat):
         extras.insert(0, Button(f"Peek: {state.seat_name(seat)}", Extra("peek"),
                                 hint=f"{state.seat_name(seat)}'s secret"))
-    elif seat is not None and hot_seat and scene.private_seat == seat \
-            and not scene.needs_privacy(seat):
+    elif seat is not None and hot_seat and scene.turns.private_seat == seat \
+            and not scene.turns.needs_privacy(seat):
         extras.insert(0, Button("Hide", Extra("hide"), hint=f"{state.seat_name(seat)}'s secret"))
     if scene.phones.active:
         extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
@@ -53,7 +53,7 @@ def action_buttons(scene) -> list[Button]:
     buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
     if scene.picker.pending_choice() is not None:
         buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter", primary=True))
-    if scene.hold is not None:
+    if scene.turns.hold is not None:
         buttons = [Button("Continue", Extra("continue"), hint="any key")]
     if scene.picker.selected:
         buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))

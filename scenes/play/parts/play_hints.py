@@ -70,7 +70,7 @@ class PlayHints:
     # ---- when -----------------------------------------------------------------------------
     def offered(self) -> bool:
         """True when the person choosing now may ask for a hint."""
-        scene, seat = self.scene, self.scene.chooser
+        scene, seat = self.scene, self.scene.turns.chooser
         return self.allowed and not scene.demo and seat is not None \
             and not scene.in_lesson() \
             and not (scene.phones.on_phone(seat) and self.needs_look(seat))  # cheap test first
@@ -78,10 +78,10 @@ class PlayHints:
     def needs_look(self, seat: int) -> bool:
         """True when the seat's own view holds a secret the screen may not show now."""
         scene = self.scene
-        return scene.match.observe(seat) != scene.observation()
+        return scene.turns.match.observe(seat) != scene.turns.observation()
 
     def _private(self, seat: int) -> bool:
-        state = self.scene.match.state
+        state = self.scene.turns.match.state
         return state.observe(seat) != state.observe_public()
 
     @property
@@ -92,9 +92,10 @@ class PlayHints:
     def shown(self) -> Hint | None:
         """The hint to show now: only for the state and seat it was asked for."""
         hint, scene = self.hint, self.scene
-        if hint is None or hint.state is not scene.match.state or hint.seat != scene.chooser:
+        turns = scene.turns
+        if hint is None or hint.state is not turns.match.state or hint.seat != turns.chooser:
             return None
-        if hint.private and scene.viewer != hint.seat:
+        if hint.private and scene.turns.viewer != hint.seat:
             return None  # the private look is over (Hide): the screen is shared again
         return hint
 
@@ -108,7 +109,7 @@ class PlayHints:
         if self.shown() is not None:
             scene.say(self.words(self.hint))
             return
-        seat, state = scene.chooser, scene.match.state
+        seat, state = scene.turns.chooser, scene.turns.match.state
         if self.needs_look(seat):  # the screen is shared: hide it for the chooser first
             self.after_look = (state, seat)
             scene.peek(seat, doing="asks for a hint, which may use their own secret")
@@ -117,7 +118,7 @@ class PlayHints:
         self.asked = (state, seat)
         self.plan = []
         self.asks += 1
-        self._request(scene.match.observe(seat))
+        self._request(scene.turns.match.observe(seat))
         scene.say("Looking for a hint: the Hard bot is thinking...")
         scene.refresh_buttons()
 
@@ -128,7 +129,7 @@ class PlayHints:
         state, seat = self.asked  # type: ignore[misc]
         bots = scene.bots
         history = bots.history.entries if bots.uses_history else ()
-        start = scene.match.observe(seat)
+        start = scene.turns.match.observe(seat)
         self.ticket = scene.app.bot_worker.request(
             ("hint", bots.key, self.asks), scene.spec.id, hint_level(scene.spec.id),
             hint_seed(start, seat, history), observation, seat, history)
@@ -147,7 +148,7 @@ class PlayHints:
         if isinstance(answer, BotFailure) or step.why_illegal(seat, answer) is not None:
             self.asked, self.plan = None, []
             scene.say("No hint this time: the computer player had a problem.", error=True)
-        elif state is scene.match.state and seat == scene.chooser \
+        elif state is scene.turns.match.state and seat == scene.turns.chooser \
                 and not self.needs_look(seat):
             self.plan.append(answer)
             after = step.apply(answer, seat).state if step.kind is NodeKind.DECISION else step
@@ -166,7 +167,7 @@ class PlayHints:
 
     def _hint(self, state: State, seat: int, observation: State, plan: tuple[Move, ...]) -> Hint:
         """The hint of a whole turn, with its reason from the facts the rules compute."""
-        words = self.scene.words
+        words = self.scene.turns.words
         facts = hint_facts(self.scene.spec.id, observation, seat, plan)
         reason = words.hint_reason(facts, observation)
         return Hint(state, seat, plan, reason, self._private(seat), facts.alike)
@@ -182,21 +183,22 @@ class PlayHints:
         """Each frame: a hint asked about a position that has gone (or whose private look
         is over) is dropped; one asked before a private look is asked once it is taken."""
         scene = self.scene
-        if self.asked is not None and (self.asked[0] is not scene.match.state
-                                       or self.asked[1] != scene.chooser
+        if self.asked is not None and (self.asked[0] is not scene.turns.match.state
+                                       or self.asked[1] != scene.turns.chooser
                                        or self.needs_look(self.asked[1])):
             self.drop()
         waiting = self.after_look
-        if waiting is None or scene.handoff_open:
+        if waiting is None or scene.turns.handoff_open:
             return
         self.after_look = None
-        if waiting[0] is scene.match.state and waiting[1] == scene.chooser \
+        if waiting[0] is scene.turns.match.state and waiting[1] == scene.turns.chooser \
                 and not self.needs_look(waiting[1]):
             self.ask()  # the chooser is looking in private now
 
     def words(self, hint: Hint) -> str:
         """'Hint: pull t or g, ringed in blue: neither moves a stack; ...'"""
-        text = self.scene.words.hint_choice(hint.plan, hint.alike, hint.state.observe(hint.seat),
+        turns = self.scene.turns
+        text = turns.words.hint_choice(hint.plan, hint.alike, hint.state.observe(hint.seat),
                                             hint.seat)
         return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
 

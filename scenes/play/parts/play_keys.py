@@ -36,7 +36,7 @@ class PlayKeys:
         if event.unicode == "?" or key == pygame.K_F1:
             scene.extra("hint")
             return True
-        if scene.busy():
+        if scene.turns.busy:
             if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
                 scene.skip_animation()
             return True
@@ -65,7 +65,7 @@ class PlayKeys:
             self._arrow(key)
             return True
         char = event.unicode
-        if char and (char.isalnum() or char in " /-") and scene.chooser is not None:
+        if char and (char.isalnum() or char in " /-") and scene.turns.chooser is not None:
             picker.typed += char
             self._submit_typed(final=False)
             return True
@@ -85,15 +85,15 @@ class PlayKeys:
 
     def _submit_typed(self, final: bool) -> None:
         scene, picker = self.scene, self.scene.picker
-        seat = scene.chooser
+        seat = scene.turns.chooser
         if seat is None:
             return
         text = picker.typed.strip().lower()
-        legal = scene.match.state.legal_moves(seat)
+        legal = scene.turns.match.state.legal_moves(seat)
         exact = [m for m in legal if str(m).lower() == text]
         longer = [m for m in legal if str(m).lower().startswith(text) and str(m).lower() != text]
         if exact and (final or not longer):  # at a secret turn selected like a click
-            path = scene.board.path(exact[0], scene.match.state)
+            path = scene.board.path(exact[0], scene.turns.match.state)
             scene.take_pick(seat, None, picker.select(exact[0], path))
             return
         if longer and not final:
@@ -105,7 +105,7 @@ class PlayKeys:
                 return  # on the way to a word of the game's notation ("end", "reroll")
             scene.say(f"{picker.typed.strip()!r} is not a move: {error}", error=True)
         else:
-            reason = scene.match.state.why_illegal(seat, move)
+            reason = scene.turns.match.state.why_illegal(seat, move)
             scene.say(sentence(reason or "That move is not possible now."), error=True)
         picker.typed = ""
 

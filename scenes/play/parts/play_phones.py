@@ -121,7 +121,7 @@ class PlayPhones:
         self.server = PhoneServer(asset_path("phone", "phone.html").read_bytes(),
                                   seats=(0, 1), host=self.host, port=PREFERRED_PORT,
                                   join_page=asset_path("phone", "join.html").read_bytes(),
-                                  names=tuple(self.scene.match.state.seat_names))
+                                  names=tuple(self.scene.turns.match.state.seat_names))
         self.server.start()
         atexit.register(self._close_at_exit)  # quitting mid-game tells the phones too
 
@@ -199,8 +199,8 @@ class PlayPhones:
     def offered(self) -> bool:
         """True when this game could move seats onto phones now (hot-seat, with secrets)."""
         scene = self.scene
-        return (scene.hot_seat and scene.spec.secret_choices and not scene.demo
-                and not scene.match.state.is_terminal and len(self.seats) < 2)
+        return (scene.turns.hot_seat and scene.spec.secret_choices and not scene.demo
+                and not scene.turns.match.state.is_terminal and len(self.seats) < 2)
 
     def waiting_text(self, state: State) -> str:
         """Who the game waits for, and who has locked in on a phone."""
@@ -219,7 +219,7 @@ class PlayPhones:
 
     def play_choice(self, seat: int, move: Move) -> bool:
         """Play a choice locked in on a seat's phone, if it is still legal."""
-        state = self.scene.match.state
+        state = self.scene.turns.match.state
         if not self.on_phone(seat) or state.why_illegal(seat, move) is not None:
             return False
         return self.scene.commit(seat, move)
@@ -247,8 +247,8 @@ class PlayPhones:
 
     def _calm(self) -> bool:
         scene = self.scene
-        return not (scene.busy() or scene.handoff_open or scene.hold is not None
-                    or scene.results_shown)
+        return not (scene.turns.busy or scene.turns.handoff_open or scene.turns.hold is not None
+                    or scene.turns.results_shown)
 
     def _received(self, seat: int, message: dict) -> None:
         if message.get("type") == "ask":  # a phone without the key: ask on the big screen
@@ -263,7 +263,7 @@ class PlayPhones:
         kiosk = getattr(self.scene.app, "kiosk", None)
         if kiosk is not None:  # a game played on phones is not a game left idle
             kiosk.stirred()
-        state = self.scene.match.state
+        state = self.scene.turns.match.state
         if message["seq"] != self.seq:
             self._refuse(seat, "The game has moved on: choose again.")
             return
@@ -286,9 +286,9 @@ class PlayPhones:
         action = message["action"]
         if message["seq"] != self.seq:
             self._refuse(seat, "The game has moved on.")
-        elif action == "continue" and scene.hold is not None and not scene.busy():
+        elif action == "continue" and scene.turns.hold is not None and not scene.turns.busy:
             scene.acknowledge()
-        elif action in ("rematch", "menu") and scene.results_shown and not scene.demo:
+        elif action in ("rematch", "menu") and scene.turns.results_shown and not scene.demo:
             app = scene.app
             if action == "rematch":
                 app.reset("play", setup=scene.rematch_setup())
@@ -307,7 +307,7 @@ class PlayPhones:
         if not self.locked or not self._calm():
             return
         for seat, (asked, move) in sorted(self.locked.items()):
-            state = self.scene.match.state
+            state = self.scene.turns.match.state
             same_turn = state is asked or (
                 state.kind is NodeKind.SIMULTANEOUS and asked.kind is NodeKind.SIMULTANEOUS
                 and state.turn == asked.turn)
@@ -331,11 +331,12 @@ class PlayPhones:
     def _tell(self) -> None:
         scene = self.scene
         state = scene.turns.shown_state()  # never a result the big screen has not revealed
-        revealing = scene.countdown is not None
-        offer = self._calm() or (state.is_terminal and not scene.busy())
-        held = scene.hold.prompt if scene.hold is not None and not scene.busy() else ""
-        lines = scene.log.lines()
-        ended = scene.results_shown and not scene.busy() and scene.hold is None
+        revealing = scene.turns.countdown is not None
+        offer = self._calm() or (state.is_terminal and not scene.turns.busy)
+        turns = scene.turns
+        held = turns.hold.prompt if turns.hold is not None and not turns.busy else ""
+        lines = scene.turns.log.lines()
+        ended = scene.turns.results_shown and not scene.turns.busy and scene.turns.hold is None
         key = (state, offer, held, tuple(sorted(self.locked)), len(lines), frozenset(self.seats),
                revealing, ended)
         if key == self._told:
@@ -346,5 +347,5 @@ class PlayPhones:
         self._told = key
         for seat in self.seats:
             self.server.publish(seat, phone_message(
-                scene.words, state.observe(seat), seat, self.seq, lines, offer,
+                scene.turns.words, state.observe(seat), seat, self.seq, lines, offer,
                 self.locked.get(seat, (None, None))[1], held, revealing, ended))

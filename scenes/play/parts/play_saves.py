@@ -46,7 +46,7 @@ class PlaySaves:
     def saved_game(self) -> SavedGame:
         """The game as it stands, ready to save (hints on or off, and how many were asked)."""
         scene = self.scene
-        return SavedGame(self.id, scene.match.record(), scene.controllers, self.started,
+        return SavedGame(self.id, scene.turns.match.record(), scene.turns.controllers, self.started,
                          now_text(), hints=scene.hints.allowed, hints_used=scene.hints.used)
 
     def kept(self) -> bool:
@@ -62,7 +62,7 @@ class PlaySaves:
         if self.problem:
             return FAILED
         if self._asked is None:
-            return SAVED if self.kept() and not self.scene.match.entries else NOT_KEPT
+            return SAVED if self.kept() and not self.scene.turns.match.entries else NOT_KEPT
         if self.scene.app.keeper.saving(self.id) or self._asked is not self._written:
             return SAVING
         return SAVED
@@ -150,7 +150,7 @@ class PlaySaves:
     def rescue(self) -> str | None:
         """After an error: save the game; a line saying so (or why it could not be saved)."""
         scene = self.scene
-        if scene.demo or scene.match.state.is_terminal:
+        if scene.demo or scene.turns.match.state.is_terminal:
             return None
         if self.autosave():
             if self.state == SAVED:

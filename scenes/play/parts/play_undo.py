@@ -25,37 +25,38 @@ class PlayUndo:
     def offered(self) -> bool:
         """True when the Undo button belongs on screen now."""
         scene = self.scene
-        if scene.demo or scene.match.state.is_terminal or scene.countdown is not None:
+        if scene.demo or scene.turns.match.state.is_terminal or scene.turns.countdown is not None:
             return False  # a countdown's Undo would tell, by going, that the reveal ends it
-        if scene.hot_seat and scene.private_seat is not None:
+        if scene.turns.hot_seat and scene.turns.private_seat is not None:
             return False  # someone is looking at their secrets: undo from the hand-off's menu
-        people = human_seats(scene.controllers)
-        return any(entry.actor in people for entry in scene.match.entries)
+        people = human_seats(scene.turns.controllers)
+        return any(entry.actor in people for entry in scene.turns.match.entries)
 
     def request(self) -> None:
         """Undo: at once against the computer; hot-seat, ask the other player first."""
         scene = self.scene
-        if scene.demo or not human_seats(scene.controllers):
+        if scene.demo or not human_seats(scene.turns.controllers):
             return
         scene.skip_animation()
-        record = scene.match.record()
-        seats = human_seats(scene.controllers)
-        if scene.hot_seat:
+        record = scene.turns.match.record()
+        seats = human_seats(scene.turns.controllers)
+        if scene.turns.hot_seat:
             seats = (last_decider(record),)
         try:
             keep = undo_point(record, seats)
         except UndoRefused as refusal:
             scene.say(f"Cannot undo: {refusal}.", error=True)
             return
-        if not scene.hot_seat:
+        if not scene.turns.hot_seat:
             self._undo_to(keep, "Your last move was taken back: choose again.")
             return
-        state = scene.match.state
+        state = scene.turns.match.state
         asker, other = state.seat_name(seats[0]), state.seat_name(1 - seats[0])
         if self.own_turn_goes_on(record, seats[0]):  # nothing the other has seen is undone
             self._undo_to(keep, f"{asker}'s last move was taken back: {asker}'s turn goes on.")
             return
-        if scene.handoff_open:  # the question is asked over the public board, not the hand-off
+        turns = scene.turns
+        if turns.handoff_open:  # the question is asked over the public board, not the hand-off
             scene.app.stack.pop()
         scene.close_handoff()
         scene.picker.clear()
@@ -67,7 +68,7 @@ class PlayUndo:
         """True when `seat` made the last decision and its turn is still under way (stones
         placed this turn in Strands): taking it back needs nobody's consent."""
         scene = self.scene
-        state = scene.match.state
+        state = scene.turns.match.state
         if state.kind is not NodeKind.DECISION or seat not in state.actors:
             return False
         last = max(i for i, entry in enumerate(record.entries) if entry.actor == seat)
@@ -76,5 +77,5 @@ class PlayUndo:
     def _undo_to(self, keep: int, caption: str) -> None:
         scene = self.scene
         scene.rewind_to(keep)
-        scene.caption = sentence(caption)
+        scene.turns.caption = sentence(caption)
         scene.saves.autosave()

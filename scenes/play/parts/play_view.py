@@ -72,16 +72,16 @@ class PlayDrawing:
             self._draw_top(surface, view)
         if clip.colliderect(scene.rects["side"]):
             self.draw_side(surface, view.words_state, scene.players_line(),
-                           scene.log.lines(scene.app.settings.notation),
+                           scene.turns.log.lines(scene.app.settings.notation),
                            scene.lesson_words(), scene.in_lesson())
         if scene.rects["bottom"].height and clip.colliderect(scene.rects["bottom"]):
             self.draw_bottom(surface)
         draw_guide_ring(surface, scene.app.theme, scene.lesson_spot(), scene.buttons, scene.board)
         scene.hints.draw(surface)
-        if scene.countdown is not None:
+        if scene.turns.countdown is not None:
             self._draw_countdown(surface)
-        if scene.hold is not None and scene.hold.summary is not None:
-            scene.board.draw_summary(surface, scene.hold.summary)
+        if scene.turns.hold is not None and scene.turns.hold.summary is not None:
+            scene.board.draw_summary(surface, scene.turns.hold.summary)
 
     def _draw_top(self, surface: pygame.Surface, view: View) -> None:
         scene = self.scene
@@ -92,11 +92,11 @@ class PlayDrawing:
                                 (theme.px(16), top.centery), th.TEXT, "midleft")
         state = view.words_state
         thinking = scene.bots.thinking_seat
-        if scene.busy():
-            text = "Revealing..." if scene.countdown is not None else ""
-        elif scene.hold is not None:
-            text = scene.hold.prompt
-        elif scene.handoff_open:
+        if scene.turns.busy:
+            text = "Revealing..." if scene.turns.countdown is not None else ""
+        elif scene.turns.hold is not None:
+            text = scene.turns.hold.prompt
+        elif scene.turns.handoff_open:
             text = ""
         elif thinking is not None:
             text = scene.bots.thinking_text()
@@ -109,7 +109,7 @@ class PlayDrawing:
         shown = view.chooser if view.chooser is not None else thinking
         colour = scene.board.seat_colours[shown] if shown is not None else th.TEXT
         # a finished game's counter names its last turn, not the one that will never start
-        words = scene.words
+        words = scene.turns.words
         turn = theme.blit_text(surface, f"{capital(words.unit)} {words.number(state)}", th.BODY,
                                (top.right - theme.px(16), top.centery), th.DIM, "midright")
         turn.left = scene.saves.draw_mark(surface, turn.left, top.centery)  # 'Not saved'
@@ -144,7 +144,7 @@ class PlayDrawing:
         theme.blit_text(surface, "Score", th.HEADING, (x, y), th.DIM)
         y += theme.px(28)
         if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
-            self._status_memo = (words, scene.words.status(words))
+            self._status_memo = (words, scene.board.words.status(words))
         for line in self._status_memo[1]:
             for part in theme.wrap(line, th.BODY, side.width - theme.px(28)):
                 theme.blit_text(surface, part, th.BODY, (x, y))
@@ -183,8 +183,8 @@ class PlayDrawing:
         elif scene.message:
             line, colour = scene.message, th.WARNING if scene.message_is_error else th.TEXT
         else:  # a result held for the players is the thing to read: it stands out
-            line = scene.caption
-            colour = th.TEXT if scene.hold is not None else th.DIM
+            line = scene.turns.caption
+            colour = th.TEXT if scene.turns.hold is not None else th.DIM
         if line:
             shown = theme.wrap(line, th.BODY, area.width)[:2]
             for i, text in enumerate(shown):
@@ -199,8 +199,8 @@ class PlayDrawing:
     def _draw_countdown(self, surface: pygame.Surface) -> None:
         scene = self.scene
         theme = scene.app.theme
-        beats = ["3", "2", "1", scene.countdown_word]
-        index = min(3, max(0, 3 - int(max(scene.countdown, 0) / COUNTDOWN_STEP)))
+        beats = ["3", "2", "1", scene.turns.countdown_word]
+        index = min(3, max(0, 3 - int(max(scene.turns.countdown, 0) / COUNTDOWN_STEP)))
         area = scene.rects["board"]
         key = (area.size, theme.px(BOARD_RADIUS))
         if self._veil_memo[0] != key:

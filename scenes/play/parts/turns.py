@@ -9,8 +9,9 @@ takes a seat's move (`commit`), resolves chance, takes a game back, and says wha
 
 Showing a step takes time: the loop turns a step into an `Animation` from the plan the game's
 board makes of it (`Planner.animate`) and its narrator's words, and `tick(seconds)` moves the
-countdown and the animation on; it never calls the screen. Sounds and "the screen changed" are left in an outbox the screen empties each frame
-(`take_sounds`, `take_changed`), so the loop runs at engine speed in tests with no window at all.
+countdown and the animation on; it never calls the screen. Sounds and "the screen changed" are
+left in an outbox the screen empties each frame (`take_sounds`, `take_changed`), so the loop
+runs at engine speed in tests with no window at all.
 """
 from __future__ import annotations
 
