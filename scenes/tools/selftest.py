@@ -98,7 +98,7 @@ def check_assets() -> list[str]:
     from scenes.play.parts.lesson_guide import load_lesson
     from scenes.screens.parts.rule_figures import load_figures
     from scenes.shell.about import licence_text, notices_text
-    from scenes.shell.assets import asset_path, asset_root
+    from scenes.shell.assets import asset_path, asset_root, game_lengths
     from scenes.shell.synth import EFFECTS
     from scenes.shell.theme import FONT_FILE
 
@@ -158,6 +158,9 @@ def check_assets() -> list[str]:
         problems.append(f"the typeface {font} could not be loaded ({error})")
     if not asset_path("fonts", "OFL.txt").is_file():
         problems.append(f"the typeface's licence {asset_path('fonts', 'OFL.txt')} is missing")
+    missing = [g for g in GAMES if g not in game_lengths()]
+    if missing:
+        problems.append(f"{asset_path('lengths.json')} gives no length for {', '.join(missing)}")
     try:
         TableLoader().get()  # Tug of War's Hard plays from it
     except GameError as error:
@@ -168,7 +171,7 @@ def check_assets() -> list[str]:
     return [f"assets: {len(EFFECTS)} sounds, {len(GAMES)} rules texts, lessons, figures and "
             f"boards, {len(ICON_MAGIC)} icon files ({width}x{height} png), the typeface, licences "
             f"(LICENSE{', THIRD_PARTY_NOTICES' if notices_text() else ''}), "
-            f"the solved table, "
+            f"the solved table, the games' lengths, "
             f"from {asset_root()}"]
 
 
