@@ -20,7 +20,7 @@ from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, 
 if TYPE_CHECKING:
     from scenes.shell.anim import Timeline
 
-HOUSE_MARK = "House ruling"
+HOUSE_MARKS = ("House ruling", "(interpretation")  # our rulings, not the designer's: in orange
 FIGURE = object()  # marks a rule figure's place among the text's lines
 FIGURE_WIDTH = 720  # design pixels: a figure's width (less in a narrow window); at 460 its
 # cards' words came out at 5-6 pixels
@@ -125,7 +125,7 @@ class RulesScene(Scene):
             else:
                 bullet = line.startswith("- ")
                 body = ("\u2022 " + line[2:] if bullet else line).replace("**", "")
-                colour = th.ORANGE if HOUSE_MARK in body else th.TEXT
+                colour = th.ORANGE if any(mark in body for mark in HOUSE_MARKS) else th.TEXT
                 for i, part in enumerate(theme.wrap(body, th.BODY, width - (theme.px(20)
                                                                             if bullet else 0))):
                     self.lines.append((("    " if bullet and i else "") + part, th.BODY, colour))
