@@ -157,10 +157,14 @@ def sync_written(path: Path, previous: Iterable[Path] = ()) -> None:
         # Windows flushes a file only through a handle that may write (nothing is written)
         handle = os.open(target, (os.O_RDONLY if os.name == "posix" else os.O_RDWR)
                          | getattr(os, "O_BINARY", 0))
-        try:
-            os.fsync(handle)
-        finally:
-            os.close(handle)
+    except FileNotFoundError:  # removed since it was written (a finished game filed): only
+        handle = None  # the removal is left to make durable
+    try:
+        if handle is not None:
+            try:
+                os.fsync(handle)
+            finally:
+                os.close(handle)
     finally:
         for kept in previous:
             try:
