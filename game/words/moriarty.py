@@ -371,6 +371,19 @@ class MoriartyNarrator(Narrator[MoriartyState]):
         return ""
 
 
+def banner_ends_game(name: str) -> str:
+    """The board's banner when a player ends the game."""
+    return f"{name} ends the game"
+
+
+BONUSES_SEALED = "Both Bonus Colours are chosen and sealed"
+
+
+def banner_moriarty(name: str, other: str, colour: str) -> list[str]:
+    """The board's banner lines when `name` declares Moriarty, naming `other`'s colour."""
+    return [f"{name} declares Moriarty!", f"{other}'s Bonus Colour is {colour}?"]
+
+
 def slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:
     """"Oh slid blue toward, Eks slid green away: the Pivot moves 2 rows north.\""""
     parts = []

@@ -69,6 +69,14 @@ def moves_left(state) -> str:
     return f"{left} of {state.move_limit} moves left"
 
 
+def result_badge(state) -> str:
+    """A finished game's result in the column beside the grid ("Ring wins, 20 to 15")."""
+    a, b = state.scores()
+    if state.outcome.winner is None:
+        return f"A draw, {a} to {b}"
+    return f"{state.seat_name(state.outcome.winner)} wins, {max(a, b)} to {min(a, b)}"
+
+
 class SynchNarrator(Narrator[SynchState]):
     """Cross and Ring: the decider picks synch or opposition, the directioner a direction."""
 

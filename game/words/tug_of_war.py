@@ -72,6 +72,16 @@ def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
     return head + ", ".join(parts)
 
 
+def rope_line(reserve: int) -> str:
+    """Beside a team's count of athletes on the rope: how many wait in reserve."""
+    return f"on the rope · {reserve} in reserve"
+
+
+def banner_words(name: str, won: bool) -> str:
+    """The pill naming whose turn begins, or who has won."""
+    return f"{name} wins!" if won else f"{name}'s turn"
+
+
 class TugOfWarNarrator(Narrator[TugOfWarState]):
     """Yellow and Red: team dice take the rope, common dice remove athletes or swap in."""
 

@@ -26,6 +26,7 @@ from game.lesson import Lesson
 from game.match import Match
 from game.record import Record
 from game.registry import get_game
+from game.words import play_screen as says
 from game.words.base import Narrator, sentence
 from game.words.log import MoveLog
 from scenes.boards import board_class
@@ -157,7 +158,7 @@ class PlayScene(Scene):
         scene.saves.resume(saved)
         scene.hints.used = saved.hints_used
         scene.restore(record)
-        scene.turns.caption = "Welcome back: the game goes on where it stopped."
+        scene.turns.caption = says.WELCOME_BACK
         return scene
 
     def rewind_to(self, keep: int) -> None:
@@ -488,10 +489,10 @@ class PlayScene(Scene):
         state, selected = self.turns.match.state, self.picker.selected
         move = self.board.guess_move(selected + (spot,), state)
         if move is not None:
-            reason = sentence(state.why_illegal(seat, move) or "That is not a choice now.")
+            reason = sentence(state.why_illegal(seat, move) or says.not_a_choice(""))
         else:
             turns = self.turns
-            reason = f"That is not a choice now: {turns.words.prompt(turns.observation(), seat)}."
+            reason = says.not_a_choice(turns.words.prompt(turns.observation(), seat))
         legal = self.turns.words.legal_words(state, seat, self.board.pick_options(
             state, seat, selected, self.picker.clickable()))
         self.say(f"{reason} {legal}" if legal else reason, error=True)
@@ -504,8 +505,7 @@ class PlayScene(Scene):
             return
         self.app.sound.play("select")
         turns = self.turns
-        self.say(f"Selected: {turns.words.choice_words(move, turns.match.state)}. Lock in (Enter) "
-                 "seals it; pick another to change it.")
+        self.say(says.selected_secret(turns.words.choice_words(move, turns.match.state)))
         self.refresh_buttons()
 
     def extra(self, name: str) -> None:
@@ -541,11 +541,10 @@ class PlayScene(Scene):
         elif name == "draw" and self.turns.chooser is not None and not self.turns.hot_seat:
             self.bots.offer_draw()
         elif name == "draw" and self.turns.chooser is not None:
-            seat = self.turns.chooser
-            other = self.turns.match.state.seat_name(1 - seat)
-            self.app.go("confirm", title=f"{self.turns.match.state.seat_name(seat)} offers a draw.",
-                        question=f"{other}: do you accept?", yes="Accept draw", no="Play on",
-                        on_yes=self.draw_agreed)
+            seat, state = self.turns.chooser, self.turns.match.state
+            self.app.go("confirm", title=says.draw_offered(state.seat_name(seat)),
+                        question=says.draw_question(state.seat_name(1 - seat)),
+                        yes="Accept draw", no="Play on", on_yes=self.draw_agreed)
 
     def draw_agreed(self) -> None:
         """Both players agreed a draw: the game ends so."""

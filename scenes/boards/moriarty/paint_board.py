@@ -22,7 +22,7 @@ from game.rules.moriarty import (
     Take,
     TokenPlaced,
 )
-from game.words.moriarty import game_summary
+from game.words.moriarty import BONUSES_SEALED, banner_ends_game, banner_moriarty, game_summary
 from scenes.boards.base import View, latest
 from scenes.boards.moriarty.layout import (
     AWAY_CHOICE, BANNER, BANNER_WORD, SMALL, TOWARD_CHOICE, col_spot, is_spot,
@@ -232,9 +232,9 @@ def draw_overlays(board: MoriartyLayout, surface, view: View) -> None:
         _draw_moriarty(board, surface, before, moriarty,
                             view.timeline.progress(Beat.MORIARTY, view.t))
     elif ended is not None:
-        _banner(board, surface, [f"{before.seat_name(ended.seat)} ends the game"])
+        _banner(board, surface, [banner_ends_game(before.seat_name(ended.seat))])
     if any(isinstance(e, BonusesChosen) for e in events):
-        _banner(board, surface, ["Both Bonus Colours are chosen and sealed"])
+        _banner(board, surface, [BONUSES_SEALED])
 
 
 def _draw_reveal(board: MoriartyLayout, surface, view: View, event: SlidesRevealed) -> None:
@@ -284,8 +284,7 @@ def _draw_moriarty(board: MoriartyLayout, surface, before: MoriartyState, event:
                    p: float) -> None:
     name = before.seat_name(event.seat)
     other = before.seat_name(1 - event.seat)
-    lines = [f"{name} declares Moriarty!",
-             f"{other}'s Bonus Colour is {COLOURS[event.colour]}?", ""]
+    lines = banner_moriarty(name, other, COLOURS[event.colour]) + [""]
     rect = _banner(board, surface, lines)
     if p >= 0.45:
         theme = board.theme

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.synch import DIRECTIONER_FIRST, DirectionChosen, ModeAnnounced
-from game.words.synch import fits, mode_word, moves_left, phase
+from game.words.synch import fits, mode_word, moves_left, phase, result_badge
 from scenes.boards.base import View
 from scenes.boards.synch.layout import (
     BADGE_SIZE, COMPASS_SIZE, HEADING_SIZE, NAME_SIZE, ROLE_SIZE,
@@ -66,12 +66,7 @@ def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool |
     """The caption, badge text, mode (True synch, False opposition) and direction shown."""
     state = view.state
     if state.is_terminal and not view.animating:
-        outcome = state.outcome
-        a, b = state.scores()
-        if outcome.winner is None:
-            return "Result", f"A draw, {a} to {b}", None, None
-        name = state.seat_name(outcome.winner)
-        return "Result", f"{name} wins, {max(a, b)} to {min(a, b)}", None, None
+        return "Result", result_badge(state), None, None
     if shown.placing:
         return "Then, every move", "decide, direct, move", None, None
     announced = next((e for e in view.events if isinstance(e, ModeAnnounced)), None)

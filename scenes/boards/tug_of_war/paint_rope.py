@@ -9,7 +9,7 @@ import pygame
 
 from game.core import State
 from game.rules.tug_of_war import ATHLETES
-from game.words.tug_of_war import SEAT_LETTER, last_turn_words
+from game.words.tug_of_war import SEAT_LETTER, banner_words, last_turn_words, rope_line
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
 from scenes.boards.tug_of_war.layout import BADGE_LETTER, COUNT, LAST_EDGE, NAME, PHASE, PILL
@@ -38,7 +38,7 @@ def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> N
     for seat in (0, 1):
         on_rope = round(shown[seat])
         words = [(state.seat_name(seat), NAME), (str(on_rope), COUNT),
-                 (f"on the rope · {ATHLETES - on_rope} in reserve", th.CAPTION)]
+                 (rope_line(ATHLETES - on_rope), th.CAPTION)]
         _draw_name_row(board, surface, seat, words, y, seat == acting)
 
 
@@ -164,8 +164,7 @@ def draw_banner(board: TugLayout, surface, state: State, progress: dict) -> None
         seat = key.seat
         if seat is None:
             continue
-        word = f"{state.seat_name(seat)} wins!" if key.won \
-            else f"{state.seat_name(seat)}'s turn"
+        word = banner_words(state.seat_name(seat), key.won)
         _pill(board, surface, word, seat, min(1.0, 3 * math.sin(math.pi * min(p, 1.0))))
 
 

@@ -7,6 +7,7 @@ import dataclasses
 from typing import Protocol, Sequence
 
 from game.core import Event, State, Step
+from game.words import play_screen as says
 from game.words.base import Narrator, Summary
 from scenes.shell.anim import Timeline
 
@@ -66,13 +67,12 @@ def hold_after(anim: Animation, state: State, private: list[int]) -> Hold | None
     would cover it (the results, or a hand-off to the first seat of `private`), until it is
     seen; None when play simply goes on."""
     if anim.summary is not None:
-        then = "the results" if state.is_terminal else "play on"
-        return Hold(f"Read the scores, then Continue to {then}", anim.summary, anim.backdrop,
+        return Hold(says.hold_prompt(True, state.is_terminal, None), anim.summary, anim.backdrop,
                     anim.events)
     if not anim.reveal:
         return None
     if state.is_terminal:
-        return Hold("Seen what happened? Continue to the results")
+        return Hold(says.hold_prompt(False, True, None))
     if private:
-        return Hold(f"Both seen it? Continue, then pass to {state.seat_name(private[0])}")
+        return Hold(says.hold_prompt(False, False, state.seat_name(private[0])))
     return None

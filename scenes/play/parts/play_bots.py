@@ -20,6 +20,7 @@ from game.bots.draws import STILL_TURNS, accepts_draw
 from game.bots.history import History
 from game.bots.worker import BotFailure
 from game.core import Move, NodeKind, State
+from game.words import play_screen as says
 from game.timings import BOT_PAUSE
 from scenes.play.parts.contract import PlayHost
 from scenes.store.controllers import HUMAN, bot_level_name
@@ -72,8 +73,8 @@ class PlayBots:
         if seat is None:
             return ""
         state = self.scene.turns.match.state
-        doing = "is choosing in secret" if state.kind is NodeKind.SIMULTANEOUS else "is thinking"
-        return f"{state.seat_name(seat)} {doing}" + "." * self._dot_count()
+        secret = state.kind is NodeKind.SIMULTANEOUS
+        return says.thinking(state.seat_name(seat), secret) + "." * self._dot_count()
 
     def _dot_count(self) -> int:
         return 1 + int(self.scene.clock * 2.5) % 3
@@ -92,8 +93,7 @@ class PlayBots:
             return False
         name = scene.turns.match.state.seat_name(seat)
         people = HUMAN in scene.turns.controllers
-        scene.say(f"{name} is thinking: your turn comes next." if people
-                  else f"{name} is thinking.")
+        scene.say(says.wait_for_computer(name, people))
         return True
 
     # ---- the worker ---------------------------------------------------------------------------
@@ -168,17 +168,14 @@ class PlayBots:
             self.broken = True
             saved = scene.saves.autosave()
             words = scene.saves.kept_words()  # true now: saved, being saved, or why not
-            kept = f"{words} Press Esc for the menu, then Continue to try again." \
-                if saved else "Press Esc for the menu."
-            scene.say(f"The computer player has stopped working. {kept}", error=True)
+            scene.say(says.computer_stopped(words, saved), error=True)
             if not scene.demo:  # the demo simply moves on to its next game
-                app.go("confirm", title="The computer player has stopped working",
-                       question=f"{words} Continue tries again." if saved
-                       else "The details are in the log.", yes="Back to menu",
+                app.go("confirm", title=says.COMPUTER_STOPPED_TITLE,
+                       question=says.try_again(words, saved), yes="Back to menu",
                        no="See the board", on_yes=lambda: app.stack.reset(app.home_scene()))
         else:
             log.warning("computer player failed: %s", why)
-            scene.say("The computer player had a problem; it is starting again.")
+            scene.say(says.COMPUTER_RESTARTING)
 
     def _cannot_start(self, problem: str) -> None:
         """The bots' process cannot start: say why, and offer to play on hot-seat."""
@@ -186,9 +183,9 @@ class PlayBots:
         app = scene.app
         self.broken = True
         log.error("computer player cannot start: %s", problem)
-        scene.say(f"The computer player cannot start ({problem}).", error=True)
-        app.go("confirm", title="The computer player cannot start",
-               question=f"{problem}. Play on with a friend on this screen (hot-seat)?",
+        scene.say(says.computer_cannot_start(problem), error=True)
+        app.go("confirm", title=says.COMPUTER_CANNOT_START_TITLE,
+               question=says.offer_hot_seat(problem),
                yes="Play hot-seat", no="Back to menu", on_yes=self.play_hot_seat,
                on_no=lambda: app.stack.reset(app.home_scene()))
 
@@ -200,7 +197,7 @@ class PlayBots:
         self.broken = False
         scene.restore(scene.turns.match.record())
         scene.saves.autosave()
-        scene.say("Hot-seat: pass the screen between you.")
+        scene.say(says.HOT_SEAT_NOW)
 
     def drop(self) -> None:
         """Forget any question out to the bot; a search still running is cancelled."""
@@ -247,12 +244,11 @@ class PlayBots:
         state = scene.turns.match.state
         name = state.seat_name(next(iter(self.levels)))
         if not accepts_draw(self.history.entries, state):
-            scene.say(f"{name} declines the draw and plays on "
-                      f"(it accepts once the board has stood still for {STILL_TURNS} turns).")
+            scene.say(says.draw_declined(name, STILL_TURNS))
             return
         sealed = sum(choice is not None for choice in state.pending)  # type: ignore
         if sealed:
             scene.rewind_to(len(scene.turns.match.entries) - sealed)
         self.drop()  # a search still running for this turn is not needed
         scene.draw_agreed()
-        scene.say(f"{name} accepts the draw: the board has not changed for {STILL_TURNS} turns.")
+        scene.say(says.draw_accepted(name, STILL_TURNS))

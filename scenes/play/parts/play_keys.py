@@ -7,6 +7,7 @@ import pygame
 
 from game.core import GameError
 from game.words.base import sentence
+from game.words import play_screen as says
 from scenes.boards.base import Choice
 
 
@@ -103,10 +104,10 @@ class PlayKeys:
         except GameError as error:
             if not final and any(word.startswith(text) for word in scene.board.keywords):
                 return  # on the way to a word of the game's notation ("end", "reroll")
-            scene.say(f"{picker.typed.strip()!r} is not a move: {error}", error=True)
+            scene.say(says.not_a_move(picker.typed.strip(), str(error)), error=True)
         else:
             reason = scene.turns.match.state.why_illegal(seat, move)
-            scene.say(sentence(reason or "That move is not possible now."), error=True)
+            scene.say(sentence(reason or says.NOT_POSSIBLE), error=True)
         picker.typed = ""
 
     def _focusables(self) -> list[tuple[Any, pygame.Rect]]:

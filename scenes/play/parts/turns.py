@@ -25,6 +25,7 @@ from game.match import Match
 from game.record import Record
 from game.timings import COUNTDOWN_BEATS, COUNTDOWN_STEP
 from game.words import narrator_for
+from game.words import play_screen as says
 from game.words.base import Narrator
 from game.words.log import MoveLog, replay_into
 from scenes.play.parts.play_animation import Animation, Hold, Planner, animation_of, hold_after
@@ -269,9 +270,7 @@ class TurnLoop:
             others = [s for s in state.awaiting if s != seat]
             to_person = bool(others) and self.controllers[others[0]] == HUMAN
             if not (by_bot and to_person and self.reveal_unseen):  # the last reveal's words stay
-                self.caption = f"{state.seat_name(seat)} has chosen, in secret."
-                if by_bot and to_person:
-                    self.caption += " Now you choose."
+                self.caption = says.chosen_in_secret(state.seat_name(seat), by_bot and to_person)
             self.reveal_unseen = self.reveal_unseen and by_bot
             return Committed(step, sealed=True, countdown=False)
         self.reveal_unseen = self.reveal_unseen and by_bot
@@ -286,7 +285,7 @@ class TurnLoop:
                 self.countdown_word = word
                 self.countdown = COUNTDOWN_BEATS * COUNTDOWN_STEP
                 self.before_reveal = state  # what the big screen has shown until the reveal
-                self.caption = "Both have chosen."  # not the first one's words any more
+                self.caption = says.BOTH_CHOSEN  # not the first one's words any more
                 self._sound("tick")
                 return Committed(step, sealed=False, countdown=True)
         if state.kind is NodeKind.SIMULTANEOUS:
