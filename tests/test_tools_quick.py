@@ -22,14 +22,16 @@ def test_the_frame_benchmark_times_a_fraction_of_a_second_of_play():
     assert len(presents) <= len(frames)
 
 
-def test_the_slow_disk_benchmark_counts_its_frames_moves_and_writes():
+def test_the_slow_disk_benchmark_times_its_frames_and_drains_its_writes():
+    """(How many frames and moves 0.3 s holds depends on the machine's load: not asserted.)"""
     from scenes.tools.bench_disk import run
     from scenes.tools.own_folders import own_folders
     with own_folders():
         figures = run(0.3, 0.0, 0.1)
-    assert figures["frames"] and all(t >= 0 for t in figures["frames"])
-    assert figures["moves"] > 0 and figures["jobs"] == figures["written"] + figures[
-        "superseded"] + figures["queued at quit"]
+    frames, processor = figures["frames"], figures["processor"]
+    assert frames and len(processor) == len(frames)
+    # a frame's own processor time is never more than its time on the wall clock
+    assert all(0 <= cpu <= wall + 0.002 for cpu, wall in zip(processor, frames))
     assert figures["drained"]  # everything asked was written before the end
 
 
