@@ -30,6 +30,7 @@ from scenes.tools.selftest import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+RESEARCH = ("game.tools", "game.arena")  # the research tools: in neither the wheel nor the build
 ASSETS = ROOT / "assets"
 
 
@@ -291,12 +292,13 @@ def test_the_spec_gives_each_platform_its_icon_and_macos_a_bundle(monkeypatch, p
 
 
 def test_the_installed_package_holds_every_package_of_the_tree():
-    """`pip install .` (not editable) ships only the packages pyproject.toml lists."""
+    """`pip install .` (not editable) ships only the packages pyproject.toml lists: every one
+    of the tree but the research tools."""
     import tomllib
     listed = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
     in_tree = {".".join(path.parent.relative_to(ROOT).parts)
                for package in ("game", "scenes") for path in (ROOT / package).rglob("__init__.py")}
-    assert set(listed["packages"]) == in_tree | {"quintet_assets"}
+    assert set(listed["packages"]) == in_tree - set(RESEARCH) | {"quintet_assets"}
     assert listed["package-dir"]["quintet_assets"] == "assets"
 
 
@@ -342,3 +344,28 @@ def test_the_icon_maker_draws_all_three_files(tmp_path):
     maker = _load_icon_maker()
     maker.write_icons(tmp_path)
     _check_icon_files(tmp_path, maker)
+
+
+@pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
+def test_the_build_takes_no_research_tool(monkeypatch, platform):
+    made = _run_spec(monkeypatch, platform)["Analysis"].kwargs
+    taken = [name for name in made["hiddenimports"] if name.startswith(RESEARCH)]
+    assert not taken, f"the build would bundle research tools: {taken}"
+    assert set(RESEARCH) <= set(made["excludes"])  # nor follow an import into them
+
+
+@pytest.mark.slow
+@pytest.mark.subprocess
+@pytest.mark.install
+def test_the_wheel_carries_no_research_tool(tmp_path):
+    """The wheel `pip install .` makes: the app's packages, not game/tools or game/arena (built
+    as pip builds it, in an environment of its own, with setuptools from the package index)."""
+    import zipfile
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--wheel-dir", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True, timeout=600)
+    [wheel] = tmp_path.glob("quintet-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(name.startswith("game/bots/") for name in names)  # the app is there
+    research = [name for name in names if name.startswith(("game/tools/", "game/arena/"))]
+    assert not research, f"the wheel carries research tools: {research[:5]}"

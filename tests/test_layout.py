@@ -13,7 +13,7 @@ and the rooms beneath it, never one above):
     screens   scenes/screens/, scenes/play/, scenes/kiosk/ (but their parts/)
     routes    scenes/routes.py  every screen by name: the one module that imports screens
     commands  scenes/main.py, scenes/command_line.py, scenes/tools/, game/tools/,
-              game/__main__.py, game/arena.py
+              game/__main__.py, game/arena/
 
 Within the screens room the rule is stricter: a screen module never imports another screen
 module, whatever its folder. It asks the shell for the next screen by name (`app.go("rules")`).

@@ -176,14 +176,16 @@ def check_assets() -> list[str]:
 
 
 def app_module_names() -> list[str]:
-    """Every module of the app (the packages scenes and game, without their command-line tools)."""
+    """Every module of the app (the packages scenes and game, without their command-line tools
+    and the research tools, game.tools and game.arena, which no build carries)."""
     import game
     import scenes
 
     names = []
     for package in (scenes, game):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if ".tools" not in info.name and not info.name.endswith(".__main__"):
+            if ".tools" not in info.name and not info.name.endswith(".__main__") \
+                    and not info.name.startswith("game.arena"):
                 names.append(info.name)
     return names
 
