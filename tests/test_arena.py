@@ -232,3 +232,10 @@ def test_a_setting_that_is_no_finite_number_is_refused_by_name(value):
         return
     with pytest.raises(argparse.ArgumentTypeError, match="is not a number"):
         arena.check_player(name)
+
+
+def test_the_short_command_imports_without_running_the_arena():
+    """`game.arena.__main__` runs the arena only as a program, so importing it starts nothing."""
+    import importlib
+    module = importlib.import_module("game.arena.__main__")
+    assert "game.tools.arena" in module.__doc__ and not hasattr(module, "main")
