@@ -15,7 +15,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, Sequence, TypeVar
 
 
 class NodeKind(enum.Enum):
@@ -70,7 +70,7 @@ class Outcome:
 
     winner: int | None
     reason: str
-    scores: tuple
+    scores: tuple[Any, ...]
     ending: Ending = Ending.PLAY
 
     @property
@@ -78,7 +78,7 @@ class Outcome:
         """True when nobody won."""
         return self.winner is None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """A JSON-ready dict of this outcome."""
         return {"winner": self.winner, "reason": self.reason, "scores": _jsonable(self.scores)}
 
@@ -89,7 +89,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def tuple_with(values: tuple, index: int, value: Any) -> tuple:
+def tuple_with(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """A copy of `values` with the item at `index` replaced."""
     return values[:index] + (value,) + values[index + 1:]
 
@@ -126,6 +126,8 @@ class GameOver(Event):
 
 
 StateT = TypeVar("StateT", bound="State")
+History = Sequence[tuple[StateT, int, Move]]  # the public record a bot may read: each secret
+# choice revealed, as (the public view it was made in, the seat, the move)
 
 
 class Step(NamedTuple, Generic[StateT]):
@@ -206,7 +208,8 @@ class State:
         """The moves `seat` may make now (empty when it is not that seat's choice)."""
         memo = getattr(self, "_legal_memo", None)
         if memo is not None and memo[0] == seat:
-            return memo[1]
+            moves: tuple[Move, ...] = memo[1]
+            return moves
         moves = self._legal_moves(seat) if seat in (0, 1) else ()
         object.__setattr__(self, "_legal_memo", (seat, moves))
         return moves
@@ -355,7 +358,7 @@ class State:
         masked = tuple(SEALED if choice is not None else None for choice in pending)
         return self if masked == pending else self.replace(pending=masked)
 
-    def scores(self) -> tuple:
+    def scores(self) -> tuple[Any, ...]:
         """The figures that decide the game, as they stand now (for status displays)."""
         return ()
 

@@ -9,8 +9,8 @@ from game.core import GameError
 from game.registry import GAMES, get_game
 
 
-def read_game_file(text: str, fmt: str, version: int, keys: frozenset,
-                   error: type[GameError]) -> tuple[dict, str, Mapping[str, Any]]:
+def read_game_file(text: str, fmt: str, version: int, keys: frozenset[str],
+                   error: type[GameError]) -> tuple[dict[str, Any], str, Mapping[str, Any]]:
     """The file's data, its game and the game's options resolved (`error` if anything is
     wrong: not JSON, another format or version, unknown keys, no such game, bad options)."""
     try:
@@ -36,8 +36,8 @@ def read_game_file(text: str, fmt: str, version: int, keys: frozenset,
         raise error(f"options: {problem}") from None
 
 
-def objects(data: dict, key: str, keys: frozenset, what: str,
-            error: type[GameError]) -> Iterator[tuple[str, dict]]:
+def objects(data: dict[str, Any], key: str, keys: frozenset[str], what: str,
+            error: type[GameError]) -> Iterator[tuple[str, dict[str, Any]]]:
     """('<what> N', object) for each object of the non-empty list `data[key]`, each checked to
     use only `keys`."""
     items = data.get(key)

@@ -104,7 +104,7 @@ class Lesson:
         return state
 
 
-def _text(data: Mapping, key: str, where: str, required: bool = True) -> str:
+def _text(data: Mapping[str, Any], key: str, where: str, required: bool = True) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or (required and not value.strip()):
         raise LessonError(f"{where}: {key!r} must be {'a non-empty ' if required else 'a '}text")

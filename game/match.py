@@ -10,7 +10,7 @@ import dataclasses
 import random
 from typing import Any, Mapping, Protocol, Sequence
 
-from game.core import GameError, IllegalMoveError, Move, NodeKind, State, Step
+from game.core import GameError, History, IllegalMoveError, Move, NodeKind, State, Step
 from game.record import AGREEMENT, CHANCE, Entry, Record
 from game.registry import get_game
 
@@ -24,7 +24,7 @@ def sample_chance(state: State, rng: random.Random) -> Any:
 class Player(Protocol):
     """Anything that picks a move for a seat from what that seat may observe."""
 
-    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+    def choose(self, observation: State, seat: int, history: History[State] = ()) -> Move:
         """The move this player makes (`history`: the game's public decisions so far)."""
 
 
@@ -34,7 +34,7 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, observation: State, seat: int, history: Sequence = ()) -> Move:
+    def choose(self, observation: State, seat: int, history: History[State] = ()) -> Move:
         """A uniformly random legal move."""
         return self.rng.choice(observation.legal_moves(seat))
 
@@ -50,12 +50,12 @@ class Match:
         self.state = self.spec.start(self.options)
         self.entries: list[Entry] = []
 
-    def _record_step(self, entry: Entry, step: Step) -> Step:
+    def _record_step(self, entry: Entry, step: Step[State]) -> Step[State]:
         self.entries.append(entry)
         self.state = step.state
         return step
 
-    def play(self, move: Move | str, seat: int | None = None) -> Step:
+    def play(self, move: Move | str, seat: int | None = None) -> Step[State]:
         """Make a move (or move text) for a seat; at a decision node the seat may be left out."""
         if seat is None:
             actors = self.state.actors
@@ -66,7 +66,7 @@ class Match:
             move = self.spec.parse_move(move)
         return self._record_step(Entry(seat, str(move)), self.state.apply(move, seat))
 
-    def resolve_chance(self, outcome: Any = None) -> Step:
+    def resolve_chance(self, outcome: Any = None) -> Step[State]:
         """Resolve the pending chance node, drawing the outcome from the seeded generator."""
         if self.state.kind is not NodeKind.CHANCE:
             raise IllegalMoveError("no chance is pending")
@@ -74,7 +74,7 @@ class Match:
             outcome = sample_chance(self.state, random.Random(f"{self.seed}:{len(self.entries)}"))
         return self._record_step(Entry(CHANCE, str(outcome)), self.state.apply_chance(outcome))
 
-    def agree_draw(self) -> Step:
+    def agree_draw(self) -> Step[State]:
         """End the game as a draw both players agreed to."""
         return self._record_step(Entry(AGREEMENT, "draw"), self.state.agree_draw())
 

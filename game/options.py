@@ -15,7 +15,7 @@ class Option:
     name: str
     default: Any
     help: str
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     # the value a record that does not name this option was played with: an option added later

@@ -49,7 +49,7 @@ class Entry:
         raise GameError(f"{actor!r} is not an actor (0, 1, {CHANCE} or {AGREEMENT})")
 
 
-def apply_entry(spec: GameSpec, state: State, entry: Entry) -> Step:
+def apply_entry(spec: GameSpec, state: State, entry: Entry) -> Step[State]:
     """Apply one recorded entry to a state; GameError if it does not fit there."""
     if entry.actor == CHANCE:
         if state.kind is not NodeKind.CHANCE:
@@ -80,7 +80,7 @@ class Record:
         """The game this record is of."""
         return get_game(self.game)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The record as a JSON-ready dict."""
         data = {
             "format": FORMAT, "version": VERSION, "game": self.game,
@@ -97,7 +97,7 @@ class Record:
         """The record as JSON text."""
         return json.dumps(self.to_json(), indent=1)
 
-    def replay(self) -> Iterator[tuple[Entry, Step]]:
+    def replay(self) -> Iterator[tuple[Entry, Step[State]]]:
         """Each entry with the step it makes, from the initial state on."""
         state = self.initial_state()
         for index, entry in enumerate(self.entries):
@@ -120,7 +120,7 @@ class Record:
         return state
 
 
-def load_record(source: str | bytes | Mapping) -> Record:
+def load_record(source: str | bytes | Mapping[str, Any]) -> Record:
     """Read and check a record from JSON text or a parsed dict; RecordError says what is wrong."""
     data = source
     if isinstance(source, (str, bytes)):

@@ -50,7 +50,8 @@ class GameTable(Mapping[str, "GameSpec"]):
     __slots__ = ()
 
     def __getitem__(self, game_id: str) -> GameSpec:
-        return importlib.import_module(RULES_MODULES[game_id]).GAME
+        spec: GameSpec = importlib.import_module(RULES_MODULES[game_id]).GAME
+        return spec
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in RULES_MODULES  # without importing the game's rules

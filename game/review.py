@@ -168,7 +168,7 @@ class Review:
         return max(0, bisect.bisect_right(self.line, position) - 1)
 
 
-def count_at(words: Narrator, state: State) -> int:
+def count_at(words: Narrator[State], state: State) -> int:
     """The number of the game's unit a position is in, as its narrator counts it."""
     counter = getattr(words, "number", None) or getattr(words, "count_of")
     return int(counter(state))

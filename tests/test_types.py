@@ -17,6 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = ROOT / "tests" / "mypy_baseline.txt"
+DOCS = ROOT / "docs" / "developers.md"
+COUNTS = re.compile(r"^TYPE COUNTS: .*$", re.M)  # the line of docs/developers.md with the counts
+IGNORE = re.compile(r"#\s*type:\s*ignore(?P<codes>\[[^\]]*\])?")
 ERROR = re.compile(r"^(?P<path>[^:\s]+\.py):\d+(?::\d+)?: error: (?P<message>.*)$")
 REFRESH = "python3 tests/test_types.py --write-baseline"
 
@@ -65,6 +68,35 @@ def write_baseline(counts: Counter[str]) -> None:
     BASELINE.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def ignores(folder: str) -> tuple[int, int]:
+    """The `# type: ignore` comments in a folder's Python files: all, and those naming no code."""
+    found = [m for path in sorted((ROOT / folder).rglob("*.py"))
+             for m in IGNORE.finditer(path.read_text(encoding="utf-8"))]
+    return len(found), sum(m["codes"] is None for m in found)
+
+
+def counts_line(baseline: int) -> str:
+    """The line of docs/developers.md that gives the counts, for this baseline's total."""
+    (game, game_bare), (scenes, scenes_bare) = ignores("game"), ignores("scenes")
+    return (f"TYPE COUNTS: {baseline} mypy errors in the scenes/ baseline; {game + scenes} "
+            f"`# type: ignore` ({game} in game/, {scenes} in scenes/), "
+            f"{game_bare + scenes_bare} naming no error code.")
+
+
+def write_counts() -> None:
+    """Write the counts line of docs/developers.md from the baseline and the source."""
+    text = DOCS.read_text(encoding="utf-8")
+    DOCS.write_text(COUNTS.sub(counts_line(sum(read_baseline().values())), text, count=1),
+                    encoding="utf-8")
+
+
+def test_the_developers_guide_gives_the_counts_the_check_finds():
+    line = COUNTS.search(DOCS.read_text(encoding="utf-8"))
+    assert line, "docs/developers.md has no TYPE COUNTS line"
+    assert line[0] == counts_line(sum(read_baseline().values())), (
+        f"docs/developers.md's counts are stale; write them again with {REFRESH}")
+
+
 def test_the_engine_has_no_type_errors_and_the_app_none_beyond_the_baseline():
     errors = run_mypy()
     engine = [f"{path}: {message}" for path, message in errors if not path.startswith("scenes/")]
@@ -86,6 +118,7 @@ if __name__ == "__main__":
     found = run_mypy()
     outside = [f"{path}: {message}" for path, message in found if not path.startswith("scenes/")]
     write_baseline(keyed([(p, m) for p, m in found if p.startswith("scenes/")]))
+    write_counts()
     print(f"{BASELINE.relative_to(ROOT)}: {sum(read_baseline().values())} errors in scenes/")
     if outside:
         print(f"and {len(outside)} outside scenes/, which the test does not allow:")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Collection, Mapping, Sequence
+from typing import Any, Callable, Collection, Mapping, Sequence
 
 from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge
@@ -11,13 +11,13 @@ from game.bots.levels import Budget, Level
 from game.bots.matrix import solve
 from game.bots.reading import Reader, safe_response
 from game.bots.search import OpponentModel, Search
-from game.core import Move, NodeKind, State
+from game.core import History, Move, NodeKind, State
 
 
 class Bot:
     """A computer player of one game at one level; it sees only its own observation."""
 
-    def __init__(self, knowledge: Knowledge, level: Level, seed: int | None = None) -> None:
+    def __init__(self, knowledge: Knowledge[State], level: Level, seed: int | None = None) -> None:
         self.knowledge = knowledge
         self.level = level
         knowledge.adopt(level.traits)
@@ -28,7 +28,7 @@ class Bot:
         self.seen_reader = Reader(knowledge.seen_value) if knowledge.reading > 0 else None
         self.last_reading = 0.0  # how far the last secret choice followed the opponent model
 
-    def choose(self, observation: State, seat: int, history: Sequence = (),
+    def choose(self, observation: State, seat: int, history: History[State] = (),
                should_stop: Callable[[], bool] | None = None,
                exclude: Collection[Move] = ()) -> Move:
         """The move to make for `seat`, from its observation and the public history (at a
@@ -57,7 +57,7 @@ class Bot:
             return self.rng.choices(list(mixed), list(mixed.values()))[0]
         return self._decision(worlds, searches, seat, allowed, history)
 
-    def strategy(self, observation: State, seat: int, history: Sequence = (),
+    def strategy(self, observation: State, seat: int, history: History[State] = (),
                  should_stop: Callable[[], bool] | None = None) -> dict[Move, float]:
         """At a simultaneous turn: the distribution `choose` would sample `seat`'s move from."""
         legal = observation.legal_moves(seat)
@@ -68,7 +68,7 @@ class Bot:
         searches = self._search(worlds, seat, should_stop, history)
         return self._mixed(worlds, searches, seat, legal, history)
 
-    def _top_up(self, search: Search, should_stop) -> Search:
+    def _top_up(self, search: Search, should_stop: Callable[[], bool] | None) -> Search:
         """Carry on a search kept from the last decision until its root has the full budget."""
         budget = self.level.budget
         wanted = max(budget.iterations // 10, budget.iterations - search.root.visits)
@@ -76,7 +76,7 @@ class Bot:
         self.last_iterations = search.iterations
         return search
 
-    def _opponent(self, seat: int, history: Sequence) -> OpponentModel | None:
+    def _opponent(self, seat: int, history: History[State]) -> OpponentModel | None:
         """How the search expects the opponent to choose at secret turns: by the reading's
         model, as far as the reading is believed (None for a level that does not read)."""
         if self.reader is None or not self.knowledge.model_in_tree:
@@ -84,8 +84,9 @@ class Bot:
         follow = self.knowledge.reading * self.reader.confidence(history, 1 - seat)
         return OpponentModel(1 - seat, follow, self.reader.policy)
 
-    def _search(self, worlds: list[tuple[float, State]], seat: int, should_stop,
-                history: Sequence = ()) -> list:
+    def _search(self, worlds: list[tuple[float, State]], seat: int,
+                should_stop: Callable[[], bool] | None,
+                history: History[State] = ()) -> list[Any]:
         budget = self.level.budget
         if len(worlds) > 1 and self.knowledge.shares_tree(worlds):
             shared = DepthSearch(worlds[0][1], self.knowledge, self.rng, worlds=worlds, seat=seat)
@@ -107,8 +108,8 @@ class Bot:
         self.last_iterations = sum(s.iterations for s in searches)
         return searches
 
-    def _decision(self, worlds, searches: list[Search], seat: int,
-                  legal: Sequence[Move], history: Sequence) -> Move:
+    def _decision(self, worlds: list[tuple[float, State]], searches: list[Search], seat: int,
+                  legal: Sequence[Move], history: History[State]) -> Move:
         if len(searches) == 1 and not self.knowledge.weighs_moves and searches[0].counts_visits:
             stats = searches[0].decision_stats()
             scores = {move: visits for move, (visits, _) in stats.items() if move in legal}
@@ -155,8 +156,8 @@ class Bot:
             weights = [math.exp((scores[m] - top) * 25.0 / temperature) for m in moves]
         return self.rng.choices(moves, weights)[0]
 
-    def _mixed(self, worlds, searches: list[Search], seat: int, legal: Sequence[Move],
-               history: Sequence = ()) -> dict[Move, float]:
+    def _mixed(self, worlds: list[tuple[float, State]], searches: list[Search], seat: int,
+               legal: Sequence[Move], history: History[State] = ()) -> dict[Move, float]:
         """The mixed strategy for a secret choice: the matrix of own choices by replies, each
         cell the search's mean there shrunk toward the evaluation (by `prior_visits`), averaged
         over the worlds and solved to an equilibrium, which a player who predicts the mix
@@ -177,7 +178,7 @@ class Bot:
         for i, move in enumerate(own):  # what a choice gives away, beyond its cells' values
             cost = self.knowledge.secret_cost(worlds[0][1], seat, move, history)
             payoff[i] = [v - cost for v in payoff[i]]  # type: ignore[index]
-        strategy = self._respond(payoff, worlds, seat, cols, history)  # type: ignore
+        strategy = self._respond(payoff, worlds, seat, cols, history)  # type: ignore[arg-type]
         mix = self.knowledge.secret_mix(worlds[0][1], seat, history)
         blend = min(1.0, max(self.level.temperature, mix))
         strategy = [(1.0 - blend) * p + blend / len(strategy) for p in strategy]
@@ -187,7 +188,7 @@ class Bot:
         return {m: p / total for m, p in kept.items()}
 
     def _respond(self, payoff: list[list[float]], worlds: Sequence[tuple[float, State]],
-                 seat: int, replies: Sequence, history: Sequence) -> list[float]:
+                 seat: int, replies: Sequence[Move], history: History[State]) -> list[float]:
         """The equilibrium of `payoff`, or the safe response to the opponent model, or where
         the knowledge asks for it the best choice against an even guess of the reply."""
         world = worlds[0][1]
@@ -224,7 +225,8 @@ class Bot:
                 mixed[move] = mixed.get(move, 0.0) + weight * p
         return mixed
 
-    def _cells(self, world: State, search: Search) -> tuple[tuple, dict]:
+    def _cells(self, world: State, search: Search,
+               ) -> tuple[tuple[Sequence[Move], Sequence[Move]], dict[tuple[int, int], float]]:
         """Both seats' moves at a simultaneous root, and seat 0's value of every pair."""
         moves0, moves1, stats = search.joint_stats()
         prior_visits = self.knowledge.prior_visits

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget
@@ -53,7 +53,7 @@ class DepthSearch:
 
     counts_visits = False  # its findings are values, not visit counts
 
-    def __init__(self, root: State, knowledge: Knowledge, rng: random.Random,
+    def __init__(self, root: State, knowledge: Knowledge[State], rng: random.Random,
                  exploration: float = 1.0, worlds: Sequence[tuple[float, State]] = (),
                  seat: int = 0) -> None:
         self.state = root
@@ -72,9 +72,9 @@ class DepthSearch:
         self.seat = seat
         self.iterations = 0  # positions valued
         self.depth = 0  # the deepest search finished
-        self._moves: tuple = ()
-        self._values: dict = {}  # each root move's (or pair's) values, world by world
-        self._table: dict = {}  # (position, plies) -> values, for positions reached again
+        self._moves: tuple[Any, ...] = ()
+        self._values: dict[Any, list[float]] = {}  # each root move's (or pair's) values, by world
+        self._table: dict[Any, list[float]] = {}  # (position, plies) -> values, for transpositions
         self._views = [WorldFinding(self, w) for w in range(len(self.worlds))]
         self._deadline = 0.0
         self._clock_read: Callable[[], float] = time.perf_counter
@@ -122,12 +122,14 @@ class DepthSearch:
         """At a decision root: each move's value for the seat to move (in the first world)."""
         return self._views[0].decision_stats()
 
-    def joint_stats(self) -> tuple[tuple, tuple, dict[tuple[int, int], tuple[int, float]]]:
+    def joint_stats(self) -> tuple[tuple[Move, ...], tuple[Move, ...],
+                                   dict[tuple[int, int], tuple[int, float]]]:
         """At a simultaneous root: both seats' moves and seat 0's value of every pair."""
         return self._views[0].joint_stats()
 
     # ---- searching ----------------------------------------------------------------------------
-    def _search_root(self, depth: int, clock: bool) -> tuple[tuple, dict]:
+    def _search_root(self, depth: int, clock: bool) -> tuple[tuple[Any, ...], dict[Any,
+                     list[float]]]:
         state, knowledge = self.state, self.knowledge
         self._clock = clock
         if state.kind is SIMULTANEOUS:
@@ -139,7 +141,7 @@ class DepthSearch:
         options = tuple(knowledge.root_moves(state, actor, None))
         return options, {m: self._child(state, m, depth - 1) for m in options}
 
-    def _child(self, state: State, move, depth: int) -> list[float]:
+    def _child(self, state: State, move: Move | tuple[Move, Move], depth: int) -> list[float]:
         """The values, world by world, after `move` (or a pair of secret moves) from `state`."""
         child = _after(state, move)
         knowledge = self.knowledge
@@ -265,7 +267,7 @@ class DepthSearch:
             raise _OutOfTime
 
 
-def _after(state: State, move) -> State:
+def _after(state: State, move: Move | tuple[Move, Move]) -> State:
     """The state after a legal move, or after a pair of legal secret moves given as a tuple."""
     return (state.apply_joint_legal(*move) if isinstance(move, tuple)
             else state.apply_legal(move)).state
@@ -305,7 +307,8 @@ class WorldFinding:
         return {m: (EXACT_VISITS, 1.0 - v[w] if flip else v[w])
                 for m, v in self.search._values.items()}
 
-    def joint_stats(self) -> tuple[tuple, tuple, dict[tuple[int, int], tuple[int, float]]]:
+    def joint_stats(self) -> tuple[tuple[Move, ...], tuple[Move, ...],
+                                   dict[tuple[int, int], tuple[int, float]]]:
         """At a simultaneous root: both seats' moves and seat 0's value of every pair."""
         w, moves = self.world, self.search._moves
         stats = {pair: (EXACT_VISITS, v[w]) for pair, v in self.search._values.items()}
@@ -321,4 +324,5 @@ class WorldFinding:
             return game_value([[search._values[i, j][w] for j in range(cols)]
                                for i in range(rows)])
         values = [v[w] for v in search._values.values()]
-        return max(values) if search.state.actors[0] == 0 else min(values)
+        best: float = max(values) if search.state.actors[0] == 0 else min(values)
+        return best

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.bots.games import knowledge_for
 from game.bots.knowledge import Knowledge, unseal
 from game.bots.levels import Level
 from game.bots.rulings import avoiding_rulings
-from game.core import Move, NodeKind, State
+from game.core import History, Move, NodeKind, State
 
 if TYPE_CHECKING:
     from game.rules.pulling_strings import PullingStringsState
@@ -47,7 +47,7 @@ def hint_level(game_id: str) -> Level | str:
     return dataclasses.replace(hard, name="hint", budget=budget)
 
 
-def hint_seed(observation: State, seat: int, history: Sequence = ()) -> int:
+def hint_seed(observation: State, seat: int, history: History[State] = ()) -> int:
     """A seed drawn from the position (the seat's observation and the public play so far)."""
     text = f"{observation.game_id}|{seat}|{observation!r}|{tuple(history)!r}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") & 0x7FFFFFFF
@@ -164,7 +164,8 @@ def afters(state: State, seat: int, plan: Sequence[Move]) -> list[State]:
     return [state]
 
 
-def spread(before: State, after: Sequence[State], figure, seat: int) -> Spread:
+def spread(before: State, after: Sequence[State], figure: Callable[[Any, int], int],
+           seat: int) -> Spread:
     """A figure of `seat` before and its range after."""
     values = [figure(a, seat) for a in after]
     return Spread(figure(before, seat), min(values), max(values))
@@ -210,7 +211,8 @@ def _tug_value(state: State, seat: int, move: Move | None) -> float | None:
     return max(values.values()) if move is None else values.get(move)
 
 
-def _pull_facts(state, seat, plan, after, base, full=True) -> PullFacts:
+def _pull_facts(state: Any, seat: int, plan: tuple[Move, ...], after: Sequence[Any],
+                base: dict[str, Any], full: bool = True) -> PullFacts:
     from game.rules.pulling_strings import moves_a_stack
     home = type(state).home_total
     live = [a for a in after if not a.is_terminal]
@@ -246,7 +248,8 @@ def _next_turn(live: Sequence[PullingStringsState], seat: int) -> dict[str, Any]
     return {"their_sure_next": sure, "their_best_next": best}
 
 
-def _strands_facts(state, seat, plan, after, base, full=True) -> StrandsFacts:
+def _strands_facts(state: Any, seat: int, plan: tuple[Any, ...], after: Sequence[Any],
+                   base: dict[str, Any], full: bool = True) -> StrandsFacts:
     from game.rules.strands import EndTurn
     end = after[0]
     placed = [state.board.index(m.label) for m in plan if not isinstance(m, EndTurn)]
@@ -264,12 +267,12 @@ def _strands_facts(state, seat, plan, after, base, full=True) -> StrandsFacts:
                         ends_turn=isinstance(plan[-1], EndTurn))
 
 
-def _largest(state, seat: int) -> int:
+def _largest(state: Any, seat: int) -> int:
     sizes = state.group_sizes(seat)
     return sizes[0] if sizes else 0
 
 
-def _groups(state, seat: int) -> dict[int, int]:
+def _groups(state: Any, seat: int) -> dict[int, int]:
     """Each of `seat`'s stones: the lowest space of its group (a group's name)."""
     mark, names = seat + 1, {}
     for start, owner in enumerate(state.stones):
@@ -284,7 +287,8 @@ def _groups(state, seat: int) -> dict[int, int]:
     return names
 
 
-def _synch_facts(state, seat, plan, after, base, full=True) -> SynchFacts:
+def _synch_facts(state: Any, seat: int, plan: tuple[Move, ...], after: Sequence[Any],
+                 base: dict[str, Any], full: bool = True) -> SynchFacts:
     mid = after[0]  # half a move (a mode, or a direction first): the other's every answer
     if not state.placing and not mid.is_terminal and mid.moves_made == state.moves_made \
             and mid.awaiting == (1 - seat,):
@@ -298,7 +302,8 @@ def _synch_facts(state, seat, plan, after, base, full=True) -> SynchFacts:
     return SynchFacts(**{**base, "wins": wins}, mine=mine, theirs=theirs, empty=empty)
 
 
-def _moriarty_facts(state, seat, plan, after, base, full=True) -> MoriartyFacts:
+def _moriarty_facts(state: Any, seat: int, plan: tuple[Move, ...], after: Sequence[Any],
+                    base: dict[str, Any], full: bool = True) -> MoriartyFacts:
     from game.rules.moriarty import EndGame, PickPivot
     points = type(state).board_points
     move = plan[0]
@@ -307,7 +312,8 @@ def _moriarty_facts(state, seat, plan, after, base, full=True) -> MoriartyFacts:
                          ends_game=isinstance(move, EndGame))
 
 
-def _tug_facts(state, seat, plan, after, base, full=True) -> TugFacts:
+def _tug_facts(state: Any, seat: int, plan: tuple[Move, ...], after: Sequence[Any],
+               base: dict[str, Any], full: bool = True) -> TugFacts:
     from game.rules.tug_of_war import Exchange, Remove
     end = after[0]
     on_rope = type(state).scores

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Mapping, Sequence
+from typing import Generic, Mapping, Sequence
 
-from game.bots.levels import default_levels
+from game.bots.levels import Level, default_levels
 from game.bots.rulings import avoiding_rulings
-from game.core import SEALED, Move, NodeKind, State, StateT
+from game.core import SEALED, History, Move, NodeKind, State, StateT
 
 
 def terminal_value(state: State) -> float:
@@ -30,7 +30,7 @@ def squash(advantage: float, scale: float) -> float:
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
-class Knowledge:
+class Knowledge(Generic[StateT]):
     """Game knowledge for the search; the defaults know nothing but the rules."""
 
     playout_depth = 1000  # transitions a playout may run before the evaluation is asked
@@ -60,68 +60,69 @@ class Knowledge:
                 raise ValueError(f"{type(self).__name__} has no setting {name!r}")
             setattr(self, name, value)
 
-    def levels(self) -> dict:
+    def levels(self) -> dict[str, Level]:
         """This game's Easy, Medium and Hard (search budgets sized to its speed)."""
         return default_levels()
 
     # ---- the tree ---------------------------------------------------------------------------
-    def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+    def candidate_moves(self, state: StateT, seat: int, previous: Move | None) -> Sequence[Move]:
         """The moves the tree considers for `seat` (`previous`: this seat's move just before)."""
         return state.legal_moves(seat)
 
-    def root_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+    def root_moves(self, state: StateT, seat: int, previous: Move | None) -> Sequence[Move]:
         """The moves considered at the root, where the bot itself chooses: all legal moves,
         but for a player behind none that lets a house ruling end the game against it."""
         return avoiding_rulings(state, seat, state.legal_moves(seat))
 
-    def rule_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
+    def rule_move(self, state: StateT, seat: int, rng: random.Random) -> Move | None:
         """A move this level makes here by a rule, without searching; None: search."""
         return None
 
-    def plies_from(self, root: State) -> int:
+    def plies_from(self, root: StateT) -> int:
         """How deep a depth search from `root` goes: `search_plies`."""
         return self.search_plies
 
-    def searches_all(self, state: State) -> bool:
+    def searches_all(self, state: StateT) -> bool:
         """True to search every line from `state` to `search_plies` instead of sampling."""
         return self.search_plies > 0
 
-    def order_moves(self, state: State, seat: int, moves: list[Move],
+    def order_moves(self, state: StateT, seat: int, moves: list[Move],
                     rng: random.Random) -> None:
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""
         rng.shuffle(moves)
 
-    def answers_evenly(self, state: State) -> bool:
+    def answers_evenly(self, state: StateT) -> bool:
         """True where the bot's secret choice should be the best against an even guess of the
         other's (its matrix's best row on average), not a mix (none by default)."""
         return False
 
-    def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
-              history: Sequence = ()) -> float | None:
+    def doubt(self, move: Move, worlds: Sequence[tuple[float, StateT]], seat: int,
+              history: History[StateT] = ()) -> float | None:
         """For a bot unsure of the world: how much better than the rest `move` must look before
         it is played (for moves scored exactly while the others are estimates), or None when the
         worlds give too little confidence to play it at all."""
         return 0.0
 
-    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, State]],
-                 seat: int, history: Sequence = ()) -> Move | None:
+    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, StateT]],
+                 seat: int, history: History[StateT] = ()) -> Move | None:
         """A move the knowledge prefers among those the search values as good as the best, to
         within what the search can tell apart; None to leave the choice to the values (the
         default)."""
         return None
 
-    def secret_mix(self, state: State, seat: int = 0, history: Sequence = ()) -> float:
+    def secret_mix(self, state: StateT, seat: int = 0, history: History[StateT] = ()) -> float:
         """The share of `seat`'s secret choice here made uniformly at random, whatever it is
         worth, given the public history (none by default)."""
         return 0.0
 
-    def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
+    def secret_cost(self, state: StateT, seat: int, move: Move,
+                    history: History[StateT] = ()) -> float:
         """What `seat`'s secret choice `move` gives away to a reader of its play, as value
         taken off every cell of its row (nothing by default)."""
         return 0.0
 
     # ---- leaves -------------------------------------------------------------------------------
-    def playout_value(self, state: State, rng: random.Random) -> float:
+    def playout_value(self, state: StateT, rng: random.Random) -> float:
         """Seat 0's expected result from `state`: a playout, then the evaluation if unfinished."""
         for _ in range(self.playout_depth):
             kind = state.kind
@@ -140,51 +141,51 @@ class Knowledge:
             return terminal_value(state)
         return self.evaluate(state)
 
-    def amaf_key(self, state: State, move: Move) -> int | None:
+    def amaf_key(self, state: StateT, move: Move) -> int | None:
         """For RAVE: the index in `amaf_playout`'s owners that says who played `move`."""
         raise NotImplementedError(f"{type(self).__name__} does not support RAVE")
 
-    def amaf_playout(self, state: State, rng: random.Random) -> tuple[float, Sequence[int]]:
+    def amaf_playout(self, state: StateT, rng: random.Random) -> tuple[float, Sequence[int]]:
         """For RAVE: a playout's value for seat 0 and, per key, 1 + the seat that played it
         there (0 if no one did)."""
         raise NotImplementedError(f"{type(self).__name__} does not support RAVE")
 
-    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+    def playout_move(self, state: StateT, seat: int, rng: random.Random) -> Move:
         """The move a playout makes for `seat`; uniformly random by default."""
         return rng.choice(state.legal_moves(seat))
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: StateT) -> float:
         """Seat 0's expected result of an unfinished position; a coin toss by default."""
         return 0.5
 
-    def leaf_value(self, state: State) -> float:
+    def leaf_value(self, state: StateT) -> float:
         """Seat 0's value of a position where a depth-limited search stops; the evaluation."""
         return self.value(state)
 
-    def reading_value(self, state: State) -> float:
+    def reading_value(self, state: StateT) -> float:
         """Seat 0's value of a state as a simple player would judge it, for reading how the
         opponent chooses (`reading.py`), from public positions: the evaluation by default."""
         return self.value(state)
 
-    def seen_value(self, state: State) -> float:
+    def seen_value(self, state: StateT) -> float:
         """Seat 0's value of a state as a simple player who knows the secrets set in it (and
         not the others) would judge it; `reading_value` by default."""
         return self.reading_value(state)
 
-    def opponent_views(self, worlds: Sequence[tuple[float, State]], seat: int,
-                       ) -> list[tuple[float, State]] | None:
+    def opponent_views(self, worlds: Sequence[tuple[float, StateT]], seat: int,
+                       ) -> list[tuple[float, StateT]] | None:
         """For reading a simple opponent who knows its own secrets: each world as the other
         seat sees it (`seat`'s secrets hidden), weighed; None to read it from the public view
         alone (the default)."""
         return None
 
-    def value(self, state: State) -> float:
+    def value(self, state: StateT) -> float:
         """Seat 0's value of any position without search: the result, or the evaluation."""
         return terminal_value(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
 
     # ---- hidden information ---------------------------------------------------------------------
-    def worlds(self, observation: State, seat: int, history: Sequence = (),
-               ) -> list[tuple[float, State]]:
+    def worlds(self, observation: StateT, seat: int, history: History[StateT] = (),
+               ) -> list[tuple[float, StateT]]:
         """Full states consistent with what `seat` observes, with their probabilities.
 
         By default the only secret is a sealed simultaneous choice; the other seat might as well
@@ -192,27 +193,27 @@ class Knowledge:
         """
         return [(1.0, unseal(observation))]
 
-    def public_worlds(self, view: State) -> list[tuple[float, State]]:
+    def public_worlds(self, view: StateT) -> list[tuple[float, StateT]]:
         """Full states consistent with what an onlooker sees (sealed choices reopened), with
         their probabilities, for valuing a position without its secrets (a game's review)."""
         return [(1.0, unseal(view))]
 
-    def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
+    def shares_tree(self, worlds: Sequence[tuple[float, StateT]]) -> bool:
         """True when the worlds differ only in what positions are worth, not in the moves
         anyone may make, so one depth search can value them all (`in_world`)."""
         return False
 
-    def in_world(self, state: State, world: State) -> State:
+    def in_world(self, state: StateT, world: StateT) -> StateT:
         """`state` as it is in `world` (for worlds that share the tree)."""
         return state
 
-    def unseen_worlds(self, world: State, seat: int) -> list[tuple[float, State]]:
+    def unseen_worlds(self, world: StateT, seat: int) -> list[tuple[float, StateT]]:
         """`world` as the other seat sees it, `seat`'s own secrets unknown to it: full states
         with their probabilities, for a search whose other seat chooses by them (none by
         default: the other is searched as knowing the world)."""
         return []
 
-    def leaf_values(self, state: State, worlds: Sequence[tuple[float, State]]) -> list[float]:
+    def leaf_values(self, state: StateT, worlds: Sequence[tuple[float, StateT]]) -> list[float]:
         """`leaf_value` of `state` in each of the worlds that share its tree."""
         return [self.leaf_value(self.in_world(state, world)) for _, world in worlds]
 

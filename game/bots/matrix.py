@@ -11,7 +11,9 @@ player who predicts it and best-responds gains nothing over the game's value.
 from __future__ import annotations
 
 import operator
-from typing import Sequence
+from typing import Callable, Sequence
+
+from game.core import Move, State
 
 SOLVE_ITERATIONS = 400
 
@@ -106,7 +108,8 @@ def exploitability(payoff: Sequence[Sequence[float]], rows: Sequence[float]) -> 
     return solve(payoff, iterations=2000)[2] - guaranteed
 
 
-def payoff_matrix(state, seat: int, rows: Sequence, columns: Sequence, value) -> list[list[float]]:
+def payoff_matrix(state: State, seat: int, rows: Sequence[Move], columns: Sequence[Move],
+                  value: Callable[[State], float]) -> list[list[float]]:
     """`seat`'s value of each (own choice, reply) pair at a simultaneous state, by `value`
     (a function of the state after both choices, giving seat 0's value)."""
     matrix = []

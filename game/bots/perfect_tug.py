@@ -7,13 +7,13 @@ table. At setup it weighs keeping against every re-roll by the table's setup val
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.bots.tug_table import (
     SHARED_LOADER, TableLoader, TableMissingError, TugTable, red_start_value, reroll_value,
     roll_probabilities,
 )
-from game.core import Move
+from game.core import History, Move
 from game.rules.tug_of_war import (
     ACT, ATHLETES, SETUP_CHOICE, EndTurn, Exchange, Keep, Remove, Reroll, TugOfWarState,
 )
@@ -39,7 +39,7 @@ class TurnSearch:
     def __init__(self, table: TugTable, their_team: tuple[int, ...]) -> None:
         self.table = table
         self.their_team = tuple(sorted(their_team))
-        self.memo: dict[tuple, float] = {}
+        self.memo: dict[tuple[Any, ...], float] = {}
 
     def end_value(self, team: tuple[int, ...], mine: int, theirs: int) -> float:
         """The mover's chance once the turn ends here: one minus the other side's at its start."""
@@ -124,7 +124,7 @@ class PerfectTugPlayer:
             raise ValueError(f"Tug of War has no decision in phase {observation.phase!r}")
         return self._turn_values(table, observation, seat, legal)
 
-    def choose(self, observation: TugOfWarState, seat: int, history: Sequence = (),
+    def choose(self, observation: TugOfWarState, seat: int, history: History[TugOfWarState] = (),
                should_stop: Callable[[], bool] | None = None) -> Move:
         """The legal move with the best exact value (the first such in legal order).
 

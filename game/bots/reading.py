@@ -21,7 +21,7 @@ import math
 from typing import Callable, Sequence
 
 from game.bots.matrix import payoff_matrix, solve
-from game.core import Move, NodeKind, State
+from game.core import History, Move, NodeKind, State
 
 RATIONALITY = 100.0  # how sharply the model prefers better choices (values are 0..1 chances)
 NOISE = 0.25  # the share of a player's choices the model leaves to other reasons
@@ -68,7 +68,7 @@ class Reader:
         """`level_one` for `seat` at `state`, not remembered (for positions in a search)."""
         return level_one(state, seat, self.value)
 
-    def confidence(self, history: Sequence, opponent: int,
+    def confidence(self, history: History[State], opponent: int,
                    model: Callable[[State, int], dict[Move, float]] | None = None) -> float:
         """The belief that `opponent` plays like the model (or `model`), from their revealed
         secret choices in `history` (entries of a state both chose in, a seat and its choice)."""

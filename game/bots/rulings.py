@@ -19,7 +19,7 @@ MoveT = TypeVar("MoveT", bound=Move)
 def behind(state: State, seat: int) -> bool:
     """True when `seat` has less than the other by the figure a ruling's ending counts."""
     scores = state.scores()
-    return scores[seat] < scores[1 - seat]
+    return bool(scores[seat] < scores[1 - seat])
 
 
 def _ruled_against(state: State, seat: int) -> bool:

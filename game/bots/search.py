@@ -13,7 +13,7 @@ import bisect
 import dataclasses
 import math
 import random
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from game.bots.knowledge import Knowledge, terminal_value
 from game.bots.levels import Budget
@@ -31,7 +31,7 @@ class OpponentModel:
 
     seat: int
     follow: float
-    policy: Callable[[State, int], dict]
+    policy: Callable[[State, int], dict[Move, float]]
     after: int = 20
 
 
@@ -42,13 +42,13 @@ class _Node:
                  "moves", "regrets", "average", "previous", "options", "keys", "slots",
                  "amaf_seen", "amaf_won", "model")
 
-    def __init__(self, state: State, knowledge: Knowledge, rng: random.Random,
+    def __init__(self, state: State, knowledge: Knowledge[State], rng: random.Random,
                  previous: Move | None, root: bool = False) -> None:
         self.state = state
         self.kind = state.kind
         self.visits = 0
         self.total = 0.0
-        self.children: dict = {}
+        self.children: dict[Any, _Node] = {}
         self.previous = previous  # the move that led here, when the same seat moves again
         if self.kind is DECISION:
             self.actor = state.actors[0]
@@ -74,7 +74,7 @@ class _Node:
             self.model: list[float] | None = None  # the modelled seat's cumulative odds
 
 
-def _options(node: _Node) -> tuple:
+def _options(node: _Node) -> tuple[Any, ...]:
     """The moves a decision node was made with, tried or not."""
     if hasattr(node, "options"):
         return node.options
@@ -86,7 +86,7 @@ class Search:
 
     counts_visits = True  # its findings are visit counts (the most visited move is the best)
 
-    def __init__(self, root: State, knowledge: Knowledge, rng: random.Random,
+    def __init__(self, root: State, knowledge: Knowledge[State], rng: random.Random,
                  exploration: float = 1.0, gamma: float = 0.15,
                  opponent: "OpponentModel | None" = None) -> None:
         self.knowledge = knowledge
@@ -315,7 +315,8 @@ class Search:
                 len(cumulative) - 1)
         return (k, 0.0, j, pj) if opponent.seat == 0 else (i, pi, k, 0.0)
 
-    def _update_regrets(self, node: _Node, sampled: tuple, value: float) -> None:
+    def _update_regrets(self, node: _Node, sampled: tuple[int, float, int, float],
+                        value: float) -> None:
         i, pi, j, pj = sampled
         for seat, chosen, p, reward in ((0, i, pi, value), (1, j, pj, 1.0 - value)):
             if p == 0.0:  # drawn from the opponent model

@@ -18,12 +18,16 @@ import zlib
 from array import array
 from functools import cached_property
 from pathlib import Path
+from typing import Callable, Sequence
 
 from game.core import GameError
 
 MAGIC = b"QUINTET-TUG-SOLVED\n"
 HEADER = struct.Struct("<4I")
 TABLE_FILE = "tug_of_war.bin"
+Team = Sequence[int]  # a team's dice, in any order
+TeamValue = Callable[[tuple[int, ...]], float]  # a final team's (ascending dice) value
+TurnValue = Callable[[int, int, Team, Team], float]  # (mine, theirs, my team, their team)
 
 
 class TableMissingError(GameError):
@@ -49,7 +53,7 @@ class Layout:
         """The number of turn-start positions (mover's view; the seat to move is not stored)."""
         return self.athletes ** 2 * len(self.teams) ** 2
 
-    def index(self, mine: int, theirs: int, my_team, their_team) -> int:
+    def index(self, mine: int, theirs: int, my_team: Team, their_team: Team) -> int:
         """The slot of a position: athletes 1..athletes each, teams in any order."""
         n, t = self.athletes, len(self.teams)
         mine_i = self.team_index[tuple(sorted(my_team))]
@@ -60,20 +64,20 @@ class Layout:
 class TugTable:
     """A solved table in memory: turn-start values and Yellow's setup values."""
 
-    def __init__(self, layout: Layout, values: array, setup: array) -> None:
+    def __init__(self, layout: Layout, values: array[float], setup: array[float]) -> None:
         if len(values) != layout.size or len(setup) != len(layout.teams):
             raise TableMissingError("the solved Tug of War table has the wrong size")
         self.layout = layout
         self.values = values
         self.setup = setup
 
-    def value(self, mine: int, theirs: int, my_team, their_team) -> float:
+    def value(self, mine: int, theirs: int, my_team: Team, their_team: Team) -> float:
         """The mover's chance to win from a turn start (before the common dice are rolled)."""
         if theirs <= 0:
             return 1.0
         return self.values[self.layout.index(mine, theirs, my_team, their_team)]
 
-    def yellow_setup_value(self, team) -> float:
+    def yellow_setup_value(self, team: Team) -> float:
         """Yellow's chance to win once Yellow's team is final, Red to set up optimally."""
         return self.setup[self.layout.team_index[tuple(sorted(team))]]
 
@@ -107,7 +111,7 @@ class TugTable:
         return cls(Layout(athletes, faces), values, setup)
 
 
-def _little_endian(values: array) -> array:
+def _little_endian(values: array[float]) -> array[float]:
     """A copy in little-endian order on a big-endian machine (the order is its own inverse)."""
     if sys.byteorder == "little":
         return values
@@ -131,7 +135,8 @@ def reroll_choices(roll: tuple[int, ...]) -> list[tuple[int, ...]]:
     return [()] + sorted(subsets)
 
 
-def reroll_value(roll: tuple[int, ...], rerolled: tuple[int, ...], value_of, faces: int) -> float:
+def reroll_value(roll: tuple[int, ...], rerolled: tuple[int, ...], value_of: TeamValue,
+                 faces: int) -> float:
     """The expected value of a final team after re-rolling these dice (none: keep the roll)."""
     if not rerolled:
         return value_of(roll)
@@ -142,12 +147,12 @@ def reroll_value(roll: tuple[int, ...], rerolled: tuple[int, ...], value_of, fac
                for new, p in roll_probabilities(faces, len(rerolled)).items())
 
 
-def best_reroll(roll: tuple[int, ...], value_of, faces: int) -> float:
+def best_reroll(roll: tuple[int, ...], value_of: TeamValue, faces: int) -> float:
     """The best setup choice's expected value for a roll."""
     return max(reroll_value(roll, choice, value_of, faces) for choice in reroll_choices(roll))
 
 
-def red_start_value(turn_value, yellow: tuple[int, ...], red: tuple[int, ...],
+def red_start_value(turn_value: TurnValue, yellow: tuple[int, ...], red: tuple[int, ...],
                     athletes: int = 18) -> float:
     """Red's chance to win once both teams are final: each side puts its total on the rope
     (at most `athletes`, which only a smaller variant reaches), and the smaller side starts,
@@ -156,7 +161,7 @@ def red_start_value(turn_value, yellow: tuple[int, ...], red: tuple[int, ...],
     return turn_value(r, y, red, yellow) if r < y else 1.0 - turn_value(y, r, yellow, red)
 
 
-def setup_values(turn_value, faces: int = 6, athletes: int = 18) -> list[float]:
+def setup_values(turn_value: TurnValue, faces: int = 6, athletes: int = 18) -> list[float]:
     """Yellow's chance to win with each final team (`team_multisets` order), Red optimal."""
     rolls = roll_probabilities(faces)
     values = []

@@ -33,7 +33,7 @@ import traceback
 import weakref
 from typing import TYPE_CHECKING, Any, Sequence
 
-from game.core import Move, State
+from game.core import History, Move, State
 
 if TYPE_CHECKING:
     from multiprocessing.process import BaseProcess
@@ -47,7 +47,7 @@ class BotFailure(Exception):
     """A bot could not answer: it raised an error, or its process stopped."""
 
 
-def _make_bot(game_id: str, level: Any, seed: int | None):
+def _make_bot(game_id: str, level: Any, seed: int | None) -> Any:
     """A bot for this game at a level name, or at a `Level` given whole (tests: tiny budgets)."""
     from game.bots import Bot, knowledge_for, make_bot
     if isinstance(level, str):
@@ -68,7 +68,7 @@ def _end_with_parent() -> None:
     threading.Thread(target=watch, name="quintet-bots-parent-watch", daemon=True).start()
 
 
-def _serve(requests, results, live) -> None:
+def _serve(requests: Queue[Any], results: Queue[Any], live: Any) -> None:
     """The worker process: answer requests one at a time until the None that says stop."""
     _end_with_parent()
     results.cancel_join_thread()  # never hang at exit over an answer nobody will read
@@ -84,8 +84,8 @@ def _serve(requests, results, live) -> None:
         if key != current_key:
             bots, current_key = {}, key  # a new game: the old game's bots and plans go
 
-        def should_stop(ticket=ticket) -> bool:
-            return live.value != ticket
+        def should_stop(ticket: int = ticket) -> bool:
+            return bool(live.value != ticket)
 
         try:
             bot = bots.get(seat)
@@ -102,7 +102,7 @@ def _serve(requests, results, live) -> None:
         results.put((ticket, True, move))
 
 
-def _shut_down(process, requests, live) -> None:
+def _shut_down(process: BaseProcess, requests: Queue[Any] | None, live: Any) -> None:
     """Stop a worker process: ask, wait a little, then terminate (also run at interpreter exit)."""
     if live is not None:
         live.value = NO_TICKET
@@ -173,7 +173,7 @@ class BotWorker:
 
     # ---- asking and answering -----------------------------------------------------------------
     def request(self, key: Any, game_id: str, level: Any, seed: int | None, observation: State,
-                seat: int, history: Sequence = ()) -> int:
+                seat: int, history: History[State] = ()) -> int:
         """Ask for `seat`'s move from its observation; a ticket to match the answer by.
 
         `key` names the game (one bot per key and seat keeps its plan); `level` is a level name

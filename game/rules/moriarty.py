@@ -26,7 +26,7 @@ The rules in plain words (with the house rulings of RULES.md):
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 from game.core import (
     Ending, Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step, tuple_with,
@@ -271,18 +271,18 @@ class MoriartyState(State):
     swap_sides: bool = True
     game_index: int = 0
     south: int = 0  # the seat playing South this game
-    colours: tuple = (None,) * COLUMNS  # colour per column (None until placed)
+    colours: tuple[Any, ...] = (None,) * COLUMNS  # colour per column (None until placed)
     rows: tuple[int, ...] = START_ROWS
     phase: str = SETUP
-    bonus: tuple = (None, None)  # per seat, for this game
+    bonus: tuple[Any, Any] = (None, None)  # per seat, for this game
     edge: int = 0  # the seat holding the Edge (once given)
     pivot: int | None = None
-    tokens: tuple = (None, None)  # the active column each seat moves this round
+    tokens: tuple[Any, Any] = (None, None)  # the active column each seat moves this round
     rounds: int = 0  # rounds played this game
     totals: tuple[int, int] = (0, 0)
-    history: tuple = ()  # a GameScored per finished game
+    history: tuple[GameScored, ...] = ()  # a GameScored per finished game
     turn_number: int = 1
-    pending: tuple = (None, None)
+    pending: tuple[Any, Any] = (None, None)
     result: Outcome | None = None
 
     game_id = "moriarty"
@@ -373,7 +373,7 @@ class MoriartyState(State):
         return State._explain_illegal(self, seat, move)
 
     # ---- transitions ---------------------------------------------------------------------
-    def _apply_decision(self, move: Move) -> Step:
+    def _apply_decision(self, move: Move) -> Step[MoriartyState]:
         seat = self.actors[0]
         if isinstance(move, Place):
             colours = tuple_with(self.colours, move.column, move.colour)
@@ -404,7 +404,7 @@ class MoriartyState(State):
             return self._moriarty(seat, move.colour)
         return self._pass_edge([])  # Pass
 
-    def _resolve(self, moves: tuple[Move, Move]) -> Step:
+    def _resolve(self, moves: tuple[Move, Move]) -> Step[MoriartyState]:
         first, second = moves
         if self.phase == BONUS:
             assert isinstance(first, Bonus) and isinstance(second, Bonus)
@@ -439,13 +439,13 @@ class MoriartyState(State):
                                      ending=Ending.LIMIT)
         return Step(after, tuple(events))
 
-    def _pass_edge(self, events: list[Event]) -> Step:
+    def _pass_edge(self, events: list[Event]) -> Step[MoriartyState]:
         edge = 1 - self.edge
         events.append(EdgeGiven(edge))
         after = self.replace(edge=edge, phase=PIVOT, turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
-    def _moriarty(self, seat: int, colour: int) -> Step:
+    def _moriarty(self, seat: int, colour: int) -> Step[MoriartyState]:
         correct = self.bonus[1 - seat] == colour
         events: list[Event] = [MoriartyDeclared(seat, colour, correct)]
         everything = sum(self.board_points(s) for s in (0, 1))
@@ -472,8 +472,9 @@ class MoriartyState(State):
         """The running match totals."""
         return self.totals
 
-    def _score_game(self, events: list[Event], reason: str, points=None,
-                    ending: Ending = Ending.PLAY) -> Step:
+    def _score_game(self, events: list[Event], reason: str,
+                    points: tuple[int, int] | None = None,
+                    ending: Ending = Ending.PLAY) -> Step[MoriartyState]:
         if points is None:
             points = (self.board_points(0), self.board_points(1))
         totals = (self.totals[0] + points[0], self.totals[1] + points[1])
@@ -523,7 +524,7 @@ def _match_outcome(totals: tuple[int, int], games: int) -> Outcome:
 
 
 
-def _start(options: Mapping) -> MoriartyState:
+def _start(options: Mapping[str, Any]) -> MoriartyState:
     return MoriartyState(games=options["games"], round_limit=options["round_limit"],
                          swap_sides=options["swap_sides"])
 

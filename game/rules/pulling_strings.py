@@ -25,7 +25,7 @@ The rules in plain words (with the house rulings of RULES.md):
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 from game.core import (
     Ending, Event, GameOver, IllegalMoveError, Move, MoveParseError, NodeKind, Outcome, State, Step,
@@ -36,6 +36,7 @@ from game.spec import GameSpec
 SIZE = 5
 SEAT_NAMES = ("Eks", "Oh")
 HOMES = (((0, 1), (1, 4), (3, 0), (4, 3)), ((0, 3), (1, 0), (3, 4), (4, 1)))
+Position = tuple[tuple[int, ...], int, bool]  # what the repetition ruling compares (`position`)
 HOME_MARKS = ("X", "O")
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
 DEMO_TURN_LIMIT = 30  # the turn limit of bot-vs-bot demos
@@ -165,10 +166,10 @@ class PullingStringsState(State):
     tied: bool = False  # totals were equal at 5 or more: the next difference decides
     turn_limit: int = 0
     repetition: bool = False  # the house ruling: a position's third time ends the game
-    seen_once: frozenset = frozenset()  # positions (`position`) that have stood once
-    seen_twice: frozenset = frozenset()  # and twice
+    seen_once: frozenset[Position] = frozenset()  # positions (`position`) that have stood once
+    seen_twice: frozenset[Position] = frozenset()  # and twice
     still_turns: int = 0  # whole turns in a row that left the board as it was
-    pending: tuple = (None, None)
+    pending: tuple[Any, Any] = (None, None)
     result: Outcome | None = None
 
     game_id = "pulling_strings"
@@ -238,10 +239,10 @@ class PullingStringsState(State):
             return f"the string of {move.end} is broken ({STRING_ENDS[END_INFO[move.end][0]]})"
         return State._explain_illegal(self, seat, move)
 
-    def _apply_decision(self, move: Move) -> Step:  # pragma: no cover - never a decision node
+    def _apply_decision(self, move: Move) -> Step[PullingStringsState]:  # pragma: no cover
         raise IllegalMoveError("Pulling Strings has no one-seat decisions")
 
-    def _resolve(self, moves: tuple[Move, Move]) -> Step:
+    def _resolve(self, moves: tuple[Move, Move]) -> Step[PullingStringsState]:
         pull0, pull1 = moves
         assert isinstance(pull0, Pull) and isinstance(pull1, Pull)  # its only moves
         end0, end1 = pull0.end, pull1.end
@@ -288,7 +289,8 @@ class PullingStringsState(State):
                                turn_number=self.turn_number + 1)
         return after._judge(events, self.position())
 
-    def _judge(self, events: list[Event], previous: tuple[tuple[int, ...], int, bool]) -> Step:
+    def _judge(self, events: list[Event], previous: tuple[tuple[int, ...], int,
+               bool]) -> Step[PullingStringsState]:
         totals = self.scores()
         tied = self.tied
         result = None
@@ -361,7 +363,7 @@ def _step(cell: tuple[int, int], direction: tuple[int, int]) -> tuple[int, int]:
     return cell
 
 
-def from_diagram(rows: Mapping[str, str], **fields) -> PullingStringsState:
+def from_diagram(rows: Mapping[str, str], **fields: Any) -> PullingStringsState:
     """A position from seed-style rows, e.g. {"x": "O.3.X"}; rows not given are empty."""
     stacks = [0] * (SIZE * SIZE)
     for letter, text in rows.items():
@@ -374,7 +376,7 @@ def from_diagram(rows: Mapping[str, str], **fields) -> PullingStringsState:
     return PullingStringsState(stacks=tuple(stacks), **fields)
 
 
-def _start(options: Mapping) -> PullingStringsState:
+def _start(options: Mapping[str, Any]) -> PullingStringsState:
     return PullingStringsState(turn_limit=options["turn_limit"],
                                repetition=options["repetition"])
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from types import MappingProxyType
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from game.core import Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step
 from game.options import Option
@@ -54,7 +54,7 @@ class Board:
     neighbours: tuple[tuple[int, ...], ...]
     by_number: tuple[tuple[int, ...], ...]  # index X: the spaces marked X
     lookup: Mapping[str, int]  # label -> index
-    places: tuple  # the Place move of each space
+    places: tuple[Place, ...]  # the Place move of each space
 
     @classmethod
     def build(cls, side: int, shuffle_seed: int | None = None) -> "Board":
@@ -82,7 +82,7 @@ class Board:
         return cls(side, tuple(coords), tuple(labels), tuple(numbers), neighbours, by_number,
                    lookup, places)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Board.with_numbers, (self.side, self.numbers))
 
     def __eq__(self, other: object) -> bool:
@@ -173,7 +173,7 @@ class StrandsState(State):
     number: int = 0  # X of the turn in progress, 0 before its first stone
     placed: int = 0
     turn_number: int = 1
-    pending: tuple = (None, None)
+    pending: tuple[Any, Any] = (None, None)
     result: Outcome | None = None
 
     game_id = "strands"
@@ -233,7 +233,7 @@ class StrandsState(State):
                    f"{self.board.numbers[cell]}"
         return State._explain_illegal(self, seat, move)
 
-    def _apply_decision(self, move: Move) -> Step:
+    def _apply_decision(self, move: Move) -> Step[StrandsState]:
         seat = self.to_move
         if not isinstance(move, Place):  # the other move: EndTurn
             return self._end_turn([])
@@ -248,7 +248,7 @@ class StrandsState(State):
             return after._end_turn(events)
         return Step(after, tuple(events))
 
-    def _end_turn(self, events: list[Event]) -> Step:
+    def _end_turn(self, events: list[Event]) -> Step[StrandsState]:
         events.append(TurnEnded(self.to_move, self.number, self.placed))
         after = self.replace(to_move=1 - self.to_move, number=0, placed=0,
                                     turn_number=self.turn_number + 1)
@@ -300,7 +300,7 @@ def compare_groups(sizes0: tuple[int, ...], sizes1: tuple[int, ...]) -> tuple[in
     return None, 0
 
 
-def _start(options: Mapping) -> StrandsState:
+def _start(options: Mapping[str, Any]) -> StrandsState:
     seed = options["seed"] if options["numbering"] == "random" else None
     board = Board.build(options["side"], seed)
     return StrandsState(board=board, stones=(0,) * len(board.numbers))

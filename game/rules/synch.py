@@ -25,7 +25,7 @@ The rules in plain words (with the house rulings of RULES.md):
 from __future__ import annotations
 
 import dataclasses
-from typing import Mapping
+from typing import Any, Mapping
 
 from game.core import (
     Ending, Event, GameOver, Move, MoveParseError, NodeKind, Outcome, State, Step,
@@ -178,7 +178,7 @@ class SynchState(State):
 
     size: int = 8
     claims: tuple[int, ...] = ()  # per square (row-major): 0 empty, 1 seat 0, 2 seat 1
-    markers: tuple = (None, None)  # (row, col) of each seat's marker once placed
+    markers: tuple[Any, Any] = (None, None)  # (row, col) of each seat's marker once placed
     variant: str = DECIDER_FIRST
     directioner: int = 1
     mode: Mode | None = None  # decider-first: the announced mode, awaiting a direction
@@ -188,7 +188,7 @@ class SynchState(State):
     since_claim: int = 0  # moves in a row that claimed no square
     moves_made: int = 0
     turn_number: int = 1
-    pending: tuple = (None, None)
+    pending: tuple[Any, Any] = (None, None)
     result: Outcome | None = None
 
     game_id = "synch"
@@ -275,7 +275,7 @@ class SynchState(State):
             return f"no direction keeps both markers on the board in {move}"
         return State._explain_illegal(self, seat, move)
 
-    def _apply_decision(self, move: Move) -> Step:
+    def _apply_decision(self, move: Move) -> Step[SynchState]:
         seat = self.actors[0]
         if isinstance(move, PlaceMarker):
             square = label_square(move.label, self.size)
@@ -296,7 +296,7 @@ class SynchState(State):
             return self._move(move.name, None, events)
         return Step(self.replace(direction=move), tuple(events))
 
-    def _place(self, seat: int, square: tuple[int, int]) -> Step:
+    def _place(self, seat: int, square: tuple[int, int]) -> Step[SynchState]:
         claims = list(self.claims)
         claims[square[0] * self.size + square[1]] = seat + 1
         markers = (square, None) if seat == 0 else (self.markers[0], square)
@@ -304,7 +304,7 @@ class SynchState(State):
                                     turn_number=self.turn_number + seat)
         return Step(after, (MarkerPlaced(seat, square), SquareClaimed(seat, square)))
 
-    def _move(self, direction: str, synch: bool | None, events: list[Event]) -> Step:
+    def _move(self, direction: str, synch: bool | None, events: list[Event]) -> Step[SynchState]:
         """Move both markers (the decider stays if `synch` is None) and draw the claims."""
         leader, follower = self.directioner, self.decider
         targets = {leader: self._target(leader, direction)}
@@ -369,7 +369,7 @@ class SynchState(State):
         return square_label(square, self.size)
 
 
-def _start(options: Mapping) -> SynchState:
+def _start(options: Mapping[str, Any]) -> SynchState:
     size = options["size"]
     return SynchState(size=size, claims=(0,) * (size * size), variant=options["variant"],
                       directioner=options["first_directioner"],

@@ -21,7 +21,7 @@ import dataclasses
 import itertools
 from collections import Counter
 from fractions import Fraction
-from typing import Mapping
+from typing import Any, Mapping
 
 from game.core import (
     Event, GameOver, IllegalMoveError, Move, MoveParseError, NodeKind, Outcome, State, Step,
@@ -214,7 +214,7 @@ class TugOfWarState(State):
     used_common: int = 0  # bit i: common die i is paired this turn
     exchanged: bool = False
     turn_number: int = 1
-    pending: tuple = (None, None)
+    pending: tuple[Any, Any] = (None, None)
     result: Outcome | None = None
 
     game_id = "tug_of_war"
@@ -254,7 +254,7 @@ class TugOfWarState(State):
             return (), ()
         return CUMULATIVE_TABLES[len(self.reroll_slots)]
 
-    def apply_chance(self, outcome: Roll) -> Step:
+    def apply_chance(self, outcome: Roll) -> Step[TugOfWarState]:
         """Resolve the roll in progress with these values."""
         if self.kind is not NodeKind.CHANCE:
             raise IllegalMoveError("this is not a chance node")
@@ -264,7 +264,7 @@ class TugOfWarState(State):
             raise IllegalMoveError(f"{outcome} is not a roll of {len(self.reroll_slots)} dice")
         return self._apply_chance(outcome)
 
-    def _apply_chance(self, outcome: Roll) -> Step:
+    def _apply_chance(self, outcome: Roll) -> Step[TugOfWarState]:
         seat, slots = self.to_move, self.reroll_slots
         if self.phase in (SETUP_ROLL, SETUP_REROLL):
             dice = list(self.team[seat])
@@ -336,7 +336,7 @@ class TugOfWarState(State):
             return "that exchange would leave your team with no athletes"
         return State._explain_illegal(self, seat, move)
 
-    def _apply_decision(self, move: Move) -> Step:
+    def _apply_decision(self, move: Move) -> Step[TugOfWarState]:
         seat = self.to_move
         if isinstance(move, Keep):
             return self._form_team([])
@@ -376,13 +376,13 @@ class TugOfWarState(State):
                               old, change, on_rope)
         return after._continue([event])
 
-    def _continue(self, events: list[Event]) -> Step:
+    def _continue(self, events: list[Event]) -> Step[TugOfWarState]:
         """Stay in the turn while anything is left to do; else pass the turn."""
         if self._actions():
             return Step(self, tuple(events))
         return self._end_turn(events, "spent")
 
-    def _end_turn(self, events: list[Event], reason: str) -> Step:
+    def _end_turn(self, events: list[Event], reason: str) -> Step[TugOfWarState]:
         seat = self.to_move
         events.append(TurnEnded(seat, reason))
         events.append(TurnStarted(1 - seat))
@@ -391,7 +391,7 @@ class TugOfWarState(State):
             used_team=0, used_common=0, exchanged=False, turn_number=self.turn_number + 1)
         return Step(after, tuple(events))
 
-    def _form_team(self, events: list[Event]) -> Step:
+    def _form_team(self, events: list[Event]) -> Step[TugOfWarState]:
         seat = self.to_move
         dice = self.team[seat]
         athletes = tuple_with(self.athletes, seat, sum(dice))
@@ -427,7 +427,7 @@ def _slots_of(dice: tuple[int, ...], values: tuple[int, ...], used: int) -> tupl
     return tuple(slots)
 
 
-def _start(options: Mapping) -> TugOfWarState:
+def _start(options: Mapping[str, Any]) -> TugOfWarState:
     return TugOfWarState(team=((0, 0, 0), ()), reroll_slots=(0, 1, 2))
 
 

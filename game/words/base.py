@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Generic, Mapping, Sequence
 
-from game.core import Event, GameOver, Move, StateT
+from game.core import Event, GameOver, Move, Outcome, StateT
 from game.spec import GameSpec
 
 
@@ -63,7 +63,7 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?:" else text + "."
 
 
-def ending(outcome) -> str:
+def ending(outcome: Outcome | None) -> str:
     """How a game ended, as a sentence ("Eks wins: 5 at home against 3.")."""
     if outcome is None:
         return ""

@@ -3,11 +3,11 @@ held back until they are revealed."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterator
+from typing import Iterator, cast
 
 from game.core import ChoiceSealed, Move, State, Step
 from game.last_moves import LastMoves
-from game.record import AGREEMENT, CHANCE, Entry
+from game.record import AGREEMENT, CHANCE, Entry, Record
 from game.words.base import Narrator, capital
 
 
@@ -24,7 +24,7 @@ class MoveLog:
     """Lines like `3. Eks pulls c; Oh pulls h` (notation: `3. Eks c, Oh h`); a sealed choice
     joins the log only when it is revealed."""
 
-    def __init__(self, words: Narrator) -> None:
+    def __init__(self, words: Narrator[State]) -> None:
         self.words = words
         self.turns: list[tuple[int, list[list[Said]]]] = []  # per turn, runs of one seat's items
         self._sealed: list[tuple[int, int, Said]] = []  # (turn, seat, item) not yet revealed
@@ -93,8 +93,8 @@ class MoveLog:
         return ", ".join(parts)
 
 
-def replay_into(log: MoveLog, record, last: LastMoves | None = None,
-                ) -> Iterator[tuple[State, Entry, Step, Move | None]]:
+def replay_into(log: MoveLog, record: Record, last: LastMoves | None = None,
+                ) -> Iterator[tuple[State, Entry, Step[State], Move | None]]:
     """Replay a record, writing the log (and each seat's last turn) as play would have; each
     entry with its state before."""
     spec = record.spec
@@ -108,8 +108,9 @@ def replay_into(log: MoveLog, record, last: LastMoves | None = None,
         else:
             move = spec.parse_move(entry.text)
             sealed = any(isinstance(event, ChoiceSealed) for event in step.events)
-            (log.seal if sealed else log.add)(state, entry.actor, move)
+            seat = cast(int, entry.actor)  # neither chance nor an agreement: a seat
+            (log.seal if sealed else log.add)(state, seat, move)
             if last is not None:
-                (last.seal if sealed else last.add)(state, entry.actor, move)
+                (last.seal if sealed else last.add)(state, seat, move)
         yield state, entry, step, move
         state = step.state

@@ -384,7 +384,7 @@ def banner_moriarty(name: str, other: str, colour: str) -> list[str]:
     return [f"{name} declares Moriarty!", f"{other}'s Bonus Colour is {colour}?"]
 
 
-def slide_words(before: MoriartyState, event: SlidesRevealed, slides) -> str:
+def slide_words(before: MoriartyState, event: SlidesRevealed, slides: Any) -> str:
     """"Oh slid blue toward, Eks slid green away: the Pivot moves 2 rows north.\""""
     parts = []
     for seat in (before.edge, 1 - before.edge):

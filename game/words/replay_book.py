@@ -7,8 +7,10 @@ at once. It is plain data (public views, events, log lines): no drawing.
 from __future__ import annotations
 
 import dataclasses
+from typing import Mapping
 
-from game.last_moves import LastMoves
+from game.core import Event, State
+from game.last_moves import LastMoves, Turn
 from game.record import Record
 from game.words import narrator_for
 from game.words.log import MoveLog, replay_into
@@ -20,10 +22,10 @@ class ReplayBook:
     move log's lines (in words and in notation) and each seat's last turn (for the board's
     marks) at each position."""
 
-    states: list
-    steps: list[tuple]
+    states: list[State]
+    steps: list[tuple[State, tuple[Event, ...], State]]
     logs: list[list[str]]
-    lasts: list
+    lasts: list[Mapping[int, tuple[Turn, ...]]]
     notation_logs: list[list[str]]  # the log's lines in the game's notation, at each position
 
     @classmethod
@@ -32,7 +34,7 @@ class ReplayBook:
         words = narrator_for(record.game, record.options)
         log = MoveLog(words)
         states = [record.initial_state().observe_public()]
-        steps: list[tuple] = []
+        steps: list[tuple[State, tuple[Event, ...], State]] = []
         logs: list[list[str]] = [[]]
         notation_logs: list[list[str]] = [[]]
         last = LastMoves()

@@ -29,7 +29,7 @@ OPPOSITE = {"N": "S", "NE": "SW", "E": "W", "SE": "NW", "S": "N", "SW": "NE", "W
             "NW": "SE"}
 
 
-def phase(state) -> str:
+def phase(state: SynchState) -> str:
     """What the position waits for: place, mode, direction or over."""
     if state.result is not None:
         return "over"
@@ -52,7 +52,7 @@ def on_grid(square: tuple[int, int], size: int) -> bool:
     return 0 <= square[0] < size and 0 <= square[1] < size
 
 
-def fits(state, name: str, synch: bool) -> bool:
+def fits(state: SynchState, name: str, synch: bool) -> bool:
     """True when direction `name` in this mode keeps both markers on the grid."""
     return (on_grid(target(state.markers[state.directioner], name), state.size)
             and on_grid(target(state.markers[state.decider], name, synch), state.size))
@@ -63,18 +63,20 @@ def mode_word(synch: bool | None) -> str:
     return "synch" if synch else "opposition"
 
 
-def moves_left(state) -> str:
+def moves_left(state: SynchState) -> str:
     """How many of the moves allowed are still to come ("249 of 256 moves left")."""
     left = state.move_limit - state.moves_made
     return f"{left} of {state.move_limit} moves left"
 
 
-def result_badge(state) -> str:
+def result_badge(state: SynchState) -> str:
     """A finished game's result in the column beside the grid ("Ring wins, 20 to 15")."""
     a, b = state.scores()
-    if state.outcome.winner is None:
+    outcome = state.outcome
+    assert outcome is not None  # only asked of a finished game
+    if outcome.winner is None:
         return f"A draw, {a} to {b}"
-    return f"{state.seat_name(state.outcome.winner)} wins, {max(a, b)} to {min(a, b)}"
+    return f"{state.seat_name(outcome.winner)} wins, {max(a, b)} to {min(a, b)}"
 
 
 class SynchNarrator(Narrator[SynchState]):
@@ -155,7 +157,8 @@ class SynchNarrator(Narrator[SynchState]):
                 text += f" Game over: {reason}."
         return text.strip()
 
-    def _describe_move(self, b, events, moved, name: str, announced) -> str:
+    def _describe_move(self, b: SynchState, events: Sequence[Event], moved: Any, name: str,
+                       announced: Any) -> str:
         leader, follower = b.directioner, b.decider
         synch = announced.synch if announced is not None else (b.mode.synch if b.mode else None)
         held = any(isinstance(e, MarkerHeld) for e in events)

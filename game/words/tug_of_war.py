@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.core import Event, GameOver, Move
+from game.last_moves import Turn
 from game.rules.tug_of_war import (
     ACT,
     SETUP_CHOICE,
@@ -48,7 +49,7 @@ def needs(team: int) -> str:
     return "a " + (", ".join(lower) + " or 6" if lower else "6")
 
 
-def last_turn_words(turn, short: bool = False, now: bool = False) -> str:
+def last_turn_words(turn: Turn, short: bool = False, now: bool = False) -> str:
     """A side's last turn in words ("Last turn: 5 beat 4, swapped 3 for 5"), or counted; `now`
     for the turn under way ("This turn: ...")."""
     parts, removed, swapped = [], 0, 0

@@ -24,11 +24,11 @@ A board holds no words of its own: every sentence comes from its game's narrator
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Hashable, Mapping, Sequence
+from typing import Any, Generic, Hashable, Mapping, Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move, State, StateT
 from game.last_moves import Decision, Turn
 from game.spec import GameSpec
 from game.timings import STILL as STILL_SECONDS
@@ -61,17 +61,17 @@ class Example:
 
 
 @dataclasses.dataclass
-class View:
+class View(Generic[StateT]):
     """What the board draws this frame: an observation and the scene's highlights."""
 
-    state: State  # an observation only: the choosing seat's, or the public one
+    state: StateT  # an observation only: the choosing seat's, or the public one
     seat: int | None  # whose private view this is (None: the public view)
     chooser: int | None  # the seat choosing now (None while nobody is)
     clickable: frozenset = frozenset()  # spots that continue a legal path now
     selected: tuple = ()  # spots picked so far on the way to a move
     hover: Spot | None = None
     focus: Spot | None = None
-    before: State | None = None  # the observation before the animating step
+    before: StateT | None = None  # the observation before the animating step
     events: tuple[Event, ...] = ()  # the animating step's events
     timeline: Timeline | None = None
     t: float = 0.0  # seconds into the timeline
@@ -86,10 +86,17 @@ class View:
         return self.timeline is not None and self.t < self.timeline.duration
 
     @property
-    def words_state(self) -> State:
+    def words_state(self) -> StateT:
         """The state that words and figures describe: the one before the step until its
         animation has shown it (the pictures move first, then the words follow)."""
         return self.before if self.animating and self.before is not None else self.state
+
+    def progress(self, payload: Hashable, default: float = 1.0) -> float:
+        """How far the animating step's track for `payload` has run, 0 to 1; `default` (done)
+        where the step has no such track, and so also when nothing animates."""
+        if self.timeline is None:
+            return default
+        return self.timeline.progress(payload, self.t, default)
 
     def hot(self, spot: Spot) -> bool:
         """True when a spot is hovered or focused."""
@@ -120,7 +127,8 @@ def draw_board_area(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect)
 PLAY_AREA = (936, 508)  # the play screen's board area at 1280x720, in design pixels
 
 
-def board_picture(board: "Board", view: View, size: tuple[int, int], fill) -> pygame.Surface:
+def board_picture(board: "Board[Any]", view: View[Any], size: tuple[int, int],
+                  fill) -> pygame.Surface:
     """The board drawn for `view` as in play (at the play screen's size), shrunk to fit `size`
     and centred on `fill` (a picture for a card or a preview: drawn without its words)."""
     theme = board.theme
@@ -147,7 +155,7 @@ def latest(turns: tuple[Turn, ...], kind: type | tuple[type, ...]) -> Decision |
     return None
 
 
-class Board:
+class Board(Generic[StateT]):
     """A plain board: every legal move is a button. Games subclass it and draw their board."""
 
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
@@ -157,7 +165,7 @@ class Board:
         self.spec = spec
         self.options = options
         self.theme = theme
-        self.words: Narrator = narrator_for(spec.id, options)  # the few words drawn on a board
+        self.words: Narrator[StateT] = narrator_for(spec.id, options)  # the few words drawn
         self.area = pygame.Rect(0, 0, 0, 0)
 
     # ---- geometry and input ---------------------------------------------------------------
@@ -165,7 +173,7 @@ class Board:
         """Compute geometry for this part of the window."""
         self.area = pygame.Rect(area)
 
-    def path(self, move: Move, state: State) -> tuple[Spot, ...]:
+    def path(self, move: Move, state: StateT) -> tuple[Spot, ...]:
         """The spots clicked, in order, to make this move in this state."""
         return (Choice(str(move), str(move)),)
 
@@ -177,12 +185,12 @@ class Board:
         """The board's own panels (seat cards, notes...): text stays inside the one it is in."""
         return []
 
-    def paths(self, move: Move, state: State) -> list[tuple[Spot, ...]]:
+    def paths(self, move: Move, state: StateT) -> list[tuple[Spot, ...]]:
         """Every way of clicking this move (dice picked in any order, either of two equal dice);
         the first is `path`'s."""
         return [tuple(self.path(move, state))]
 
-    def pick_options(self, state: State, seat: int, selected: tuple, clickable) -> PickOptions:
+    def pick_options(self, state: StateT, seat: int, selected: tuple, clickable) -> PickOptions:
         """What may be picked now, as facts for the narrator's wrong-click help: the buttons
         by label and how many spots are picked (a board with dice adds them by value)."""
         return PickOptions((), tuple(c.label for c in clickable if isinstance(c, Choice)),
@@ -197,11 +205,11 @@ class Board:
         board's spots are round or hexagonal."""
         return self.spot_rect(spot)
 
-    def spot_at(self, pos: tuple[int, int], state: State) -> Spot | None:
+    def spot_at(self, pos: tuple[int, int], state: StateT) -> Spot | None:
         """The board spot under a point (legal or not), or None."""
         return None
 
-    def guess_move(self, path: Sequence[Spot], state: State) -> Move | None:
+    def guess_move(self, path: Sequence[Spot], state: StateT) -> Move | None:
         """The move this clicked path would mean if it were legal, or None."""
         return None
 
@@ -209,14 +217,14 @@ class Board:
         """Worked examples the rules screen can animate (none by default)."""
         return []
 
-    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+    def settled(self, before: StateT, events: Sequence[Event], after: StateT) -> StateT:
         """The position to keep showing behind this step's summary while it is read: the one
         the step ended on (a board that moves on to a fresh game says so here)."""
         return after
 
 
     # ---- animation and drawing ------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: StateT, events: Sequence[Event], after: StateT) -> Timeline:
         """The plan of a step's animation, seen with the positions either side (a board may set
         its pace by them): its tracks and the sounds cued along them, laid out in one walk (the
         default is a short still pause)."""
@@ -261,7 +269,7 @@ class Board:
             theme.blit_text(surface, line, SUMMARY_TEXT, (rect.centerx, y), th.TEXT, "midtop")
             y += step
 
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: View[StateT]) -> None:
         """Draw the board for this view."""
         theme = self.theme
         draw_board_area(surface, theme, self.area)

@@ -65,7 +65,7 @@ def groups_of(state: StrandsState, seat: int) -> list[list[int]]:
     return sorted(groups, key=len, reverse=True)
 
 
-class StrandsBoard(Board):
+class StrandsBoard(Board[StrandsState]):
     """Pointy-topped hexes in rows a, b, c... from the top; click or type a label to cover it."""
 
     keywords = ("end",)
@@ -161,9 +161,9 @@ class StrandsBoard(Board):
             return None
         return th.Hexagon(self.centres[spot[1]], self.radius * LOOK_SCALE)
 
-    def spot_at(self, pos, state: State):
+    def spot_at(self, pos, state: StrandsState):
         """The space under a point (nearest centre within the hex)."""
-        self._fit(state.board)  # type: ignore[attr-defined]
+        self._fit(state.board)
         best, best_d = None, self.radius * 0.9
         for index, (x, y) in enumerate(self.centres):
             d = math.hypot(pos[0] - x, pos[1] - y)
@@ -171,23 +171,23 @@ class StrandsBoard(Board):
                 best, best_d = index, d
         return None if best is None else cell_spot(best)
 
-    def path(self, move: Move, state: State) -> tuple:
+    def path(self, move: Move, state: StrandsState) -> tuple:
         """A space is one click; ending the turn is a button."""
         if isinstance(move, EndTurn):
             return (END,)
         return (cell_spot(state.board.index(move.label)),)  # type: ignore[attr-defined]
 
-    def guess_move(self, path: Sequence, state: State) -> Move | None:
+    def guess_move(self, path: Sequence, state: StrandsState) -> Move | None:
         """The cover move a clicked space would be."""
         spot = path[-1]
         if isinstance(spot, tuple) and spot[0] == "cell":
-            return state.board.places[spot[1]]  # type: ignore[attr-defined]
+            return state.board.places[spot[1]]
         return END_TURN if spot == END else None
 
     # ---- words ------------------------------------------------------------------------------
     def examples(self) -> list[Example]:
         """Worked examples: a turn of X spaces marked X, and two groups joined into one."""
-        def after(*labels: str) -> State:
+        def after(*labels: str) -> StrandsState:
             state = self.spec.start(self.options)
             for label in labels:
                 state = state.apply(self.spec.parse_move(label)).state
@@ -208,7 +208,8 @@ class StrandsBoard(Board):
         ]
 
     # ---- animation and drawing ------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: StrandsState, events: Sequence[Event],
+                after: StrandsState) -> Timeline:
         """Each new stone drops onto its space, with a soft thud."""
         timeline = Timeline()
         for event in events:

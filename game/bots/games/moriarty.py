@@ -30,12 +30,12 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from typing import Mapping, Sequence
+from typing import Mapping, Sequence, cast
 
 from game.bots.games.moriarty_colour import COLOURS, ColourReader, ahead_values, points_by_colour
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
-from game.core import Move, State, tuple_with
+from game.core import History, Move, State, tuple_with
 from game.rules.moriarty import (ACTIVE, BONUS, COLUMNS, DIRECTION, END, NORTH_COLUMNS, OVER, PASS,
                                  PIVOT, SETUP, SOUTH_COLUMNS, Declare, EndGame, MoriartyState,
                                  PickPivot, Place, Take)
@@ -59,7 +59,7 @@ def naming_chance(belief: float, width: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def board_leads(state: State, seat: int, colour: int) -> bool:
+def board_leads(state: MoriartyState, seat: int, colour: int) -> bool:
     """True if `colour` has more of `seat`'s board points than any other colour (a tie, as at
     the start when every count is 0, says nothing)."""
     assert isinstance(state, MoriartyState)
@@ -67,7 +67,7 @@ def board_leads(state: State, seat: int, colour: int) -> bool:
     return all(counts[colour] > n for k, n in enumerate(counts) if k != colour)
 
 
-def named_by_guess(history: Sequence, namer: int, rounds: float) -> bool:
+def named_by_guess(history: History[MoriartyState], namer: int, rounds: float) -> bool:
     """True if `namer` named a colour in this match (the history's) within the first `rounds`
     rounds of a game: too soon for a reading of play, so a guess from the board."""
     return any(seat == namer and isinstance(move, Declare) and state.rounds <= rounds
@@ -98,7 +98,7 @@ def paired_layouts() -> tuple[tuple[int, ...], ...]:
 PAIRED_LAYOUTS = paired_layouts()
 
 
-class GameKnowledge(Knowledge):
+class GameKnowledge(Knowledge[MoriartyState]):
     """What the search knows of Moriarty."""
 
     playout_depth = 10
@@ -190,8 +190,8 @@ class GameKnowledge(Knowledge):
                                   ("home_pairs", 1.0))),
         }
 
-    def worlds(self, observation: State, seat: int, history: Sequence = (),
-               ) -> list[tuple[float, State]]:
+    def worlds(self, observation: MoriartyState, seat: int, history: History[MoriartyState] = (),
+               ) -> list[tuple[float, MoriartyState]]:
         """One world per colour the opponent may hold, weighed by the belief."""
         assert isinstance(observation, MoriartyState)
         base = unseal(observation)
@@ -203,10 +203,12 @@ class GameKnowledge(Knowledge):
         return [(p / total, base.replace(bonus=tuple_with(base.bonus, 1 - seat, c)))
                 for p, c in kept]
 
-    def belief(self, observation: State, seat: int, history: Sequence = ()) -> list[float]:
+    def belief(self, observation: MoriartyState, seat: int,
+               history: History[State] = ()) -> list[float]:
         """This level's belief over the opponent's Bonus Colour (`ColourReader.belief`)."""
         assert isinstance(observation, MoriartyState)
-        return self.colours.belief(history, seat, observation, self.wary > 0.0,
+        moriarty = cast(History[MoriartyState], history)  # a Moriarty match's, so its states
+        return self.colours.belief(moriarty, seat, observation, self.wary > 0.0,
                                    self.mixed_reader > 0.0, self.fair_slides > 0.0,
                                    self.slide_reading > 0.0, self.slide_pretender,
                                    self.choice_reading > 0.0, self.choice_pretender,
@@ -214,7 +216,7 @@ class GameKnowledge(Knowledge):
                                    self.choice_sharpness, self.home_reading,
                                    self.choice_drifter)
 
-    def public_worlds(self, view: State) -> list[tuple[float, State]]:
+    def public_worlds(self, view: MoriartyState) -> list[tuple[float, MoriartyState]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of
         colours, equally likely."""
         assert isinstance(view, MoriartyState)
@@ -224,31 +226,31 @@ class GameKnowledge(Knowledge):
         pairs = [(mine, theirs) for mine in range(COLOURS) for theirs in range(COLOURS)]
         return [(1.0 / len(pairs), base.replace(bonus=pair)) for pair in pairs]
 
-    def shares_tree(self, worlds: Sequence[tuple[float, State]]) -> bool:
+    def shares_tree(self, worlds: Sequence[tuple[float, MoriartyState]]) -> bool:
         """The worlds differ only in the opponent's Bonus Colour, which changes the score and
         never a legal move, once the tokens are placed."""
         return all(self.searches_all(world) for _, world in worlds)
 
-    def unseen_worlds(self, world: State, seat: int) -> list[tuple[float, State]]:
+    def unseen_worlds(self, world: MoriartyState, seat: int) -> list[tuple[float, MoriartyState]]:
         """For a level with `unseen`: the world with this seat's colour unknown (valued as any
         of the four alike, `leaf_values`)."""
-        bonus = world.bonus  # type: ignore[attr-defined]
+        bonus = world.bonus
         if self.unseen <= 0.0 or None in bonus:
             return []
         return [(1.0, world.replace(bonus=tuple_with(bonus, seat, None)))]
 
-    def in_world(self, state: State, world: State) -> State:
+    def in_world(self, state: MoriartyState, world: MoriartyState) -> MoriartyState:
         """`state` with the world's Bonus Colours."""
-        bonus = world.bonus  # type: ignore[attr-defined]
-        return state if state.bonus == bonus else state.replace(bonus=bonus)  # type: ignore
+        bonus = world.bonus
+        return state if state.bonus == bonus else state.replace(bonus=bonus)
 
     @property
     def weighs_moves(self) -> bool:
         """True when this level prices what its choices tell the opponent."""
         return self.concealment > 0.0
 
-    def doubt(self, move: Move, worlds: Sequence[tuple[float, State]], seat: int,
-              history: Sequence = ()) -> float | None:
+    def doubt(self, move: Move, worlds: Sequence[tuple[float, MoriartyState]], seat: int,
+              history: History[MoriartyState] = ()) -> float | None:
         """A declaration needs a belief of `declare_confidence` in the colour named (a wrong one
         hands the opponent every point on the board; the belief as read, not the worlds'
         weights, which share out the weight of colours too unlikely to search) and a margin
@@ -257,16 +259,16 @@ class GameKnowledge(Knowledge):
         away."""
         if isinstance(move, Declare):
             belief = sum((weight for weight, world in worlds
-                          if world.bonus[1 - seat] == move.colour),  # type: ignore[attr-defined]
+                          if world.bonus[1 - seat] == move.colour),
                          0.0)
             if history:  # the worlds leave out unlikely colours, sharing out their weight
                 belief = min(belief, self.belief(worlds[0][1], seat, history)[move.colour])
             if belief < self.declare_confidence:
                 return None
-            if self.declare_after_scored > 0.0 and not worlds[0][1].history:  # type: ignore
+            if self.declare_after_scored > 0.0 and not worlds[0][1].history:
                 return None
-            if self.declare_slide_floor > 0.0 and not worlds[0][1].history:  # type: ignore
-                slides = self.colours.belief(history, seat, worlds[0][1],  # type: ignore
+            if self.declare_slide_floor > 0.0 and not worlds[0][1].history:
+                slides = self.colours.belief(history, seat, worlds[0][1],
                                              self.wary > 0.0, self.mixed_reader > 0.0,
                                              self.fair_slides > 0.0, True, self.slide_pretender)
                 if slides[move.colour] < self.declare_slide_floor:
@@ -290,8 +292,8 @@ class GameKnowledge(Knowledge):
             return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
 
-    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, State]],
-                 seat: int, history: Sequence = ()) -> Move | None:
+    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, MoriartyState]],
+                 seat: int, history: History[MoriartyState] = ()) -> Move | None:
         """For a level with `pivot_ties`, when the best move is a Pivot: of the Pivots valued
         (priced as `doubt` prices them) within that much of it, the one a one-turn-ahead player
         of this bot's colour expects most of (`ahead_values`); the search's finer differences
@@ -308,39 +310,41 @@ class GameKnowledge(Knowledge):
             return None
         return max(close, key=lambda m: (ahead_values(world, seat, m)[mine], values[m]))
 
-    def secret_cost(self, state: State, seat: int, move: Move, history: Sequence = ()) -> float:
+    def secret_cost(self, state: MoriartyState, seat: int, move: Move,
+                    history: History[MoriartyState] = ()) -> float:
         """For a level with `slide_concealment`: what a slide adds to the other's reading of
         this bot's colour from its slides, at that price (only a cost, as for a pivot)."""
-        if self.slide_concealment <= 0.0 or state.phase != DIRECTION:  # type: ignore[attr-defined]
+        if self.slide_concealment <= 0.0 or state.phase != DIRECTION:
             return 0.0
         assert isinstance(state, MoriartyState)
         return self.slide_concealment * max(0.0, self.colours.slide_giveaway(history, seat, state,
                                                                              move))
 
-    def plies_from(self, root: State) -> int:
+    def plies_from(self, root: MoriartyState) -> int:
         """`search_plies`, or from a slide or a Pivot choice `slide_plies` or `pivot_plies`
         where a level sets it."""
-        phase = root.phase  # type: ignore[attr-defined]
+        phase = root.phase
         if self.slide_plies > 0 and phase == DIRECTION:
             return int(self.slide_plies)
         if self.pivot_plies > 0 and phase == PIVOT:
             return int(self.pivot_plies)
         return self.search_plies
 
-    def secret_mix(self, state: State, seat: int = 0, history: Sequence = ()) -> float:
+    def secret_mix(self, state: MoriartyState, seat: int = 0,
+                   history: History[MoriartyState] = ()) -> float:
         """At the Bonus Colour pick, for a level with `bonus_mix`; for a level with
         `guessed_fair`, all of it (a fair draw, which no guess beats) once the other has named
         a colour this match too soon for play to have told it."""
-        if state.phase != BONUS:  # type: ignore[attr-defined]
+        if state.phase != BONUS:
             return 0.0
         if self.guessed_fair > 0.0 and named_by_guess(history, 1 - seat, self.guessed_fair):
             return 1.0
         return self.bonus_mix
 
-    def rule_move(self, state: State, seat: int, rng: random.Random) -> Move | None:
+    def rule_move(self, state: MoriartyState, seat: int, rng: random.Random) -> Move | None:
         """For a level with `home_pairs`, at the placing: the next column's token in one of
         the `paired_layouts` that fit the tokens placed so far, drawn evenly."""
-        if self.home_pairs <= 0.0 or state.phase != SETUP:  # type: ignore[attr-defined]
+        if self.home_pairs <= 0.0 or state.phase != SETUP:
             return None
         assert isinstance(state, MoriartyState)
         placed = state.colours
@@ -351,20 +355,21 @@ class GameKnowledge(Knowledge):
         column = placed.index(None)
         return Place(rng.choice(fits)[column], column)
 
-    def answers_evenly(self, state: State) -> bool:
+    def answers_evenly(self, state: MoriartyState) -> bool:
         """At a slide, for a level with `slide_even`."""
-        return self.slide_even > 0.0 and state.phase == DIRECTION  # type: ignore[attr-defined]
+        return self.slide_even > 0.0 and state.phase == DIRECTION
 
-    def candidate_moves(self, state: State, seat: int, previous: Move | None) -> Sequence[Move]:
+    def candidate_moves(self, state: MoriartyState, seat: int,
+                        previous: Move | None) -> Sequence[Move]:
         """Every legal move but a declaration (which, inside a world, would be clairvoyant)."""
         moves = state.legal_moves(seat)
         return [m for m in moves if not isinstance(m, Declare)] or moves
 
-    def searches_all(self, state: State) -> bool:
+    def searches_all(self, state: MoriartyState) -> bool:
         """Every line is searched once the tokens are placed (placing them is sampled)."""
-        return self.search_plies > 0 and state.phase != SETUP  # type: ignore[attr-defined]
+        return self.search_plies > 0 and state.phase != SETUP
 
-    def leaf_value(self, state: State) -> float:
+    def leaf_value(self, state: MoriartyState) -> float:
         """The evaluation, or the game as it would end now: while a token is on row 0 or 9 the
         player ahead ends the game at their next choice, and each player has one before the
         tokens move again, but the taker of an Active Token, who has only their own."""
@@ -377,7 +382,8 @@ class GameKnowledge(Knowledge):
             return ended
         return max(value, ended) if state.actors[0] == 0 else min(value, ended)
 
-    def leaf_values(self, state: State, worlds: Sequence[tuple[float, State]]) -> list[float]:
+    def leaf_values(self, state: MoriartyState,
+                    worlds: Sequence[tuple[float, MoriartyState]]) -> list[float]:
         """`leaf_value` in each colour world, from one count of the board's points by colour
         (the worlds differ only in which colour each seat multiplies)."""
         assert isinstance(state, MoriartyState)
@@ -389,7 +395,7 @@ class GameKnowledge(Knowledge):
         last_game = state.game_index + 1 >= state.games
         values = []
         for _, world in worlds:
-            bonus = world.bonus  # type: ignore[attr-defined]
+            bonus = world.bonus
             board = [counts[s][COLOURS] + extra * (counts[s][COLOURS] / COLOURS if bonus[s] is None
                                                    else counts[s][bonus[s]]) for s in (0, 1)]
             now = squash(state.totals[0] + board[0] - state.totals[1] - board[1], 12.0)
@@ -409,27 +415,27 @@ class GameKnowledge(Knowledge):
                 values.append(max(now, ended) if state.actors[0] == 0 else min(now, ended))
         return values
 
-    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+    def playout_move(self, state: MoriartyState, seat: int, rng: random.Random) -> Move:
         """A random move that never declares Moriarty; the player ahead ends the game."""
         moves = state.legal_moves(seat)
         if PASS in moves:
             return PASS
-        if END in moves and _banked_lead(state, seat) > 0:  # type: ignore[arg-type]
+        if END in moves and _banked_lead(state, seat) > 0:
             return END
         quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
         return rng.choice(quiet or moves)
 
-    def opponent_views(self, worlds: Sequence[tuple[float, State]], seat: int,
-                       ) -> list[tuple[float, State]] | None:
+    def opponent_views(self, worlds: Sequence[tuple[float, MoriartyState]], seat: int,
+                       ) -> list[tuple[float, MoriartyState]] | None:
         """For a level with `colour_model`, once colours are chosen: each world with this
         seat's colour hidden, as the other sees it."""
         if self.colour_model <= 0.0 or any(
-                w.phase in (SETUP, BONUS) for _, w in worlds):  # type: ignore[attr-defined]
+                w.phase in (SETUP, BONUS) for _, w in worlds):
             return None
-        return [(weight, world.replace(bonus=tuple_with(world.bonus, seat, None)))  # type: ignore
+        return [(weight, world.replace(bonus=tuple_with(world.bonus, seat, None)))
                 for weight, world in worlds]
 
-    def seen_value(self, state: State) -> float:
+    def seen_value(self, state: MoriartyState) -> float:
         """Seat 0's chances as a simple player sees them: the match totals plus the board's
         points, each Bonus Colour counted where it is known."""
         assert isinstance(state, MoriartyState)
@@ -440,7 +446,7 @@ class GameKnowledge(Knowledge):
             lead += state.board_points(0) - state.board_points(1)
         return squash(lead, 12.0)
 
-    def reading_value(self, state: State) -> float:
+    def reading_value(self, state: MoriartyState) -> float:
         """Seat 0's chances as a simple player sees them, both Bonus Colours unknown: the match
         totals plus the board's plain points."""
         assert isinstance(state, MoriartyState)
@@ -452,14 +458,14 @@ class GameKnowledge(Knowledge):
             lead += plain.board_points(0) - plain.board_points(1)
         return squash(lead, 12.0)
 
-    def value(self, state: State) -> float:
+    def value(self, state: MoriartyState) -> float:
         """The evaluation, or a finished match's result (by its margin, for `end_margin`)."""
         if state.is_terminal and self.end_margin > 0.0:
-            totals = state.totals  # type: ignore[attr-defined]
+            totals = state.totals
             return squash(totals[0] - totals[1], self.end_margin)
         return super().value(state)
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: MoriartyState) -> float:
         """Seat 0's chances from the match totals plus the board as it would score now."""
         assert isinstance(state, MoriartyState)
         if state.phase in (SETUP, BONUS) or None in state.bonus:

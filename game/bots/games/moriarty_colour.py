@@ -39,9 +39,9 @@ and the belief is asked for at every decision.
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-from game.core import Move
+from game.core import History, Move
 from game.rules.moriarty import (ACTIVE, DIRECTION, PIVOT, START_ROWS, MoriartyState, PickPivot,
                                  Slide, Take)
 
@@ -79,7 +79,8 @@ def colour_features(state: MoriartyState, move: Move, colour: int) -> tuple[int,
     the pivot token is of it; its active tokens of it; the token taken of it, less the other."""
     colours = state.colours
     if isinstance(move, Take):
-        other = next(c for c in state.actives(state.pivot) if c != move.column)  # type: ignore
+        other = next(c for c in state.actives(state.pivot)  # type: ignore[arg-type]
+                     if c != move.column)
         return 0, 0, (colours[move.column] == colour) - (colours[other] == colour)
     assert isinstance(move, PickPivot)  # the options are pivots or takes
     left, right = state.actives(move.column)
@@ -286,7 +287,7 @@ class ColourReader:
     def __init__(self) -> None:
         self._cache: dict[tuple[MoriartyState, int, Move], Likelihoods] = {}
         self._tables: dict[tuple[MoriartyState, int, Move], OptionTables | None] = {}
-        self._held: dict[tuple, list[float]] = {}
+        self._held: dict[tuple[Any, ...], list[float]] = {}
 
     def likelihoods(self, state: MoriartyState, seat: int, move: Move) -> Likelihoods:
         """P(`seat` plays `move` | colour) for each kind of player and each colour."""
@@ -310,7 +311,7 @@ class ColourReader:
             self._tables[key] = option_tables(state, seat, move)
         return self._tables[key]
 
-    def beliefs_held(self, history: Sequence, player: int, game_index: int,
+    def beliefs_held(self, history: History[MoriartyState], player: int, game_index: int,
                      reading: Reading) -> dict[int, list[float]]:
         """What `player` believed of the other's colour at each of its pivots and takes in that
         game (by index in `history`): the other's colour read from what came before, as
@@ -335,7 +336,7 @@ class ColourReader:
             prefix = hash((prefix, public, who, move))
         return held
 
-    def log_weights(self, history: Sequence, player: int, game_index: int,
+    def log_weights(self, history: History[MoriartyState], player: int, game_index: int,
                     mixed: bool = False, fair: bool = False) -> list[list[float]]:
         """Log prior times likelihood of `player`'s public choices this game, per kind of
         player and colour; `mixed` adds a third kind, searching at pivots and takes (which
@@ -361,7 +362,7 @@ class ColourReader:
                     logs[MIXED][c] += math.log(mixed_values[c])
         return logs
 
-    def slide_kinds(self, history: Sequence, player: int, observation: MoriartyState,
+    def slide_kinds(self, history: History[MoriartyState], player: int, observation: MoriartyState,
                     pretender: float) -> tuple[float, float]:
         """Log weights of a telling and a pretending slider (`pretended`), `pretender` being
         the pretending kind's share before play: each game of the match already scored shows
@@ -374,7 +375,7 @@ class ColourReader:
             pretending += pretended(ahead)[colour]
         return telling, pretending
 
-    def home_prior(self, history: Sequence, player: int, observation: MoriartyState,
+    def home_prior(self, history: History[MoriartyState], player: int, observation: MoriartyState,
                    share: float) -> list[float]:
         """Each colour's chance before this game's play: a `share` of players pick a colour
         whose tokens start on their side (`home_odds`), the rest any; each game of the match
@@ -392,7 +393,7 @@ class ColourReader:
         return [(picker * odds + chooser / COLOURS) / (picker + chooser)
                 for odds in home_odds(observation, player)]
 
-    def _choice_sums(self, history: Sequence, player: int, game_index: int,
+    def _choice_sums(self, history: History[MoriartyState], player: int, game_index: int,
                      reading: Reading | None = None,
                      sharpness: float = 0.0) -> dict[type, ChoiceSums]:
         """Per kind of choice (pivots, takes) `player` made in that game: the summed log
@@ -432,7 +433,7 @@ class ColourReader:
             sums[type(move)] = (searching, ahead, denier, drifter)
         return sums
 
-    def choice_kinds(self, history: Sequence, player: int, observation: MoriartyState,
+    def choice_kinds(self, history: History[MoriartyState], player: int, observation: MoriartyState,
                      pretender: float, denier: float = 0.0,
                      reading: Reading | None = None,
                      sharpness: float = 0.0, drifter: float = 0.0) -> dict[type, ChoiceKinds]:
@@ -465,7 +466,7 @@ class ColourReader:
             learnt[kind] = (hiding, denying, telling, pretending, drifting)
         return learnt
 
-    def choice_evidence(self, history: Sequence, player: int, game_index: int,
+    def choice_evidence(self, history: History[MoriartyState], player: int, game_index: int,
                         kinds: Mapping[type, ChoiceKinds] | None = None,
                         reading: Reading | None = None,
                         sharpness: float = 0.0) -> list[float]:
@@ -490,7 +491,7 @@ class ColourReader:
                 evidence[c] += _log_sum_exp((hidden, telling + ahead[c], pretending + pointed[c]))
         return evidence
 
-    def belief(self, history: Sequence, seat: int, observation: MoriartyState,
+    def belief(self, history: History[MoriartyState], seat: int, observation: MoriartyState,
                wary: bool = False, mixed: bool = False, fair: bool = False,
                slides: bool = False, pretender: float = 0.0,
                choices: bool = False, choice_pretender: float = 0.0,
@@ -525,7 +526,8 @@ class ColourReader:
                    zip(found, self.home_prior(history, 1 - seat, observation, home))]
         return [w / sum(weighed) for w in weighed]
 
-    def _read(self, history: Sequence, seat: int, observation: MoriartyState, wary: bool,
+    def _read(self, history: History[MoriartyState], seat: int, observation: MoriartyState,
+              wary: bool,
               mixed: bool, fair: bool, slides: bool, pretender: float, choices: bool,
               choice_pretender: float, choice_denier: float, consistent: bool,
               choice_sharpness: float, choice_drifter: float = 0.0) -> list[float]:
@@ -552,12 +554,13 @@ class ColourReader:
         logs = self.log_weights(history, 1 - seat, observation.game_index, wary and mixed, fair)
         return _kinds_weighed(logs) if wary else _normalised(logs)
 
-    def giveaway(self, history: Sequence, seat: int, state: MoriartyState, move: Move) -> float:
+    def giveaway(self, history: History[MoriartyState], seat: int, state: MoriartyState,
+                 move: Move) -> float:
         """How much `move` would raise the opponent's belief in `seat`'s own Bonus Colour."""
         before, after = self.belief_shift(history, seat, state, move)
         return after - before
 
-    def belief_shift(self, history: Sequence, seat: int, state: MoriartyState,
+    def belief_shift(self, history: History[MoriartyState], seat: int, state: MoriartyState,
                      move: Move) -> tuple[float, float]:
         """The opponent's belief in `seat`'s own Bonus Colour, read from every choice, before
         and after `move` (the same twice for a move that shows no colour)."""
@@ -571,7 +574,7 @@ class ColourReader:
                 logs[kind][c] += math.log(values[c])
         return before, _normalised(logs)[mine]
 
-    def slide_giveaway(self, history: Sequence, seat: int, state: MoriartyState,
+    def slide_giveaway(self, history: History[MoriartyState], seat: int, state: MoriartyState,
                        move: Move) -> float:
         """How much the slide `move` would raise a reading of `seat`'s slides alone (the
         other's `belief` from `slides`) in `seat`'s own Bonus Colour."""
@@ -581,4 +584,5 @@ class ColourReader:
         logs = self.log_weights(history, seat, state.game_index, True)[MIXED]
         ahead = self.likelihoods(state.observe_public(), seat, move)[AHEAD]
         after = [x + math.log(p) for x, p in zip(logs, ahead)]
-        return _normalised([after])[mine] - _normalised([logs])[mine]
+        shift: float = _normalised([after])[mine] - _normalised([logs])[mine]
+        return shift

@@ -33,8 +33,7 @@ from __future__ import annotations
 
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
-from game.core import State
-from game.rules.pulling_strings import HOMES, SIZE
+from game.rules.pulling_strings import HOMES, SIZE, PullingStringsState
 
 
 # Seat 0's share of each intersection: +1 on an Eks home, -1 on an Oh home. A weight for pieces
@@ -46,7 +45,7 @@ HOME_SIGN = tuple(1 if (r, c) in HOMES[0] else -1 if (r, c) in HOMES[1] else 0
 HOME_CELLS = tuple(i for i, sign in enumerate(HOME_SIGN) if sign)
 
 
-class GameKnowledge(Knowledge):
+class GameKnowledge(Knowledge[PullingStringsState]):
     """What the search knows of Pulling Strings."""
 
     playout_depth = 0
@@ -62,7 +61,7 @@ class GameKnowledge(Knowledge):
                           traits=(("reading", 0.8), ("model_in_tree", 1.0))),
         }
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: PullingStringsState) -> float:
         """Seat 0's chances from the pieces on each side's homes."""
-        stacks = state.stacks  # type: ignore[attr-defined]
+        stacks = state.stacks
         return squash(sum(stacks[i] * HOME_SIGN[i] for i in HOME_CELLS), 3.0)

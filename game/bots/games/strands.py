@@ -18,11 +18,11 @@ import random
 
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget, Level
-from game.core import Move, State
+from game.core import Move
 from game.rules.strands import Place, StrandsState, compare_groups
 
 
-class GameKnowledge(Knowledge):
+class GameKnowledge(Knowledge[StrandsState]):
     """What the search knows of Strands."""
 
     def levels(self) -> dict[str, Level]:
@@ -34,17 +34,17 @@ class GameKnowledge(Knowledge):
             "hard": Level("hard", Budget(20000, 2.6), exploration=0.3, traits=(("rave", 300.0),)),
         }
 
-    def amaf_key(self, state: State, move: Move) -> int | None:
+    def amaf_key(self, state: StrandsState, move: Move) -> int | None:
         """A stone's space (who covers it by the end of a playout); None for ending a turn."""
         if isinstance(move, Place):
-            return state.board.index(move.label)  # type: ignore[attr-defined]
+            return state.board.index(move.label)
         return None
 
-    def playout_value(self, state: State, rng: random.Random) -> float:
+    def playout_value(self, state: StrandsState, rng: random.Random) -> float:
         """Fill the board at random, turn by turn, and say who has the better groups."""
         return self.amaf_playout(state, rng)[0]
 
-    def amaf_playout(self, state: State, rng: random.Random) -> tuple[float, list[int]]:
+    def amaf_playout(self, state: StrandsState, rng: random.Random) -> tuple[float, list[int]]:
         """Fill the board at random, turn by turn: who has the better groups, and the stones."""
         assert isinstance(state, StrandsState)
         stones = list(state.stones)
@@ -83,7 +83,8 @@ class GameKnowledge(Knowledge):
         return (0.5 if winner is None else (1.0 if winner == 0 else 0.0)), stones
 
 
-def _groups(stones: list[int], neighbours: tuple, mark: int) -> tuple[int, ...]:
+def _groups(stones: list[int], neighbours: tuple[tuple[int, ...], ...], mark: int) -> tuple[int,
+            ...]:
     """Group sizes of one colour, largest first."""
     seen = [False] * len(stones)
     sizes = []

@@ -18,8 +18,8 @@ from __future__ import annotations
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
 from game.bots.rulings import avoiding_rulings
-from game.core import Move, State
-from game.rules.synch import PlaceMarker, edge_depth, label_square
+from game.core import Move
+from game.rules.synch import PlaceMarker, SynchState, edge_depth, label_square
 
 
 def edge_distance(label: str, size: int) -> int:
@@ -29,7 +29,7 @@ def edge_distance(label: str, size: int) -> int:
     return edge_depth(square, size)
 
 
-class GameKnowledge(Knowledge):
+class GameKnowledge(Knowledge[SynchState]):
     """What the search knows of Synch."""
 
     playout_depth = 6
@@ -45,24 +45,24 @@ class GameKnowledge(Knowledge):
             "hard": Level("hard", Budget(2500, 1.5), traits=(("central_start", 1.0),)),
         }
 
-    def root_moves(self, state: State, seat: int, previous: Move | None) -> list[Move]:
+    def root_moves(self, state: SynchState, seat: int, previous: Move | None) -> list[Move]:
         """Every legal move (behind, none that lets the no-claim ruling end the game against
         it), or with `central_start` the start squares at least two from every edge (or as far
         in as any is, once the centre is taken)."""
         legal = list(state.legal_moves(seat))
-        if not state.placing:  # type: ignore[attr-defined]
+        if not state.placing:
             return avoiding_rulings(state, seat, legal)
         if not self.central_start:
             return legal
-        size = state.size  # type: ignore[attr-defined]
+        size = state.size
         depth: dict[Move, int] = {m: edge_distance(m.label, size)
                                   for m in legal if isinstance(m, PlaceMarker)}
         least = min(2, max(depth.values()))  # a 5 x 5 grid has one such square
         return [m for m in legal if depth[m] >= least]
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: SynchState) -> float:
         """Seat 0's chances from the symbol lead, sharper as the empty squares run out."""
-        claims = state.claims  # type: ignore[attr-defined]
+        claims = state.claims
         lead = claims.count(1) - claims.count(2)
         empty = claims.count(0)
         return squash(lead, 1.0 + empty / 8.0)

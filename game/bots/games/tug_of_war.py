@@ -11,8 +11,9 @@ import random
 
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
-from game.core import Move, State
-from game.rules.tug_of_war import END_TURN, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, Remove
+from game.core import Move
+from game.rules.tug_of_war import (END_TURN, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, Remove,
+                                   TugOfWarState)
 
 
 def removal_rate(team: tuple[int, ...]) -> float:
@@ -22,7 +23,7 @@ def removal_rate(team: tuple[int, ...]) -> float:
     return max(0.25, rate + 0.15 * sixes)
 
 
-class GameKnowledge(Knowledge):
+class GameKnowledge(Knowledge[TugOfWarState]):
     """What the search knows of Tug of War."""
 
     playout_depth = 14
@@ -35,7 +36,7 @@ class GameKnowledge(Knowledge):
             "hard": Level("hard", Budget(6000, 2.4)),
         }
 
-    def playout_move(self, state: State, seat: int, rng: random.Random) -> Move:
+    def playout_move(self, state: TugOfWarState, seat: int, rng: random.Random) -> Move:
         """Remove when possible (the cheapest common die that does it), else end the turn."""
         moves = state.legal_moves(seat)
         removes = [m for m in moves if isinstance(m, Remove)]
@@ -45,11 +46,11 @@ class GameKnowledge(Knowledge):
             return END_TURN
         return rng.choice(moves)
 
-    def evaluate(self, state: State) -> float:
+    def evaluate(self, state: TugOfWarState) -> float:
         """Seat 0's chances from the race: turns each needs to clear the other's rope."""
-        phase = state.phase  # type: ignore[attr-defined]
-        athletes = state.athletes  # type: ignore[attr-defined]
-        team = state.team  # type: ignore[attr-defined]
+        phase = state.phase
+        athletes = state.athletes
+        team = state.team
         if phase in (SETUP_ROLL, SETUP_CHOICE, SETUP_REROLL):
             return 0.5
         turns_for_0 = athletes[1] / removal_rate(team[0])

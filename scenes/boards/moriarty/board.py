@@ -57,9 +57,9 @@ class MoriartyBoard(MoriartyLayout):
         self.background = ground.render_background(self)
 
     # ---- moves and spots ----------------------------------------------------------------------
-    def path(self, move: Move, state: State) -> tuple:
+    def path(self, move: Move, state: MoriartyState) -> tuple:
         """Colour then column at setup; a colour for the Bonus; a column for Pivot or take."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s: MoriartyState = state
         if isinstance(move, Place):
             return (swatch_spot(move.colour), col_spot(move.column))
         if isinstance(move, Bonus):
@@ -78,9 +78,9 @@ class MoriartyBoard(MoriartyLayout):
             return (PASS_CHOICE,)
         return super().path(move, state)
 
-    def guess_move(self, path: Sequence, state: State) -> Move | None:
+    def guess_move(self, path: Sequence, state: MoriartyState) -> Move | None:
         """What a click would mean in this phase (so the engine can say why it is not legal)."""
-        s: MoriartyState = state  # type: ignore[assignment]
+        s: MoriartyState = state
         spot = path[-1]
         phase = s.phase
         if is_spot(spot, "col"):
@@ -105,13 +105,14 @@ class MoriartyBoard(MoriartyLayout):
                 return Place(colour, free[0]) if free else None
         return None
 
-    def settled(self, before: State, events: Sequence[Event], after: State) -> State:
+    def settled(self, before: MoriartyState, events: Sequence[Event],
+                after: MoriartyState) -> MoriartyState:
         """A game of the match scored: its last board (after any slides) with both Bonus
         Colours, now public, not the fresh game that follows."""
         scored = next((e for e in events if isinstance(e, GameScored)), None)
         if scored is None:
             return after
-        rows = list(before.rows)  # type: ignore[attr-defined]
+        rows = list(before.rows)
         for event in events:
             if isinstance(event, TokenSlid):
                 rows[event.column] = event.dst
@@ -121,12 +122,13 @@ class MoriartyBoard(MoriartyLayout):
                               phase=OVER)
 
     # ---- animation ------------------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: MoriartyState, events: Sequence[Event],
+                after: MoriartyState) -> Timeline:
         """Tokens drop in, markers appear, slides run (the Pivot after the actives), verdicts."""
         return plan(events)
 
     # ---- drawing ----------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: View[MoriartyState]) -> None:
         """Board, tokens and markers, seat cards, colour tray, notes and any verdict."""
         if self.background is None:
             self.layout(self.area)
@@ -144,17 +146,17 @@ class MoriartyBoard(MoriartyLayout):
         if view.animating:
             paint_board.draw_overlays(self, surface, view)
 
-    def _shown(self, view: View) -> tuple[MoriartyState, list[float]]:
+    def _shown(self, view: View[MoriartyState]) -> tuple[MoriartyState, list[float]]:
         """The state whose board is drawn, and each token's (possibly sliding) row."""
-        state: MoriartyState = view.state  # type: ignore[assignment]
+        state: MoriartyState = view.state
         if not view.animating or view.before is None:
             return state, [float(r) for r in state.rows]
         keep_before = any(isinstance(e, (TokenSlid, GameScored)) for e in view.events)
-        shown: MoriartyState = view.before if keep_before else state  # type: ignore[assignment]
+        shown: MoriartyState = view.before if keep_before else state
         rows = [float(r) for r in shown.rows]
         for event in view.events:
             if isinstance(event, TokenSlid):
-                p = view.timeline.progress(Sliding(event.column), view.t)
+                p = view.progress(Sliding(event.column))
                 rows[event.column] = lerp(event.src, event.dst, p)
         return shown, rows
 

@@ -53,7 +53,7 @@ def is_spot(spot, kind: str) -> bool:
     return isinstance(spot, tuple) and len(spot) == 2 and spot[0] == kind
 
 
-class MoriartyLayout(Board):
+class MoriartyLayout(Board[MoriartyState]):
     """Moriarty's geometry (the board's rows and columns, seat cards, tray and notes) and what a
     view shows there: tracks' progress, a seat's activity, a Bonus Colour that may be shown."""
 
@@ -214,7 +214,7 @@ class MoriartyLayout(Board):
                              self.token_radius())
         return self.spot_rect(spot)
 
-    def spot_at(self, pos, state: State):
+    def spot_at(self, pos, state: MoriartyState):
         """The column or colour swatch under a point."""
         for col, rect in enumerate(self.column_rects):
             if rect.collidepoint(pos):
@@ -226,25 +226,25 @@ class MoriartyLayout(Board):
         return None
 
     # ---- what a view shows ------------------------------------------------------------------
-    def progress(self, view: View, payload: Hashable) -> float:
+    def progress(self, view: View[MoriartyState], payload: Hashable) -> float:
         """A track's progress in this view (1 when nothing animates)."""
         if not view.animating:
             return 1.0
-        return view.timeline.progress(payload, view.t)
+        return view.progress(payload)
 
     @staticmethod
-    def shown_bonus(view: View, state: MoriartyState, seat: int) -> int | None:
+    def shown_bonus(view: View[MoriartyState], state: MoriartyState, seat: int) -> int | None:
         """The seat's Bonus Colour if this view may show it: its own view, the game's end
         (once the scoring shows, and while its summary is read)."""
         scored = next((e for e in view.events if isinstance(e, GameScored)), None)
         if scored is not None and (not view.animating
-                                   or view.timeline.progress(Beat.SCORED, view.t) > 0):
+                                   or view.progress(Beat.SCORED) > 0):
             return scored.bonus[seat]
         if view.seat == seat or state.is_terminal:
             return state.bonus[seat]
         return None
 
-    def activity(self, view: View, state: MoriartyState,
+    def activity(self, view: View[MoriartyState], state: MoriartyState,
                  seat: int) -> tuple[str, bool] | None:
         """A few words on what this seat is doing now, and whether it holds a sealed choice."""
         events = view.events

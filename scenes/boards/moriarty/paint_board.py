@@ -42,7 +42,8 @@ from scenes.shell.anim import lerp, lerp_point
 if TYPE_CHECKING:
     from scenes.boards.moriarty.layout import MoriartyLayout
 
-def draw_markers(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_markers(board: MoriartyLayout, surface, view: View[MoriartyState],
+                 state: MoriartyState) -> None:
     """Pivot and active tags under the column numbers; the bands behind active columns."""
     if state.pivot is None:
         return
@@ -67,12 +68,14 @@ def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
     blit_centered(surface, board.theme.font(size).render(text, True, colour), centre)
 
 
-def draw_last_moves(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_last_moves(board: MoriartyLayout, surface, view: View[MoriartyState],
+                    state: MoriartyState) -> None:
     """Each player's last move in the last move's look (th.STATES): the token placed, made the
     Pivot or taken in the newest turn, and the last slides."""
     for turns in view.last.values():
         decision = latest(turns[-1:], (Place, PickPivot, Take))
-        if decision is None or decision[0].game_index != state.game_index:  # type: ignore
+        if (decision is None
+                or decision[0].game_index != state.game_index):  # type: ignore[attr-defined]
             continue
         column = decision[1].column  # type: ignore[attr-defined]
         if state.colours[column] is not None:
@@ -81,7 +84,8 @@ def draw_last_moves(board: MoriartyLayout, surface, view: View, state: MoriartyS
     draw_last_slides(board, surface, view, state)
 
 
-def draw_last_slides(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_last_slides(board: MoriartyLayout, surface, view: View[MoriartyState],
+                     state: MoriartyState) -> None:
     """Each player's last slide, as a chess board shows a last move: the square the token
     left and the one it reached in the last move's look (th.STATES), joined by a line."""
     for seat, turns in view.last.items():
@@ -106,7 +110,8 @@ def draw_last_slides(board: MoriartyLayout, surface, view: View, state: Moriarty
                            max(3, round(board.cell * 0.1)))
 
 
-def draw_tokens(board: MoriartyLayout, surface, view: View, state: MoriartyState, rows) -> None:
+def draw_tokens(board: MoriartyLayout, surface, view: View[MoriartyState], state: MoriartyState,
+                rows) -> None:
     """Every token at its (possibly sliding) row, and one flying in from the tray."""
     radius = board.token_radius()
     placing = None
@@ -120,7 +125,7 @@ def draw_tokens(board: MoriartyLayout, surface, view: View, state: MoriartyState
             continue
         if placing is not None and placing.column == col:
             _draw_slot(board, surface, centre, radius)
-            p = view.timeline.progress(Drop(col), view.t)
+            p = view.progress(Drop(col))
             centre = lerp_point(board.swatch_centres[colour], centre, p)
         _draw_token(board, surface, view, state, col, colour, centre, radius)
 
@@ -130,7 +135,8 @@ def _draw_slot(board: MoriartyLayout, surface, centre, radius: int) -> None:
     pygame.draw.circle(surface, th.DIM, ipoint(centre), radius, max(1, board.theme.px(1)))
 
 
-def _draw_token(board: MoriartyLayout, surface, view: View, state, col: int, colour: int, centre,
+def _draw_token(board: MoriartyLayout, surface, view: View[MoriartyState], state, col: int,
+                colour: int, centre,
                 radius: int) -> None:
     theme = board.theme
     x, y = ipoint(centre)
@@ -170,7 +176,8 @@ def _draw_active_chevrons(board: MoriartyLayout, surface, centre, radius: int, p
         pygame.draw.polygon(surface, colour, [(x - size, base), (x + size, base), (x, tip)])
 
 
-def draw_highlights(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_highlights(board: MoriartyLayout, surface, view: View[MoriartyState],
+                    state: MoriartyState) -> None:
     """The looks of the clickable columns (th.STATES), and previews of the choice under the
     pointer."""
     radius = board.token_radius()
@@ -183,12 +190,14 @@ def draw_highlights(board: MoriartyLayout, surface, view: View, state: MoriartyS
         if view.hot(spot) and selected_colour is not None and state.colours[col] is None \
                 and shape is not None:
             ghost = board.sprites[(selected_colour, radius, True)]
-            surface.blit(ghost, ghost.get_rect(center=ipoint(shape.centre)))  # type: ignore
+            centre = ipoint(shape.centre)  # type: ignore[union-attr]
+            surface.blit(ghost, ghost.get_rect(center=centre))
         th.draw_states(surface, board.theme, shape, view.states(spot))
     _draw_slide_preview(board, surface, view, state)
 
 
-def _draw_slide_preview(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def _draw_slide_preview(board: MoriartyLayout, surface, view: View[MoriartyState],
+                        state: MoriartyState) -> None:
     """While a seat picks toward/away: arrows on its token and a ghost where it would go."""
     seat = view.chooser
     if seat is None or state.phase != DIRECTION or view.seat != seat:
@@ -216,7 +225,7 @@ def _draw_slide_preview(board: MoriartyLayout, surface, view: View, state: Moria
                     board.cell * 0.16)
 
 
-def draw_overlays(board: MoriartyLayout, surface, view: View) -> None:
+def draw_overlays(board: MoriartyLayout, surface, view: View[MoriartyState]) -> None:
     """Cards for the reveal, an ended game, a Moriarty verdict and the game's score."""
     events = view.events
     for event in events:
@@ -225,25 +234,26 @@ def draw_overlays(board: MoriartyLayout, surface, view: View) -> None:
     scored = next((e for e in events if isinstance(e, GameScored)), None)
     moriarty = next((e for e in events if isinstance(e, MoriartyDeclared)), None)
     ended = next((e for e in events if isinstance(e, GameEndDeclared)), None)
-    before: MoriartyState = view.before or view.state  # type: ignore[assignment]
-    if scored is not None and view.timeline.progress(Beat.SCORED, view.t) > 0:
-        _draw_scored(board, surface, before, scored, view.timeline.progress(Beat.SCORED, view.t))
+    before: MoriartyState = view.before or view.state
+    if scored is not None and view.progress(Beat.SCORED) > 0:
+        _draw_scored(board, surface, before, scored, view.progress(Beat.SCORED))
     elif moriarty is not None:
         _draw_moriarty(board, surface, before, moriarty,
-                            view.timeline.progress(Beat.MORIARTY, view.t))
+                            view.progress(Beat.MORIARTY))
     elif ended is not None:
         _banner(board, surface, [banner_ends_game(before.seat_name(ended.seat))])
     if any(isinstance(e, BonusesChosen) for e in events):
         _banner(board, surface, [BONUSES_SEALED])
 
 
-def _draw_reveal(board: MoriartyLayout, surface, view: View, event: SlidesRevealed) -> None:
+def _draw_reveal(board: MoriartyLayout, surface, view: View[MoriartyState],
+                 event: SlidesRevealed) -> None:
     """Arrows grow from both active tokens the way they are about to slide."""
     before: MoriartyState = view.before  # type: ignore[assignment]
     if before is None or before.tokens[0] is None:
         return
-    p = view.timeline.progress(Beat.REVEAL, view.t)
-    sliding = any(view.timeline.progress(Sliding(before.tokens[s]), view.t) > 0
+    p = view.progress(Beat.REVEAL)
+    sliding = any(view.progress(Sliding(before.tokens[s])) > 0
                   for s in (0, 1))
     if p <= 0 or sliding:
         return

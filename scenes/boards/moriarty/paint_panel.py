@@ -36,7 +36,8 @@ from scenes.shell.anim import lerp_point
 if TYPE_CHECKING:
     from scenes.boards.moriarty.layout import MoriartyLayout
 
-def draw_cards(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_cards(board: MoriartyLayout, surface, view: View[MoriartyState],
+               state: MoriartyState) -> None:
     """Both seat cards, South's at the bottom, and the Edge badge."""
     for seat in (state.south, state.north):
         role = state.role(seat)
@@ -44,7 +45,8 @@ def draw_cards(board: MoriartyLayout, surface, view: View, state: MoriartyState)
     _draw_edge_badge(board, surface, view, state)
 
 
-def _draw_card(board: MoriartyLayout, surface, view: View, state: MoriartyState, seat: int,
+def _draw_card(board: MoriartyLayout, surface, view: View[MoriartyState], state: MoriartyState,
+               seat: int,
                card: pygame.Rect) -> None:
     """Role (and, on your own card, which way is toward you), name and what the seat is
     doing, its points, and its Bonus Colour once it may be shown."""
@@ -86,7 +88,8 @@ def _draw_card(board: MoriartyLayout, surface, view: View, state: MoriartyState,
         theme.blit_text(surface, "Bonus Colour: secret", CARD_LINE, (x, y), th.DIM)
 
 
-def _draw_edge_badge(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def _draw_edge_badge(board: MoriartyLayout, surface, view: View[MoriartyState],
+                     state: MoriartyState) -> None:
     """The Edge: a labelled badge on its holder's card, gliding when it passes."""
     if state.phase not in (PIVOT, ACTIVE, DIRECTION, DECLARE) or state.is_terminal:
         return
@@ -95,8 +98,8 @@ def _draw_edge_badge(board: MoriartyLayout, surface, view: View, state: Moriarty
     target = _badge_pos(board, state, state.edge)
     pos = target
     if view.animating and view.before is not None:
-        before: MoriartyState = view.before  # type: ignore[assignment]
-        p = view.timeline.progress(Beat.EDGE, view.t)
+        before: MoriartyState = view.before
+        p = view.progress(Beat.EDGE)
         if before.phase == EDGE:
             start = board.cards["north"].center
         else:
@@ -120,7 +123,8 @@ def _badge_pos(board: MoriartyLayout, state: MoriartyState, seat: int) -> tuple[
             + name.get_height() // 2)
 
 
-def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_tray(board: MoriartyLayout, surface, view: View[MoriartyState],
+              state: MoriartyState) -> None:
     """The four colours: pick one at setup, for the Bonus, or to name in a Moriarty."""
     theme = board.theme
     tray = board.tray
@@ -145,14 +149,15 @@ def draw_tray(board: MoriartyLayout, surface, view: View, state: MoriartyState) 
                             th.DIM, "midtop")
 
 
-def _tray_heading(board: MoriartyLayout, view: View, state: MoriartyState) -> str:
+def _tray_heading(board: MoriartyLayout, view: View[MoriartyState], state: MoriartyState) -> str:
     picked = next((s[1] for s in view.selected if is_spot(s, "swatch")), None)
     own = view.chooser is not None and view.seat == view.chooser
     return board.words.tray_heading(state, view.chooser, own,
                                    MORIARTY_CHOICE in view.selected, picked)
 
 
-def draw_notes(board: MoriartyLayout, surface, view: View, state: MoriartyState) -> None:
+def draw_notes(board: MoriartyLayout, surface, view: View[MoriartyState],
+               state: MoriartyState) -> None:
     """The round in words, what the column under the pointer is worth, and a rules hint."""
     theme = board.theme
     size = CARD_LINE
@@ -167,7 +172,8 @@ def draw_notes(board: MoriartyLayout, surface, view: View, state: MoriartyState)
             y += step
 
 
-def _note_lines(board: MoriartyLayout, view: View, state: MoriartyState) -> list[tuple[str, tuple]]:
+def _note_lines(board: MoriartyLayout, view: View[MoriartyState],
+                state: MoriartyState) -> list[tuple[str, tuple]]:
     """The round in words, what the column under the pointer is worth, and a rules hint."""
     revealed = next((e for e in view.events if isinstance(e, SlidesRevealed)), None) \
         if view.animating and view.before is not None else None

@@ -104,13 +104,13 @@ def _stepped(cell: tuple[int, int], direction: tuple[int, int]) -> tuple[int, in
 
 
 
-def last_pulls(view: View) -> dict[int, str]:
+def last_pulls(view: View[PullingStringsState]) -> dict[int, str]:
     """The end each seat pulled last turn (once revealed), by seat."""
     pulls = {seat: latest(turns, Pull) for seat, turns in view.last.items()}
     return {seat: pull[1].end for seat, pull in pulls.items() if pull is not None}
 
 
-class PullingStringsBoard(Board):
+class PullingStringsBoard(Board[PullingStringsState]):
     """The grid of strings with lettered ends; a seat card either side shows homes and choices."""
 
     words: PullingStringsNarrator
@@ -195,7 +195,7 @@ class PullingStringsBoard(Board):
         reach = REACH * self.gap
         return (x - out[0] * reach, y - out[1] * reach)
 
-    def path(self, move: Move, state: State) -> tuple:
+    def path(self, move: Move, state: PullingStringsState) -> tuple:
         """One spot: the end to pull."""
         return (End(move.end),)  # type: ignore[attr-defined]
 
@@ -221,7 +221,7 @@ class PullingStringsBoard(Board):
             return th.Circle(self.end_pos[spot.letter], round(self.radius))
         return self.spot_rect(spot)
 
-    def spot_at(self, pos, state: State) -> End | Cell | None:
+    def spot_at(self, pos, state: PullingStringsState) -> End | Cell | None:
         """The end whose disc or outer bit of string is under the point, else an intersection."""
         px, py = pos
         reach = self.radius * 1.25
@@ -242,13 +242,14 @@ class PullingStringsBoard(Board):
                 return Cell(row, col)
         return None
 
-    def guess_move(self, path, state: State) -> Move | None:
+    def guess_move(self, path, state: PullingStringsState) -> Move | None:
         """Pulling the clicked end (a broken string's end is refused with its reason)."""
         spot = path[-1] if path else None
         return Pull(spot.letter) if isinstance(spot, End) else None
 
     # ---- animation ------------------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: PullingStringsState, events: Sequence[Event],
+                after: PullingStringsState) -> Timeline:
         """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
         return plan(events)
 
@@ -277,7 +278,7 @@ class PullingStringsBoard(Board):
         ]
 
     # ---- drawing --------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         """Background, strings, ends, stacks and the two seat cards."""
         if self.background is None:
             self.layout(self.area)
@@ -290,7 +291,7 @@ class PullingStringsBoard(Board):
             paint_cards.draw_card(self.theme, surface, view, self.cards[seat], seat,
                                   self.seat_note(view, seat))
 
-    def _draw_still(self, surface: pygame.Surface, view: View) -> None:
+    def _draw_still(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         state = view.state
         hot = self._hot_end(view)
         for string in range(2 * SIZE):
@@ -308,13 +309,13 @@ class PullingStringsBoard(Board):
         for letter in ENDS:
             self._draw_end(surface, view, letter, state.is_broken(letter))
 
-    def _hot_end(self, view: View) -> str | None:
+    def _hot_end(self, view: View[PullingStringsState]) -> str | None:
         for spot in (view.focus, view.hover):
             if isinstance(spot, End) and spot in view.clickable:
                 return spot.letter
         return None
 
-    def _draw_animated(self, surface: pygame.Surface, view: View) -> None:
+    def _draw_animated(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         before = view.before if view.before is not None else view.state
         reveal = reveal_of(view.events)
         tl, t = view.timeline, view.t
@@ -414,7 +415,7 @@ class PullingStringsBoard(Board):
                              (cx + dx * outer, cy + dy * outer), self.theme.px(3))
 
     # ---- string ends ----------------------------------------------------------------------
-    def _draw_end(self, surface, view: View, letter: str, broken: bool,
+    def _draw_end(self, surface, view: View[PullingStringsState], letter: str, broken: bool,
                   offset: float = 0.0) -> None:
         out = self.end_out[letter]
         x, y = self.end_pos[letter]
@@ -455,10 +456,11 @@ class PullingStringsBoard(Board):
             draw_mark(surface, seat, (cx, cy), size * 0.8, th.BACKGROUND)
 
     # ---- stacks ---------------------------------------------------------------------------
-    def _moving_piles(self, view: View, before: State, ends: Sequence[str],
+    def _moving_piles(self, view: View[PullingStringsState], before: PullingStringsState,
+                      ends: Sequence[str],
                       pull: float) -> list[Pile]:
         """Every stack's pile at this moment of the pull, splits and combinations."""
-        combine = view.timeline.progress(Beat.COMBINE, view.t, 0.0)
+        combine = view.progress(Beat.COMBINE, 0.0)
         combos = {e.at: e.total for e in view.events if isinstance(e, StacksCombined)}
         touched: set = set()
         piles: list[tuple[tuple[int, int], Pile]] = []  # (landing cell, pile)
@@ -532,7 +534,7 @@ class PullingStringsBoard(Board):
         self._text(surface, str(pile.size), 0.36 * self.gap, (pile.x, top + 0.01 * g),
                    th.BACKGROUND)
 
-    def _draw_preview(self, surface, state: State, letter: str) -> None:
+    def _draw_preview(self, surface, state: PullingStringsState, letter: str) -> None:
         """Chevrons on the stacks of a hovered string, showing where a pull would take them."""
         string, (dr, dc) = END_INFO[letter]
         colour = th.ACCENT
@@ -554,11 +556,11 @@ class PullingStringsBoard(Board):
                 self._line(surface, colour, tip, wing, 4)
 
     # ---- seat cards -----------------------------------------------------------------------
-    def seat_note(self, view: View, seat: int) -> tuple[str, str]:
+    def seat_note(self, view: View[PullingStringsState], seat: int) -> tuple[str, str]:
         """What a seat's card says now: (kind, words); the other's pick is only ever 'chosen'."""
         reveal = reveal_of(view.events)
         pulled = reveal.ends[seat] if view.animating and reveal is not None else None
-        state: PullingStringsState = view.state  # type: ignore[assignment]
+        state: PullingStringsState = view.state
         return self.words.seat_note(state, seat, pulled,
                                     reveal is not None and view.timeline is None,
                                     view.chooser, view.thinking)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.pulling_strings import SEAT_NAMES
+from game.rules.pulling_strings import SEAT_NAMES, PullingStringsState
 from scenes.boards.base import View
 from scenes.boards.pulling_strings.ground import draw_mark
 from scenes.boards.pulling_strings.plan import Beat
@@ -19,7 +19,8 @@ ROW_COUNT = th.NUMBER * 0.75  # "home 3" on a row, beside the name
 NOTE = th.BODY  # what the seat is doing now
 
 
-def draw_card(theme: th.Theme, surface, view: View, rect: pygame.Rect, seat: int,
+def draw_card(theme: th.Theme, surface, view: View[PullingStringsState], rect: pygame.Rect,
+              seat: int,
               note: tuple[str, str]) -> None:
     """A seat's card, lit while it chooses or once it has won."""
     colour = th.SEAT_COLOURS[seat]
@@ -35,9 +36,9 @@ def draw_card(theme: th.Theme, surface, view: View, rect: pygame.Rect, seat: int
         _card_column(theme, surface, rect, seat, totals[seat], kind, words)
 
 
-def _shown_scores(view: View) -> tuple:
+def _shown_scores(view: View[PullingStringsState]) -> tuple:
     if view.animating and view.before is not None and \
-            view.timeline.progress(Beat.PULL, view.t, 1.0) < 1:
+            view.progress(Beat.PULL, 1.0) < 1:
         return view.before.scores()
     return view.state.scores()
 

@@ -64,10 +64,10 @@ class SynchBoard(SynchLayout):
 
     keywords = ("synch", "sync", "opp", "opposition") + tuple(d.lower() for d in DIRECTIONS)
 
-    def path(self, move: Move, state: State) -> tuple:
+    def path(self, move: Move, state: SynchState) -> tuple:
         """A square is one click, a direction one compass button, a mode one action button."""
         if isinstance(move, PlaceMarker):
-            square = label_square(move.label, state.size)  # type: ignore[attr-defined]
+            square = label_square(move.label, state.size)
             return (square_spot(square),)
         if isinstance(move, Mode):
             return (MODE_CHOICES[move.synch],)
@@ -88,9 +88,9 @@ class SynchBoard(SynchLayout):
         rect = self.spot_rect(spot)
         return rect.inflate(-2, -2) if rect is not None and spot_kind(spot) == "sq" else rect
 
-    def spot_at(self, pos, state: State):
+    def spot_at(self, pos, state: SynchState):
         """A compass button, a square next to the directioner (its direction), or a square."""
-        self.fit(state.size)  # type: ignore[attr-defined]
+        self.fit(state.size)
         for name, rect in self.compass.items():
             if rect.collidepoint(pos):
                 return direction_spot(name)
@@ -100,18 +100,18 @@ class SynchBoard(SynchLayout):
         if not on_grid(square, self.n):
             return None
         if phase(state) == "direction":
-            here = state.markers[state.directioner]  # type: ignore[attr-defined]
+            here = state.markers[state.directioner]
             for name in DIRECTIONS:
                 if target(here, name) == square:
                     return direction_spot(name)
         return square_spot(square)
 
-    def guess_move(self, path: Sequence, state: State) -> Move | None:
+    def guess_move(self, path: Sequence, state: SynchState) -> Move | None:
         """The move a click would mean in this phase (None when it means nothing now)."""
         spot = path[-1]
         now = phase(state)
         if spot_kind(spot) == "sq" and now == "place":
-            return PlaceMarker(square_label(spot[1:], state.size))  # type: ignore[attr-defined]
+            return PlaceMarker(square_label(spot[1:], state.size))
         if spot_kind(spot) == "dir" and now == "direction":
             return Direction(spot[1])
         return None
@@ -134,14 +134,14 @@ class SynchBoard(SynchLayout):
         ]
 
     # ---- animation ------------------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: SynchState, events: Sequence[Event], after: SynchState) -> Timeline:
         """Drop in, show the direction, slide both markers, then fill or cross out squares;
         brisk (under half the time) in a game's last stretch, when a move
         claims nothing and few squares are left to fill, so the end does not drag."""
-        empty = after.claims.count(0)  # type: ignore[attr-defined]
-        last_stretch = empty <= after.size  # type: ignore[attr-defined]
+        empty = after.claims.count(0)
+        last_stretch = empty <= after.size
         claims = any(isinstance(e, SquareClaimed) for e in events)
-        pace = BRISK if last_stretch and not claims and not after.placing else 1.0  # type: ignore
+        pace = BRISK if last_stretch and not claims and not after.placing else 1.0
         return plan(events, pace)
 
     # ---- the claims' layer ---------------------------------------------------------------
@@ -175,13 +175,13 @@ class SynchBoard(SynchLayout):
         surface.blit(mark, mark.get_rect(center=inner.center))
 
     # ---- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: View[SynchState]) -> None:
         """The grid and its symbols, the markers, highlights, and the role column."""
         state = view.state
-        self.fit(state.size)  # type: ignore[attr-defined]
+        self.fit(state.size)
         surface.blit(self.background, self.area.topleft)
         shown = view.before if view.animating and view.before is not None else state
-        surface.blit(self._claims_layer(shown.claims), self.grid.topleft)  # type: ignore
+        surface.blit(self._claims_layer(shown.claims), self.grid.topleft)
         if view.animating:
             self._draw_claim_animations(surface, view)
         self._draw_cell_highlights(surface, view)
@@ -193,10 +193,10 @@ class SynchBoard(SynchLayout):
             self._draw_blocked(surface, view)
         paint_column.draw_column(self, surface, view, shown)
 
-    def _draw_last_move(self, surface, view: View) -> None:
+    def _draw_last_move(self, surface, view: View[SynchState]) -> None:
         """Where each marker came from on the last move: that square in the last move's look
         (th.STATES), a line to where it stands now (before any move: the squares placed on)."""
-        state: SynchState = view.state  # type: ignore[assignment]
+        state: SynchState = view.state
         made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
         before = next((m[0] for m in made if m is not None
                        and m[0].moves_made == state.moves_made - 1), None)  # the last move's
@@ -204,7 +204,7 @@ class SynchBoard(SynchLayout):
             for turns in view.last.values():
                 placed = latest(turns, PlaceMarker)
                 if placed is not None and state.moves_made == 0:  # the squares just placed on
-                    square = label_square(placed[1].label, state.size)  # type: ignore
+                    square = label_square(placed[1].label, state.size)  # type: ignore[attr-defined]
                     if square is not None:
                         th.draw_state(surface, self.theme,
                                       self.spot_shape(square_spot(square)), th.LAST)
@@ -216,19 +216,19 @@ class SynchBoard(SynchLayout):
                              max(2, self.theme.px(2)))
             th.draw_state(surface, self.theme, self.spot_shape(square_spot(src)), th.LAST)
 
-    def _draw_claim_animations(self, surface, view: View) -> None:
+    def _draw_claim_animations(self, surface, view: View[SynchState]) -> None:
         for event in view.events:
             if isinstance(event, SquareClaimed):
-                p = view.timeline.progress(Claim(event.square), view.t)
+                p = view.progress(Claim(event.square))
                 if p > 0:
                     self._draw_cell(surface, self.cell_rect(event.square), event.seat,
                                     min(1.0, p))
 
-    def _draw_blocked(self, surface, view: View) -> None:
+    def _draw_blocked(self, surface, view: View[SynchState]) -> None:
         """Cross out a square both markers reached at once (on top of the markers)."""
         for event in view.events:
             if isinstance(event, ClaimBlocked):
-                p = view.timeline.progress(Blocked(event.square), view.t)
+                p = view.progress(Blocked(event.square))
                 if p > 0:
                     self._cross_out(surface, self.cell_rect(event.square), p)
 
@@ -242,7 +242,7 @@ class SynchBoard(SynchLayout):
             if q > 0:
                 pygame.draw.line(surface, th.WARNING, a, lerp_point(a, b, q), width)
 
-    def _draw_cell_highlights(self, surface, view: View) -> None:
+    def _draw_cell_highlights(self, surface, view: View[SynchState]) -> None:
         """The squares' looks (th.STATES): legal ones ringed only when few are open (a ring
         on every square is loud), and a ghost of the marker on the one under the pointer."""
         squares = [spot for spot in view.clickable if spot_kind(spot) == "sq"]
@@ -266,7 +266,7 @@ class SynchBoard(SynchLayout):
         theme.blit_text(surface, name[1:], LABEL_SIZE,
                         (self.grid.left - self.label_gap, round(y)), th.ACCENT, "midright")
 
-    def _draw_preview(self, surface, view: View) -> None:
+    def _draw_preview(self, surface, view: View[SynchState]) -> None:
         """Arrows to where the markers would go for the hovered direction or mode."""
         state = view.state
         if view.animating:
@@ -296,9 +296,9 @@ class SynchBoard(SynchLayout):
         else:
             self._arrow(surface, self.centre(src), self.centre(dst), th.WARNING, 0.5)
 
-    def _draw_move_arrows(self, surface, view: View) -> None:
-        p = view.timeline.progress(Beat.ARROW, view.t, default=0.0)
-        if p <= 0 or view.timeline.progress(Beat.SLIDE, view.t, default=0.0) >= 1:
+    def _draw_move_arrows(self, surface, view: View[SynchState]) -> None:
+        p = view.progress(Beat.ARROW, 0.0)
+        if p <= 0 or view.progress(Beat.SLIDE, 0.0) >= 1:
             return
         for event in view.events:
             if isinstance(event, MarkerMoved):
@@ -326,7 +326,7 @@ class SynchBoard(SynchLayout):
             end, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6),
             (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)])
 
-    def _marker_positions(self, view: View) -> list[tuple[float, float] | None]:
+    def _marker_positions(self, view: View[SynchState]) -> list[tuple[float, float] | None]:
         """Where each marker is drawn now (sliding, dropping or bumping while animating)."""
         state = view.state
         spots: list[tuple[float, float] | None] = [
@@ -352,7 +352,7 @@ class SynchBoard(SynchLayout):
                 spots[event.seat] = (x + ux * bump, y + uy * bump)
         return spots
 
-    def _draw_markers(self, surface, view: View) -> None:
+    def _draw_markers(self, surface, view: View[SynchState]) -> None:
         cross, ring = self._marker_positions(view)
         together = (cross is not None and ring is not None
                     and math.hypot(cross[0] - ring[0], cross[1] - ring[1]) < self.cell * 0.45)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.synch import DIRECTIONS, square_label
+from game.rules.synch import DIRECTIONS, SynchState, square_label
 from scenes.boards.base import Board, View, draw_board_area
 from scenes.boards.synch.shapes import mark_sprite, marker_sprite
 from scenes.boards.synch.spots import MODE_CHOICES, spot_kind
@@ -21,7 +21,7 @@ BADGE_SIZE = th.LABEL * 0.9  # the mode's badge, "In synch": a step below a cont
 COMPASS_SIZE = th.CAPTION * 0.87  # a direction's name on its small button: a step below
 
 
-class SynchLayout(Board):
+class SynchLayout(Board[SynchState]):
     """Where the grid and the column go, and the sprites and fixed layer drawn for them."""
 
     def __init__(self, spec, options, theme) -> None:
@@ -157,14 +157,14 @@ class SynchLayout(Board):
                                                          round(y) + dy)))
         return layer
 
-    def hot_direction(self, view: View) -> str | None:
+    def hot_direction(self, view: View[SynchState]) -> str | None:
         """The compass direction under the pointer or the keyboard's focus, if any."""
         for spot in (view.hover, view.focus):
             if spot_kind(spot) == "dir":
                 return spot[1]
         return None
 
-    def hot_mode(self, view: View) -> bool | None:
+    def hot_mode(self, view: View[SynchState]) -> bool | None:
         """The mode button under the pointer or focus: True synch, False opposition."""
         for spot in (view.hover, view.focus):
             for synch, choice in MODE_CHOICES.items():

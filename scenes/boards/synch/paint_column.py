@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.synch import DIRECTIONER_FIRST, DirectionChosen, ModeAnnounced
+from game.rules.synch import DIRECTIONER_FIRST, DirectionChosen, ModeAnnounced, SynchState
 from game.words.synch import fits, mode_word, moves_left, phase, result_badge
 from scenes.boards.base import View
 from scenes.boards.synch.layout import (
@@ -20,7 +20,7 @@ from scenes.shell import theme as th
 if TYPE_CHECKING:
     from scenes.boards.synch.layout import SynchLayout
 
-def draw_column(board: SynchLayout, surface, view: View, shown) -> None:
+def draw_column(board: SynchLayout, surface, view: View[SynchState], shown) -> None:
     """The column beside the grid: its heading, the roles, the mode and the compass."""
     theme, column = board.theme, board.column
     state = view.state
@@ -36,7 +36,7 @@ def draw_column(board: SynchLayout, surface, view: View, shown) -> None:
     _draw_compass(board, surface, view, shown)
 
 
-def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
+def _draw_roles(board: SynchLayout, surface, view: View[SynchState], shown) -> None:
     theme = board.theme
     if shown.placing:
         rows = [(0, "places first"), (1, "places second")]
@@ -62,7 +62,8 @@ def _draw_roles(board: SynchLayout, surface, view: View, shown) -> None:
                             th.SEAT_COLOURS[seat], "midleft")
 
 
-def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool | None, str | None]:
+def _mode_words(board: SynchLayout, view: View[SynchState], shown) -> tuple[str, str, bool | None,
+                str | None]:
     """The caption, badge text, mode (True synch, False opposition) and direction shown."""
     state = view.state
     if state.is_terminal and not view.animating:
@@ -89,12 +90,12 @@ def _mode_words(board: SynchLayout, view: View, shown) -> tuple[str, str, bool |
     return f"{decider} announced", f"In {mode_word(synch)}", synch, None
 
 
-def _draw_mode(board: SynchLayout, surface, view: View, shown) -> None:
+def _draw_mode(board: SynchLayout, surface, view: View[SynchState], shown) -> None:
     theme, rect = board.theme, board.mode_rect
     caption, words, synch, name = _mode_words(board, view, shown)
     theme.blit_text(surface, caption, th.CAPTION, (rect.left, board.caption_y), th.DIM)
     known = synch is not None or name is not None or view.state.is_terminal
-    pop = view.timeline.progress(Beat.MODE, view.t) if view.animating else 1.0
+    pop = view.progress(Beat.MODE) if view.animating else 1.0
     if pop < 1:  # a just-announced mode swells in, flashing
         grow = round((1 - pop) * theme.px(14))
         rect = rect.inflate(grow, grow)
@@ -132,7 +133,7 @@ def _mode_icon(board: SynchLayout, surface, box: pygame.Rect, synch: bool) -> No
         pygame.draw.polygon(surface, th.ACCENT, [(tip, y), (back, y - head), (back, y + head)])
 
 
-def _draw_compass(board: SynchLayout, surface, view: View, shown) -> None:
+def _draw_compass(board: SynchLayout, surface, view: View[SynchState], shown) -> None:
     theme = board.theme
     now = phase(view.state)
     chosen = next((e.direction for e in view.events if isinstance(e, DirectionChosen)),
@@ -164,7 +165,7 @@ def _draw_compass(board: SynchLayout, surface, view: View, shown) -> None:
     _draw_compass_centre(board, surface, view, shown)
 
 
-def _draw_compass_centre(board: SynchLayout, surface, view: View, shown) -> None:
+def _draw_compass_centre(board: SynchLayout, surface, view: View[SynchState], shown) -> None:
     rect = board.compass_centre
     if shown.placing or view.state.is_terminal and not view.animating:
         return

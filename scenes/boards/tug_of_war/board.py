@@ -57,7 +57,7 @@ class TugOfWarBoard(TugLayout):
         self.layer = ground.render_layer(self)
 
     # ---- spots and moves ------------------------------------------------------------------
-    def path(self, move: Move, state: State) -> tuple:
+    def path(self, move: Move, state: TugOfWarState) -> tuple:
         """Keep/end are buttons; re-rolls pick dice then confirm; pairings are two dice."""
         seat = state.to_move
         if isinstance(move, Keep):
@@ -77,7 +77,7 @@ class TugOfWarBoard(TugLayout):
             return (common, team) if isinstance(move, Remove) else (team, common)
         return super().path(move, state)
 
-    def paths(self, move: Move, state: State) -> list[tuple]:
+    def paths(self, move: Move, state: TugOfWarState) -> list[tuple]:
         """Dice may be picked in any order, and either of two equal dice will do."""
         seat = state.to_move
         if isinstance(move, Reroll) and state.phase == SETUP_CHOICE:
@@ -97,7 +97,8 @@ class TugOfWarBoard(TugLayout):
             return [(c, t) if isinstance(move, Remove) else (t, c) for c in commons for t in teams]
         return [self.path(move, state)]
 
-    def pick_options(self, state: State, seat: int, selected: tuple, clickable) -> PickOptions:
+    def pick_options(self, state: TugOfWarState, seat: int, selected: tuple,
+                     clickable) -> PickOptions:
         """The dice that may be picked now, by value and what they would do, and the buttons."""
         picked = [s for s in selected if isinstance(s, tuple)]
         if state.phase != ACT:
@@ -123,7 +124,7 @@ class TugOfWarBoard(TugLayout):
         """The die's rectangle (dice are the only board spots)."""
         return self.die_rects.get(spot)
 
-    def spot_at(self, pos, state: State) -> tuple | None:
+    def spot_at(self, pos, state: TugOfWarState) -> tuple | None:
         """The die (or empty die slot) under the point; either of two equal dice is a way to
         the same move."""
         reach = self.die_gap // 2
@@ -132,7 +133,7 @@ class TugOfWarBoard(TugLayout):
                 return spot
         return None
 
-    def guess_move(self, path: Sequence, state: State) -> Move | None:
+    def guess_move(self, path: Sequence, state: TugOfWarState) -> Move | None:
         """What a clicked pair of dice would mean: common then team removes, team then common
         swaps; a lone die that starts nothing is read as its likeliest pairing."""
         if state.phase != ACT or state.is_terminal or not path:
@@ -176,12 +177,13 @@ class TugOfWarBoard(TugLayout):
         ]
 
     # ---- animation ------------------------------------------------------------------------
-    def animate(self, before: State, events: Sequence[Event], after: State) -> Timeline:
+    def animate(self, before: TugOfWarState, events: Sequence[Event],
+                after: TugOfWarState) -> Timeline:
         """Dice tumble and land, athletes join or fly off, swapped dice trade places."""
         return plan(events)
 
     # ---- drawing --------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: View) -> None:
+    def draw(self, surface: pygame.Surface, view: View[TugOfWarState]) -> None:
         """The whole board for this view (the plain state, or the animation's frame)."""
         if self.layer is None:
             return
@@ -199,7 +201,7 @@ class TugOfWarBoard(TugLayout):
         paint_dice.draw_hint(self, surface, self.hint(view))
         paint_rope.draw_banner(self, surface, view.state, progress)
 
-    def hint(self, view: View) -> str:
+    def hint(self, view: View[TugOfWarState]) -> str:
         """How to make a move from here, given what is picked (empty while nobody chooses)."""
         state = view.state
         picked = [(s[0], self.die_value(state, s)) for s in view.selected

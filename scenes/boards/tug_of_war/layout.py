@@ -8,7 +8,7 @@ from typing import Sequence
 import pygame
 
 from game.core import State
-from game.rules.tug_of_war import ATHLETES
+from game.rules.tug_of_war import ATHLETES, TugOfWarState
 from game.words.base import plural
 from game.words.tug_of_war import TugOfWarNarrator, free_slots
 from scenes.boards.base import Board, Choice
@@ -55,7 +55,7 @@ def reroll_choice(values: Sequence[int], setup: bool) -> Choice:
     return Choice(label.replace("dies", "dice"), key, order=1)
 
 
-class TugLayout(Board):
+class TugLayout(Board[TugOfWarState]):
     """Where every part of the Tug of War board goes, and the die faces drawn for it."""
 
     words: TugOfWarNarrator
@@ -141,7 +141,7 @@ class TugLayout(Board):
         return self.faces[(kind, value, dim)]
 
     @staticmethod
-    def die_value(state: State, spot: tuple) -> int:
+    def die_value(state: TugOfWarState, spot: tuple) -> int:
         """The face a die spot shows in this state."""
         dice = state.common if spot[0] == "common" else state.team[spot[1]]
         slot = spot[-1]

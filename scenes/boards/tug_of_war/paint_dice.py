@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import State
-from game.rules.tug_of_war import ACT, ATHLETES
+from game.rules.tug_of_war import ACT, ATHLETES, TugOfWarState
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.layout import HINT, LIFT, flicker_face
 from scenes.boards.tug_of_war.plan import (
@@ -27,7 +27,7 @@ SAME = th.NUMBER * 0.92  # the "=" on dice of equal value: a figure a step below
 if TYPE_CHECKING:
     from scenes.boards.tug_of_war.layout import TugLayout
 
-def draw_dice(board: TugLayout, surface, view: View, progress: dict) -> None:
+def draw_dice(board: TugLayout, surface, view: View[TugOfWarState], progress: dict) -> None:
     """The nine dice: tumbling, lifted when picked, swapping, with their marks and notes."""
     state = view.state
     lifted = set(view.selected)
@@ -55,7 +55,7 @@ def draw_dice(board: TugLayout, surface, view: View, progress: dict) -> None:
         _draw_twins(board, surface, view)
 
 
-def _draw_twins(board: TugLayout, surface, view: View) -> None:
+def _draw_twins(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
     """An "=" on each of two or three equal dice that may be picked: either will do."""
     groups: dict[tuple, list] = {}
     for spot in view.clickable:
@@ -77,7 +77,7 @@ def _draw_twins(board: TugLayout, surface, view: View) -> None:
             theme.blit_text(surface, "=", SAME, centre, th.TEXT, "center")
 
 
-def _moving_dice(board: TugLayout, state: State, progress: dict) -> dict:
+def _moving_dice(board: TugLayout, state: TugOfWarState, progress: dict) -> dict:
     """Swapped dice on their way, by spot: (kind, value shown, centre now)."""
     moving = {}
     for key, p in progress.items():
@@ -96,7 +96,7 @@ def _moving_dice(board: TugLayout, state: State, progress: dict) -> dict:
     return moving
 
 
-def _draw_rolling(board: TugLayout, surface, view: View, spot, kind: int, value: int,
+def _draw_rolling(board: TugLayout, surface, view: View[TugOfWarState], spot, kind: int, value: int,
                   p: float) -> None:
     rect = board.die_rects[spot]
     seed = spot[-1] * 3 + (0 if spot[0] == "common" else 1 + spot[1])
@@ -109,7 +109,8 @@ def _draw_rolling(board: TugLayout, surface, view: View, spot, kind: int, value:
     surface.blit(image, image.get_rect(center=(rect.centerx + jitter, rect.centery - drop)))
 
 
-def _draw_die_marks(board: TugLayout, surface, view: View, spot, rect: pygame.Rect, used: bool,
+def _draw_die_marks(board: TugLayout, surface, view: View[TugOfWarState], spot, rect: pygame.Rect,
+                    used: bool,
                     value: int) -> None:
     theme = board.theme
     note, colour = "", th.DIM
@@ -126,7 +127,7 @@ def _draw_die_marks(board: TugLayout, surface, view: View, spot, rect: pygame.Re
                                             + th.reach(theme)), colour, "midtop")
 
 
-def _target_note(board: TugLayout, view: View, spot) -> str:
+def _target_note(board: TugLayout, view: View[TugOfWarState], spot) -> str:
     """What clicking this die now would do, shown under it once a first die is picked."""
     if not view.selected or view.state.phase != ACT:
         return ""
@@ -144,7 +145,7 @@ def _target_note(board: TugLayout, view: View, spot) -> str:
     return ""
 
 
-def _used(board: TugLayout, state: State, spot) -> bool:
+def _used(board: TugLayout, state: TugOfWarState, spot) -> bool:
     if state.phase != ACT or state.is_terminal:
         return False
     if spot[0] == "common":

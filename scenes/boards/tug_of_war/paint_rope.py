@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import State
-from game.rules.tug_of_war import ATHLETES
+from game.rules.tug_of_war import ATHLETES, TugOfWarState
 from game.words.tug_of_war import SEAT_LETTER, banner_words, last_turn_words, rope_line
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
@@ -23,13 +23,13 @@ from scenes.shell import theme as th
 if TYPE_CHECKING:
     from scenes.boards.tug_of_war.layout import TugLayout
 
-def draw_header(board: TugLayout, surface, state: State) -> None:
+def draw_header(board: TugLayout, surface, state: TugOfWarState) -> None:
     """The phase in words, at the top."""
     board.theme.blit_text(surface, board.words.phase_words(state), PHASE,
                          (board.inner.centerx, board.header_y), th.TEXT, "midtop")
 
 
-def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> None:
+def draw_names(board: TugLayout, surface, state: TugOfWarState, shown: list[float]) -> None:
     """Each side's badge, name, athletes on the rope (as many as stand there now) and
     reserve; the side whose turn it is sits on a tinted pill."""
     theme = board.theme
@@ -42,7 +42,7 @@ def draw_names(board: TugLayout, surface, state: State, shown: list[float]) -> N
         _draw_name_row(board, surface, seat, words, y, seat == acting)
 
 
-def draw_last_turns(board: TugLayout, surface, view: View) -> None:
+def draw_last_turns(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
     """Under each side's name, what it did on its last turn, framed in the last move's look."""
     theme = board.theme
     edge = theme.px(LAST_EDGE)
@@ -98,7 +98,7 @@ def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int) -> No
     board.theme.blit_text(surface, SEAT_LETTER[seat], BADGE_LETTER, centre, letter_colour, "center")
 
 
-def draw_team_line(board: TugLayout, surface, state: State, before: State,
+def draw_team_line(board: TugLayout, surface, state: TugOfWarState, before: TugOfWarState,
                     progress: dict) -> list[float]:
     """The rope, its ribbon and both teams; how many athletes of each side show now."""
     shown = [0.0, 0.0]
@@ -156,7 +156,7 @@ def _draw_marker(board: TugLayout, surface, shown: list[float]) -> None:
     pygame.draw.polygon(surface, th.shade(th.TEXT, 0.45), flag, max(1, size // 5))
 
 
-def draw_banner(board: TugLayout, surface, state: State, progress: dict) -> None:
+def draw_banner(board: TugLayout, surface, state: TugOfWarState, progress: dict) -> None:
     """A pill naming whose turn begins, or who has won, growing and shrinking."""
     for key, p in progress.items():
         if not isinstance(key, Banner) or not 0 < p < 1:

@@ -40,7 +40,8 @@ def load_lesson(game_id: str) -> Lesson:
 
 def lesson_controllers(lesson: Lesson) -> tuple[str, str]:
     """The seats of a lesson: the learner, and the Easy computer (scripted until the end)."""
-    return tuple("human" if seat == lesson.learner else EASY for seat in (0, 1))  # type: ignore
+    return tuple(  # type: ignore[return-value]
+        "human" if seat == lesson.learner else EASY for seat in (0, 1))
 
 
 class LessonGuide:

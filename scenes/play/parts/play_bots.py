@@ -246,7 +246,7 @@ class PlayBots:
         if not accepts_draw(self.history.entries, state):
             scene.say(says.draw_declined(name, STILL_TURNS))
             return
-        sealed = sum(choice is not None for choice in state.pending)  # type: ignore
+        sealed = sum(choice is not None for choice in state.pending)
         if sealed:
             scene.rewind_to(len(scene.turns.match.entries) - sealed)
         self.drop()  # a search still running for this turn is not needed
