@@ -275,3 +275,28 @@ def test_a_synch_bot_behind_claims_rather_than_stall(ring_at, synch_mode, seed):
     stalls = {m for m, o in endings.items() if o is not None and o.ending is Ending.NO_CLAIM}
     assert stalls and len(stalls) < len(endings)  # the trap and a way out are both there
     assert small_bot("synch", seed).choose(state, 1) not in stalls
+
+
+def test_a_draw_by_the_ruling_is_worth_less_than_half_to_the_bots_own_seat():
+    knowledge = knowledge_for("pulling_strings")
+    state = centre_stack()
+    for eks, oh in UP_AND_BACK * 2:
+        state = turn(state, eks, oh)
+    assert state.outcome.ending is Ending.REPETITION and state.outcome.winner is None
+    knowledge.root_seat = 0
+    assert knowledge.value(state) < 0.5  # seat 0's value: below a half for Eks's bot
+    knowledge.root_seat = 1
+    assert knowledge.value(state) > 0.5  # for Oh's bot, seat 0 doing well is its loss
+    agreed = centre_stack().agree_draw().state
+    assert knowledge.value(agreed) == 0.5  # a draw the players agreed is a plain draw
+
+
+def test_a_bot_at_a_level_score_does_not_stand_still_into_a_draw():
+    # 0-0, the board still for four turns: a fifth still turn draws; any pull that moves the
+    # centre piece plays on
+    state = centre_stack()
+    for _ in range(ps.STANDSTILL_TURNS - 1):
+        state = turn(state, "a", "e")
+    moves = [small_bot("pulling_strings", seed).choose(state.observe(0), 0) for seed in range(10)]
+    # without contempt, 5 of 20 seeds moved it (a still pull lets Oh draw at once)
+    assert all(ps.moves_a_stack(state.stacks, move.end) for move in moves)

@@ -36,6 +36,7 @@ class Bot:
         legal = observation.legal_moves(seat)
         if not legal:
             raise ValueError(f"seat {seat} has no move to make here")
+        self.knowledge.root_seat = seat  # whose draw its contempt weighs
         reused, self.reusable = self.reusable, None
         allowed = [m for m in legal if m not in exclude] if exclude else list(legal)
         if not allowed or observation.kind is NodeKind.SIMULTANEOUS:
@@ -61,6 +62,7 @@ class Bot:
                  should_stop: Callable[[], bool] | None = None) -> dict[Move, float]:
         """At a simultaneous turn: the distribution `choose` would sample `seat`'s move from."""
         legal = observation.legal_moves(seat)
+        self.knowledge.root_seat = seat
         if observation.kind is not NodeKind.SIMULTANEOUS or len(legal) <= 1:
             return {legal[0]: 1.0} if len(legal) == 1 else {}
         self.reusable = None

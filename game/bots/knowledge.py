@@ -12,7 +12,7 @@ import random
 from typing import Generic, Mapping, Sequence
 
 from game.bots.levels import Level, default_levels
-from game.bots.rulings import avoiding_rulings
+from game.bots.rulings import RULINGS, avoiding_rulings
 from game.core import SEALED, History, Move, NodeKind, State, StateT
 
 
@@ -47,6 +47,10 @@ class Knowledge(Generic[StateT]):
     # the bot mixes as it must, not knowing the world, and the other answers each world
     soft_reply = 0.0  # above 0: in a depth search the other's open choice is valued this much
     # by the mean of its moves and the rest by its best (1: a player who chooses at random)
+    contempt = 0.0  # above 0: a draw by a house ruling against stalls is worth this much less
+    # than half to the seat the bot chooses for (`root_seat`): it plays on for the win it
+    # expects rather than let the game stall into a draw at an even score
+    root_seat: int | None = None  # the seat the bot is choosing for now (the bot sets it)
 
     @property
     def weighs_moves(self) -> bool:
@@ -127,7 +131,7 @@ class Knowledge(Generic[StateT]):
         for _ in range(self.playout_depth):
             kind = state.kind
             if kind is NodeKind.TERMINAL:
-                return terminal_value(state)
+                return self.terminal(state)
             if kind is NodeKind.CHANCE:
                 outcomes, running = state.chance_cumulative()
                 pick = min(bisect.bisect_right(running, rng.random()), len(outcomes) - 1)
@@ -138,7 +142,7 @@ class Knowledge(Generic[StateT]):
             else:
                 state = state.apply(self.playout_move(state, state.actors[0], rng)).state
         if state.kind is NodeKind.TERMINAL:
-            return terminal_value(state)
+            return self.terminal(state)
         return self.evaluate(state)
 
     def amaf_key(self, state: StateT, move: Move) -> int | None:
@@ -181,7 +185,17 @@ class Knowledge(Generic[StateT]):
 
     def value(self, state: StateT) -> float:
         """Seat 0's value of any position without search: the result, or the evaluation."""
-        return terminal_value(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
+        return self.terminal(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
+
+    def terminal(self, state: StateT) -> float:
+        """Seat 0's value of a finished game: its result, but a draw by a ruling against stalls
+        is worth `contempt` less than half to the seat the bot chooses for."""
+        value = terminal_value(state)
+        outcome = state.outcome
+        if value != 0.5 or not self.contempt or self.root_seat is None or outcome is None \
+                or outcome.ending not in RULINGS:
+            return value
+        return 0.5 - self.contempt if self.root_seat == 0 else 0.5 + self.contempt
 
     # ---- hidden information ---------------------------------------------------------------------
     def worlds(self, observation: StateT, seat: int, history: History[StateT] = (),

@@ -15,7 +15,7 @@ import math
 import random
 from typing import Any, Callable, Sequence
 
-from game.bots.knowledge import Knowledge, terminal_value
+from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget
 from game.core import Move, NodeKind, State
 
@@ -191,7 +191,7 @@ class Search:
                 node = child
             else:
                 path.append((node, None))
-                value = terminal_value(node.state)
+                value = self.knowledge.terminal(node.state)
                 break
         self.iterations += 1
         for node, sampled in path:
