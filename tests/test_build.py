@@ -143,10 +143,12 @@ def _bundled_files(analysis) -> set[str]:
 
 
 def _app_module_files() -> list[Path]:
-    """The app's source files: scenes/ and game/ without their tools and __main__."""
+    """The app's source files: scenes/ and game/ without their tools, the research tools'
+    game/arena/ and __main__."""
     return [path for package in ("scenes", "game")
             for path in sorted((ROOT / package).rglob("*.py"))
-            if "tools" not in path.relative_to(ROOT).parts and path.name != "__main__.py"]
+            if not {"tools", "arena"} & set(path.relative_to(ROOT).parts[:-1])
+            and path.name != "__main__.py"]
 
 
 def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(monkeypatch):

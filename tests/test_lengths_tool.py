@@ -131,7 +131,7 @@ def test_typical_minutes_are_the_median_over_the_typical_pairings_games_only():
 
 def test_the_arena_command_takes_lengths_and_refuses_an_unknown_game(capsys):
     with pytest.raises(SystemExit):
-        arena.main(["--lengths", "--only", "nosuch"])
+        lengths.main(["--lengths", "--only", "nosuch"])
     assert "unknown game 'nosuch'" in capsys.readouterr().err
-    assert arena.main(["--lengths", "--only", "strands", "--set", "no_claim=false"]) == 1
+    assert lengths.main(["--lengths", "--only", "strands", "--set", "no_claim=false"]) == 1
     assert "no game here has the option 'no_claim'" in capsys.readouterr().err

@@ -32,11 +32,12 @@ CHANCE_SENTENCE = re.compile(r"(\w+)'s chance (?:went from (\d+)% to (?:(\d+)%|a
                              r"rose a little, to about (\d+)%)\.$")
 
 
-def played(game_id: str, seed: int, decisions: int, calm: float = 0.0) -> Record:
+def played(game_id: str, seed: int, decisions: int, calm: float = 0.0,
+           options: dict | None = None) -> Record:
     """A game of random legal decisions (up to `decisions`, or to its end); `calm` is the share
     of decisions that never end a game by choice (Moriarty's calls, ending a game)."""
     rng = random.Random(seed)
-    match = Match(game_id, None, seed)
+    match = Match(game_id, options, seed)
     made = 0
     while made < decisions and not match.state.is_terminal:
         state = match.state

@@ -3,7 +3,7 @@ import multiprocessing
 import sys
 
 if __name__ == "__main__":
-    from game.tools.arena import main
+    from game.tools.lengths import main  # the arena's command, --lengths and all
 
     multiprocessing.freeze_support()
     sys.exit(main())

@@ -465,8 +465,11 @@ def parse_setting(text: str) -> tuple[str, Any]:
         return name, value
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run one pairing, or the level table, and print the results."""
+def main(argv: list[str] | None = None,
+         lengths: Callable[[argparse.ArgumentParser, argparse.Namespace, Setup,
+                            list[str] | None], int] | None = None) -> int:
+    """Run one pairing, or the level table, and print the results; with --lengths, `lengths`
+    (the lengths tool's `run`) makes its table."""
     parser = argparse.ArgumentParser(prog="python -m game.tools.arena",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("game", nargs="?", help=f"game id ({', '.join(GAMES)})")
@@ -535,7 +538,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--standoff must be 0 (off) or a number of turns")
     setup = Setup(args.scale, args.time_factor, args.clock, args.standoff, args.record)
     if args.lengths:
-        return _lengths(parser, args, setup, argv)
+        if lengths is None:  # the table lives in game.tools.lengths, which imports this module
+            parser.error("--lengths is the lengths tool's: python -m game.arena --lengths")
+        return lengths(parser, args, setup, argv)
     if args.hybrids:
         if args.hybrids not in KINDS:
             parser.error(f"no hybrids in {args.hybrids!r} (games with hybrids: "
@@ -572,36 +577,6 @@ def main(argv: list[str] | None = None) -> int:
                                      setup, _progress(game_id, names[0], args.seed, args.games))
                 print_report(report, args.detail)
     except GameError as error:
-        print(f"arena: {error}", file=sys.stderr)
-        return 1
-    return 0
-
-
-def _lengths(parser: argparse.ArgumentParser, args: argparse.Namespace, setup: Setup,
-             argv: list[str] | None) -> int:
-    """`--lengths`: the lengths table (game.tools.lengths), and with --write its file."""
-    from game.tools.lengths import LENGTHS_FILE, PAIRINGS, measure  # it imports this module
-
-    games = args.only or list(GAMES)
-    unknown = [g for g in games if g not in GAMES]
-    if unknown:
-        parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(GAMES)})")
-    command = "python -m game.arena " + " ".join(sys.argv[1:] if argv is None else argv)
-    total = sum(args.games if args.hard_games is None or "hard" not in pair else
-                args.hard_games for pair in PAIRINGS) * len(games)
-    done = []
-
-    def heard(pairing: tuple, index: int, result: GameResult) -> None:
-        done.append(index)
-        game_id, names = pairing
-        line = game_line(index, args.seed + index, names[0], result).strip()
-        print(f"  [{game_id} {names[0]} v {names[1]} {len(done)}/{total}] {line} "
-              f"({result.kind}, {result.turns} turns)", file=sys.stderr, flush=True)
-    try:
-        measure(games, args.games, args.jobs, args.seed, setup, dict(args.set),
-                args.hard_games, None if args.write is None else Path(args.write or LENGTHS_FILE),
-                command, heard)
-    except (GameError, ValueError) as error:
         print(f"arena: {error}", file=sys.stderr)
         return 1
     return 0

@@ -34,12 +34,14 @@ Easy's or Medium's strength against Medium, the level a newcomer is offered and 
 """
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import datetime
 import itertools
 import json
 import math
 import statistics
+import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -47,7 +49,9 @@ from game.core import Ending
 from game.lengths import FORMAT, VERSION
 from game.registry import GAMES
 from game.timings import BOT_PAUSE
-from game.tools.arena import PairingReport, Setup, run_pairings
+from game.core import GameError
+from game.tools.arena import GameResult, PairingReport, Setup, game_line, run_pairings
+from game.tools.arena import main as arena_main
 from game.tools.screen_time import Shown
 
 HUMAN_SECONDS = 6.0  # a person's considered decision (see above)
@@ -283,3 +287,36 @@ def options_by_game(games: Sequence[str], settings: Mapping[str, Any]) -> dict[s
     if unused:
         raise ValueError(f"no game here has the option {unused[0]!r}")
     return {g: {k: v for k, v in settings.items() if k in known[g]} for g in games}
+
+
+def run_command(parser: argparse.ArgumentParser, args: argparse.Namespace, setup: Setup,
+                argv: list[str] | None) -> int:
+    """`--lengths`: the lengths table (game.tools.lengths), and with --write its file."""
+    games = args.only or list(GAMES)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r} (games: {', '.join(GAMES)})")
+    command = "python -m game.arena " + " ".join(sys.argv[1:] if argv is None else argv)
+    total = sum(args.games if args.hard_games is None or "hard" not in pair else
+                args.hard_games for pair in PAIRINGS) * len(games)
+    done = []
+
+    def heard(pairing: tuple, index: int, result: GameResult) -> None:
+        done.append(index)
+        game_id, names = pairing
+        line = game_line(index, args.seed + index, names[0], result).strip()
+        print(f"  [{game_id} {names[0]} v {names[1]} {len(done)}/{total}] {line} "
+              f"({result.kind}, {result.turns} turns)", file=sys.stderr, flush=True)
+    try:
+        measure(games, args.games, args.jobs, args.seed, setup, dict(args.set),
+                args.hard_games, None if args.write is None else Path(args.write or LENGTHS_FILE),
+                command, heard)
+    except (GameError, ValueError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The arena's command with its --lengths table (`python -m game.arena`)."""
+    return arena_main(argv, lengths=run_command)

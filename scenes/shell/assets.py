@@ -5,7 +5,6 @@ import sys
 from pathlib import Path
 from typing import Mapping
 
-from game.lengths import typical_lengths
 
 
 def asset_root() -> Path:
@@ -31,6 +30,8 @@ def asset_path(*parts: str) -> Path:
 def game_lengths() -> Mapping[str, str]:
     """Each game's typical length in words ("about 10 minutes") from assets/lengths.json; none
     for a game the file does not give (or a file missing or unreadable)."""
+    from game.lengths import typical_lengths  # the engine stays out of the first frame
+
     try:
         text: str | None = asset_path("lengths.json").read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

@@ -59,13 +59,14 @@ class Keeper:
         self.tell = tell  # a message for the player (the app's notices)
         self.writer = DiskWriter(background, held=held)  # held: until the app's first frame
         self._order: SaveOrder | None = None  # used on the frame loop only (see save_game)
+        self._highest: int | None = None  # the highest save number, as start read it
         self.unfiled: dict[str, _Unfiled] = {}  # save id -> a finished game to file again
         self._previous: deque[Path] = deque()  # saves replaced on the frame loop, to free
 
     def use(self, data: DataFolder) -> None:
         """Write to another data folder from now on (the app's `data` was replaced)."""
         self.data = data
-        self._order = None
+        self._order = self._highest = None
 
     # ---- at start -------------------------------------------------------------------------
     def start(self, more_folders: Iterable[Path] = ()) -> None:
@@ -93,8 +94,8 @@ class Keeper:
                 return
             removed, messages, highest = result
             if self._order is None and self.data is data:  # the first save need not read it
-                from scenes.store.saves import SaveOrder
-                self._order = SaveOrder(data.saves(), highest)
+                self._highest = highest  # (SaveOrder waits for that save: the saves module
+                # brings the engine, which the first frame does without)
             if removed:
                 log.info("removed %d temporary files left by interrupted writes", removed)
             for message in messages:
@@ -139,9 +140,9 @@ class Keeper:
 
     def _next_in_order(self) -> int:
         """The next save's place in the order (on the frame loop, where every save is made)."""
-        if self._order is None:  # a save before start's reading of the highest came back
+        if self._order is None:  # the first save: from the highest start read, if it came back
             from scenes.store.saves import SaveOrder
-            self._order = SaveOrder(self.data.saves())
+            self._order = SaveOrder(self.data.saves(), self._highest)
         return self._order.next()
 
     def saving(self, save_id: str) -> bool:

@@ -230,7 +230,7 @@ class UiFuzzer:
         rects += [b.rect for b in getattr(top, "buttons", []) if hasattr(b, "rect")]
         board = getattr(top, "board", None)
         if board is not None and hasattr(top, "clickable"):
-            spots = [board.spot_rect(spot) for spot in top.clickable()]
+            spots = [board.spot_rect(spot) for spot in top.picker.clickable()]
             rects += [r for r in spots if r is not None] * 3  # moves matter most
         rects = [r for r in rects if r.width > 0 and r.height > 0]
         return self.rng.choice(rects).center if rects else None

@@ -85,7 +85,7 @@ class Visitor:
         elif roll < 0.12 or name == "AttractScene":
             driver.click((self.rng.randrange(driver.width), self.rng.randrange(driver.height)))
         elif name == "PlayScene":
-            spots = [driver.spot_centre(top, spot) for spot in top.clickable()]
+            spots = [driver.spot_centre(top, spot) for spot in top.picker.clickable()]
             spots = [s for s in spots if s is not None]
             driver.click(self.rng.choice(spots) if spots else top.rects["board"].center)
         elif name in ("QuickStartScene", "OpponentScene", "ResultsScene"):
