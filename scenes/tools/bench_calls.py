@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any, Callable
@@ -143,9 +142,10 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--top", type=int, default=12, help="functions listed (default 12)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory() as folder:
-        counts = click_calls(folder)
-        frames = bot_frames(folder)
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-bench-calls-") as root:  # never the player's own folders
+        counts = click_calls(str(root))
+        frames = bot_frames(str(root))
     files = {f for f, _ in counts}
     print(f"one click on a Pulling Strings end: {sum(counts.values())} project calls "
           f"in {len(counts)} functions across {len(files)} files")
