@@ -300,3 +300,14 @@ def test_a_bot_at_a_level_score_does_not_stand_still_into_a_draw():
     moves = [small_bot("pulling_strings", seed).choose(state.observe(0), 0) for seed in range(10)]
     # without contempt, 5 of 20 seeds moved it (a still pull lets Oh draw at once)
     assert all(ps.moves_a_stack(state.stacks, move.end) for move in moves)
+
+
+def test_synch_s_score_panel_counts_the_moves_toward_the_no_claim_ruling():
+    from game.words import narrator_for
+    state = synch_midgame()
+    for _ in range(3):
+        state = claimless_move(state)
+    words = " ".join(narrator_for("synch").status(state))
+    assert "3 of 16" in words and "without a claim" in words
+    off = " ".join(narrator_for("synch").status(synch_midgame(no_claim=False)))
+    assert "without a claim" not in off

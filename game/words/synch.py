@@ -69,6 +69,11 @@ def moves_left(state: SynchState) -> str:
     return f"{left} of {state.move_limit} moves left"
 
 
+def no_claim_words(state: SynchState) -> str:
+    """How near the no-claim ruling is ("3 of 16 moves without a claim")."""
+    return f"{state.since_claim} of {state.no_claim_limit} moves without a claim"
+
+
 def result_badge(state: SynchState) -> str:
     """A finished game's result in the column beside the grid ("Ring wins, 20 to 15")."""
     a, b = state.scores()
@@ -119,11 +124,14 @@ class SynchNarrator(Narrator[SynchState]):
         s = state
         counts = s.scores()
         empty = s.size * s.size - sum(counts)
-        return [f"{s.seat_name(0)} (X): {plural(counts[0], 'symbol')}",
-                f"{s.seat_name(1)} (O): {plural(counts[1], 'symbol')}",
-                f"Empty squares: {empty}",
-                moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
-                else f"Played: {self.units(self.number(s))}"]
+        lines = [f"{s.seat_name(0)} (X): {plural(counts[0], 'symbol')}",
+                 f"{s.seat_name(1)} (O): {plural(counts[1], 'symbol')}",
+                 f"Empty squares: {empty}",
+                 moves_left(s) if not s.is_terminal  # (turns are counted in the top bar)
+                 else f"Played: {self.units(self.number(s))}"]
+        if s.no_claim_limit and not s.is_terminal and not s.placing:
+            lines.append(no_claim_words(s))  # the house ruling's count, as it comes near
+        return lines
 
     def describe(self, before: SynchState, events: Sequence[Event], after: SynchState) -> str:
         """A plain-words caption: who announced and chose what, who moved where and claimed."""
