@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import random
-import select
+import selectors
 import signal
 import subprocess
 import sys
@@ -128,10 +128,12 @@ def kill_after(root: Path, seed: int, moves: int, slow: float, linger: float) ->
                              stderr=subprocess.PIPE, text=True, bufsize=1)
     seen: list[str] = []
     deadline = time.monotonic() + 120
+    waiting = selectors.DefaultSelector()  # (select.select refuses a descriptor over 1023,
+    waiting.register(child.stdout, selectors.EVENT_READ)  # which a long test run reaches)
     try:
         while len(seen) < moves:
             left = deadline - time.monotonic()
-            ready, _, _ = select.select([child.stdout], [], [], max(0.0, left))
+            ready = waiting.select(max(0.0, left))
             if not ready:
                 raise AssertionError(f"the app announced {len(seen)} moves of {moves} in time")
             line = child.stdout.readline()
@@ -144,6 +146,7 @@ def kill_after(root: Path, seed: int, moves: int, slow: float, linger: float) ->
             time.sleep(linger)
         child.send_signal(signal.SIGKILL)
     finally:
+        waiting.close()
         if child.poll() is None:
             child.kill()
         child.wait(timeout=30)
