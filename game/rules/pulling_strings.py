@@ -202,11 +202,11 @@ class PullingStringsState(State):
         """Both home totals."""
         return (self.home_total(0), self.home_total(1))
 
-    def position(self) -> tuple[tuple[int, ...], int, bool]:
+    def position(self) -> Position:
         """What the repetition ruling compares: the stacks, the broken strings, the tie flag."""
         return (self.stacks, self.broken, self.tied)
 
-    def times_seen(self, position: tuple[tuple[int, ...], int, bool] | None = None) -> int:
+    def times_seen(self, position: Position | None = None) -> int:
         """How many times a position (by default this one) has stood so far, up to 2."""
         key = self.position() if position is None else position
         return 2 if key in self.seen_twice else 1 if key in self.seen_once else 0
@@ -289,8 +289,7 @@ class PullingStringsState(State):
                                turn_number=self.turn_number + 1)
         return after._judge(events, self.position())
 
-    def _judge(self, events: list[Event], previous: tuple[tuple[int, ...], int,
-               bool]) -> Step[PullingStringsState]:
+    def _judge(self, events: list[Event], previous: Position) -> Step[PullingStringsState]:
         totals = self.scores()
         tied = self.tied
         result = None
@@ -391,8 +390,9 @@ GAME = GameSpec(
         Option("turn_limit", 0, "end the game drawn after this many turns (0: no limit)",
                minimum=0, maximum=1000),
         # games recorded before this ruling played without it
-        Option("repetition", True, "a position that comes round for the third time ends the "
-               "game, the home totals deciding (house ruling)", absent=False),
+        Option("repetition", True, "a position that comes round for the third time, or a board "
+               "still for 5 turns, ends the game, the home totals deciding (house ruling)",
+               absent=False),
     ),
     # bot-vs-bot demos: on by default (RULES), short enough that a kiosk demo game ends by the
     # rules within its few minutes on screen (a demo turn takes about 5 s at speed 1)
