@@ -7,6 +7,7 @@ reading has got, and the message line says a file is being opened.
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import pygame
 
@@ -18,6 +19,7 @@ from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_scrollbar, scroll_at
 from scenes.store.background import Task
+from scenes.store.plain_text import printable
 from scenes.store.records import RecordSummary, file_stem, record_meta
 from scenes.store.saves import SavedGame
 from scenes.store.storage import FileProblem
@@ -62,6 +64,16 @@ def build_rows(saves: list[SavedGame], summaries: list[RecordSummary]) -> list[R
             rows.append(Row((summary.title, summary.players, summary.result,
                              when_text(summary.when)), summary=summary))
     return rows
+
+
+
+def opening_failed(name: str, problem: FileProblem) -> str:
+    """Why a listed record did not open: its problem, and the file's name while there is a file
+    to look at (never the folder's place: Show folder opens it)."""
+    words = f"{name[:1].upper()}{name[1:]} could not be opened: it {problem.problem}"
+    if os.path.lexists(problem.path):
+        return f"{words} (the file {printable(problem.path.name)})."
+    return f"{words}."
 
 
 class RecordsScene(Scene):
@@ -128,7 +140,7 @@ class RecordsScene(Scene):
             try:
                 record, book = task.result()
             except FileProblem as problem:
-                self.say(f"Record file {problem}.", error=True)
+                self.say(opening_failed(name, problem), error=True)
                 return
             self.say("")
             self.app.go(screen, record=record, name=name, book=book)
@@ -231,7 +243,8 @@ class RecordsScene(Scene):
         else:
             summary = row.summary
             assert summary is not None  # a row is a save or a record file
-            path, name = summary.path, f"the {summary.title} record"
+            path = summary.path
+            name = f"the {summary.title} record" if not summary.problem else "the damaged record"
             task = Task(lambda _: self._prepare(self.records.open(path)),
                         name="quintet-open-record")
         self.opening = (task, name, screen)

@@ -97,7 +97,7 @@ class RecordFolder:
         """Delete a listed record file if it is still the file listed; what happened, in words."""
         when = summary.when.replace("T", " ")[:16]
         name = f"The {summary.title} record" + (f" of {when}" if when else "") \
-            if summary.title else "The damaged record"
+            if summary.title and not summary.problem else "The damaged record"
         if self.read_only:
             return f"{name} was not deleted: {self.read_only}."
         return deleted_words(name, remove_if_unchanged(summary.path, summary.seen))
