@@ -24,7 +24,8 @@ class ErrorScene(Scene):
 
     def _choose(self, value: str) -> None:
         if value == "log":
-            problem = show_folder(self.app.log_path.parent)
+            log_path = self.app.log_path  # the button shows only when there is a log
+            problem = show_folder(log_path.parent) if log_path is not None else ""
             if problem:
                 self.details = self.details + [problem]
             self.app.invalidate()

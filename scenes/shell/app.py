@@ -5,12 +5,13 @@ import logging
 import os
 import sys
 import time
-from typing import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Mapping
 
 import pygame
 
 from scenes.shell.display_watch import DisplayWatch
-from scenes.shell.scene import Scene
+from scenes.shell.scene_base import SceneBase
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
 from scenes.shell.theme import Theme
@@ -18,12 +19,15 @@ from scenes.store.data_folder import DataFolder
 from scenes.store.keeper import Keeper
 from scenes.store.settings import Settings, SettingsStore
 
+if TYPE_CHECKING:  # started on first use (most sessions never need it): named for the checker
+    from scenes.shell.bot_process import BotProcess
+
 FPS = 60
 MIN_SIZE = (640, 400)
 DISPLAY_SHARE = 0.9  # the first window takes at most this share of the display each way
 REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
 log = logging.getLogger("quintet")
-Route = Callable[..., Scene]  # builds a screen: route(app, **arguments)
+Route = Callable[..., SceneBase]  # builds a screen: route(app, **arguments)
 
 
 WINDOW_SHAPES = (1.2, 2.4)  # the widths per height the layouts are made and tested for
@@ -124,12 +128,12 @@ class App:
         self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
         self._full_redraw = True
         self._dirty: list[pygame.Rect] = []
-        self._bot_worker = None  # started on first use: most sessions may never need it
+        self._bot_worker: BotProcess | None = None  # started on first use: most sessions may never need it
         self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
         self.lessons_offered: set[str] = set()  # games whose lesson was offered this session
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
         self.errors_recovered = 0
-        self.log_path = None  # the user's log file, once main() has opened it
+        self.log_path: Path | None = None  # the user's log file, once main() has opened it
         self.kiosk = None
         if kiosk:
             from scenes.shell.kiosk import Kiosk
@@ -200,7 +204,7 @@ class App:
         return not trouble
 
     @property
-    def bot_worker(self):
+    def bot_worker(self) -> BotProcess:
         """The process the computer players think in (created on first use)."""
         if self._bot_worker is None:  # one that cannot start says why, and the app goes on
             from game.bots.worker import BotWorker
@@ -228,7 +232,7 @@ class App:
         self.close_bots()
 
     # ---- screens by name ----------------------------------------------------------------------
-    def make(self, name: str, /, **arguments) -> Scene:
+    def make(self, name: str, /, **arguments) -> SceneBase:
         """The screen named `name`, built with these arguments (not shown yet)."""
         route = self.routes.get(name)
         if route is None:
@@ -324,19 +328,19 @@ class App:
             log.error("leaving %s failed too", type(failure).__name__, exc_info=failure)
         self.invalidate()
 
-    def scene_after_error(self, details: list[str]):
+    def scene_after_error(self, details: list[str]) -> SceneBase:
         """The scene that carries on after an error: a friendly screen (kiosk: the demo)."""
         if self.kiosk is not None:
             return self.kiosk.demo_scene()
         return self.make("error", details=details)
 
-    def home_scene(self):
+    def home_scene(self) -> SceneBase:
         """Where Menu and Back to menu lead: the main menu (kiosk: the quick-start screen)."""
         if self.kiosk is not None:
             return self.kiosk.home_scene()
         return self.make("menu")
 
-    def first_scene(self):
+    def first_scene(self) -> SceneBase:
         """The screen the app opens on: the main menu (kiosk: the demo)."""
         return self.kiosk.demo_scene() if self.kiosk is not None else self.home_scene()
 
@@ -407,8 +411,8 @@ class App:
             self.windowed_size = (max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h))
             if self.windowed_size != (event.w, event.h):
                 self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            else:
-                self.screen = pygame.display.get_surface()
+            else:  # the window SDL resized (None only without a window: keep the old one)
+                self.screen = pygame.display.get_surface() or self.screen
             self._relayout()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -1,58 +1,17 @@
-"""Scene: the lifecycle every screen follows (enter, exit, pause, resume, events, update, draw)."""
+"""Scene: a screen of the app, the lifecycle (scene_base.py) and the App it reaches."""
 from __future__ import annotations
 
-import pygame
+from typing import TYPE_CHECKING
+
+from scenes.shell.scene_base import SceneBase
+
+if TYPE_CHECKING:  # the App runs scenes as SceneBase and never imports this module
+    from scenes.shell.app import App
 
 
-class Scene:
-    """One screen of the app. `draw` never changes state; all times are seconds.
+class Scene(SceneBase):
+    """One screen of the app; `app` is the App (scenes/shell/app.py), which holds the settings,
+    sound, theme and stack, and shows other screens by name."""
 
-    `app` is the App (scenes/shell/app.py), which shows other screens by name. `opaque` says
-    whether the scenes beneath are hidden (an overlay sets it False and is drawn over them);
-    `modal` says whether events stop here; `route` is the name the App made it by, if any.
-    """
-
-    opaque = True
-    modal = True
-    route: str | None = None
-
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
-
-    def enter(self) -> None:
-        """Called when the scene is pushed."""
-
-    def exit(self) -> None:
-        """Called when the scene is popped or replaced."""
-
-    def pause(self) -> None:
-        """Called when another scene is pushed on top of this one."""
-
-    def resume(self) -> None:
-        """Called when the scene above this one is popped."""
-
-    def layout(self, size: tuple[int, int]) -> None:
-        """Lay out for a window of this size (called on enter and on every resize)."""
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Handle one input event; True if it was consumed."""
-        return False
-
-    def hover_key(self):
-        """What the mouse is over, as far as drawing goes: the frame is redrawn when it changes."""
-        group = getattr(self, "group", None)  # most scenes keep their buttons in a ButtonGroup
-        return None if group is None else group.hover
-
-    def update(self, dt: float) -> None:
-        """Advance by dt seconds."""
-
-    def update_covered(self, dt: float) -> None:
-        """What must go on while another screen covers this one (none by default): work
-        others wait on, such as a server's messages; the scene itself stays frozen."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene onto the window surface."""
-
-    def rescue(self) -> str | None:
-        """After an error anywhere: keep what can be kept (a game is saved); a line saying so."""
-        return None

@@ -5,23 +5,23 @@ from typing import Callable
 
 import pygame
 
-from scenes.shell.scene import Scene
+from scenes.shell.scene_base import SceneBase
 
 
 class SceneStack:
     """The scenes on screen, bottom to top; only the top one (and modal-less ones) gets input."""
 
     def __init__(self) -> None:
-        self.scenes: list[Scene] = []
+        self.scenes: list[SceneBase] = []
         self._queued: list[Callable[[], None]] = []
         self.size = (0, 0)
 
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> SceneBase | None:
         """The scene on top, or None."""
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: SceneBase) -> None:
         """Put a scene on top (at the end of this frame)."""
         self._queued.append(lambda: self._push(scene))
 
@@ -29,14 +29,14 @@ class SceneStack:
         """Remove the top scene (at the end of this frame)."""
         self._queued.append(self._pop)
 
-    def replace(self, scene: Scene) -> None:
+    def replace(self, scene: SceneBase) -> None:
         """Swap the top scene for another (at the end of this frame)."""
         def swap() -> None:
             self._pop(resume=False)
             self._push(scene)
         self._queued.append(swap)
 
-    def reset(self, scene: Scene) -> None:
+    def reset(self, scene: SceneBase) -> None:
         """Clear the stack and start again from this scene (at the end of this frame)."""
         def apply() -> None:
             while self.scenes:
@@ -44,7 +44,7 @@ class SceneStack:
             self._push(scene)
         self._queued.append(apply)
 
-    def restart(self, scene: Scene) -> list[Exception]:
+    def restart(self, scene: SceneBase) -> list[Exception]:
         """After an error: drop every scene and pending change now, then show this scene.
 
         Each dropped scene's `exit` still runs (it cancels a bot's search), but one that fails
@@ -68,7 +68,7 @@ class SceneStack:
             self._queued.pop(0)()
         return changed
 
-    def _push(self, scene: Scene) -> None:
+    def _push(self, scene: SceneBase) -> None:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
