@@ -8,11 +8,16 @@ a game that runs long makes way for the next. Any touch, click or key wakes the 
 """
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 import pygame
 
 from game.core import NodeKind
 from game.registry import GAMES
+from game.spec import GameSpec
+from scenes.play.parts.play_bots import PlayBots
 from scenes.play.parts.setup import GameSetup
+from scenes.play.parts.turns import TurnLoop
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import draw_panel
@@ -28,13 +33,37 @@ PITCH_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION, th.CAPTION * 0.9)
 CAPTION_SIZES = tuple(th.BODY * factor for factor in (1.4, 1.25, 1.1, 1.0, 0.9, 0.8))
 
 
+class Demo(Protocol):
+    """What the demo reads of the play screen it shows, which it asks the App for by name (a
+    screen never imports another): its game, its turn loop and bots, and its lifecycle."""
+
+    spec: GameSpec
+    turns: TurnLoop
+    bots: PlayBots
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Lay out for a window of this size."""
+
+    def enter(self) -> None:
+        """Start the game."""
+
+    def exit(self) -> None:
+        """Stop its bots."""
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the game."""
+
+
 class AttractScene(Scene):
     """The self-running demo: one bot-vs-bot game after another, with a caption band."""
 
     def __init__(self, app, kiosk) -> None:
         super().__init__(app)
         self.kiosk = kiosk
-        self.play = None
+        self.play: Demo | None = None  # the game on show, from `enter` on
         self.elapsed = 0.0  # seconds of the current demo game
         self.ended_for = 0.0  # seconds since the current game ended (or was cut short)
         self.clock = 0.0
@@ -58,13 +87,20 @@ class AttractScene(Scene):
         if self.play is not None:
             self.play.exit()
         game_id = self.kiosk.next_game()
-        self.play = self.app.make("play", setup=GameSetup(
+        play = cast(Demo, self.app.make("play", setup=GameSetup(  # the route makes a PlayScene
             game_id, GAMES[game_id].demo_options, controllers=(DEMO_CONTROLLER, DEMO_CONTROLLER),
-            bot_level=self.kiosk.demo_level(game_id), demo=True))
+            bot_level=self.kiosk.demo_level(game_id), demo=True)))
+        self.play = play
         self.elapsed = self.ended_for = 0.0
-        self.play.layout(self._play_size())
-        self.play.enter()
+        play.layout(self._play_size())
+        play.enter()
         self.app.invalidate()
+
+    @property
+    def shown(self) -> Demo:
+        """The game on show (there is one from `enter` on)."""
+        assert self.play is not None, "the demo shows a game once entered"
+        return self.play
 
     @property
     def finished(self) -> bool:
@@ -77,12 +113,12 @@ class AttractScene(Scene):
         """Run the game; after its end (or a long game), the next one."""
         self.clock += dt
         self.elapsed += dt
-        self.play.update(dt)
-        if self.finished or self.elapsed > LONGEST_GAME and not self.play.turns.busy:
+        self.shown.update(dt)
+        if self.finished or self.elapsed > LONGEST_GAME and not self.shown.turns.busy:
             self.ended_for += dt
             if self.ended_for >= (RESULT_SECONDS if self.finished else 3.0):
                 self._next_game()
-        if self.play.bots.broken:
+        if self.shown.bots.broken:
             self._next_game()
         shown = self._band_content()
         if shown != self._shown:
@@ -111,10 +147,10 @@ class AttractScene(Scene):
 
     def caption(self) -> str:
         """What just happened, in words (or the result once the game is over)."""
-        play = self.play
+        play = self.shown
         state = play.turns.match.state
-        if self.finished:
-            outcome = state.outcome
+        outcome = state.outcome
+        if self.finished and outcome is not None:  # a finished game has its outcome
             head = "A draw" if outcome.winner is None else f"{state.seat_name(outcome.winner)} wins"
             return f"{head}: {outcome.reason}." if outcome.reason else f"{head}."
         if self.elapsed > LONGEST_GAME:
@@ -123,12 +159,12 @@ class AttractScene(Scene):
 
     def _band_content(self) -> tuple:
         pulse = int(self.clock * 2) % 2  # the invitation brightens and dims twice a second
-        return (self.play.spec.id, self.caption(), pulse)
+        return (self.shown.spec.id, self.caption(), pulse)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The game, then the band: title and pitch, the caption, the invitation."""
         clip = surface.get_clip()
-        self.play.draw(surface)
+        self.shown.draw(surface)
         if clip.colliderect(self.band):
             self._draw_band(surface)
 
@@ -140,7 +176,7 @@ class AttractScene(Scene):
         panel = band.inflate(-2 * pad, -pad).move(0, -pad // 2)
         draw_panel(surface, theme, panel)
         inner = panel.inflate(-2 * theme.px(18), -2 * theme.px(12))
-        spec = self.play.spec
+        spec = self.shown.spec
         title = theme.blit_text(surface, spec.title, th.HEADING, inner.topleft, th.ACCENT)
         pitch_left = title.right + theme.px(18)
         pitch_size = PITCH_SIZES[-1]

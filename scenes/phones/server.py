@@ -292,8 +292,11 @@ class PhoneServer:
         self._stopping.set()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
+            def finish() -> None:
+                if not stop.done():
+                    stop.set_result(None)
             try:
-                loop.call_soon_threadsafe(lambda: stop.done() or stop.set_result(None))
+                loop.call_soon_threadsafe(finish)
             except RuntimeError:  # the loop has already closed
                 pass
 
@@ -471,7 +474,10 @@ class PhoneServer:
             return entry, fresh
 
     async def _handle(self, connection: ServerConnection) -> None:
-        parts = urlsplit(connection.request.path)
+        request = connection.request
+        if request is None:  # never: a connection is handled once its handshake is done
+            return
+        parts = urlsplit(request.path)
         token = parts.path.rpartition("/")[2]
         seat = self._seat_of(token)
         if parts.path.startswith("/knock/"):
@@ -479,7 +485,7 @@ class PhoneServer:
                 await self._knock(connection, seat, token)
             return
         admitted = self._admit(seat, parts.query, connection) if seat is not None else None
-        if admitted is None:  # revoked since the handshake, or claimed by another phone
+        if seat is None or admitted is None:  # revoked since, or claimed by another phone
             await connection.close(CLOSE_POLICY, "this seat is not yours")
             return
         entry, fresh = admitted

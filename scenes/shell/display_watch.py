@@ -41,7 +41,7 @@ ErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(XE
 IOErrorHandler = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p)
 
 
-def _xlib():
+def _xlib() -> ctypes.CDLL | None:
     """The X11 client library SDL will use, or None (another system or video driver)."""
     if sys.platform.startswith(("win", "darwin")) or not os.environ.get("DISPLAY"):
         return None
@@ -64,7 +64,7 @@ class DisplayWatch:
         self.window_lost = False
         self.errors = 0  # X errors seen (and survived)
         self._handlers: tuple = ()  # Xlib keeps only their addresses: they must live here
-        self._xlib = None
+        self._xlib: ctypes.CDLL | None = None  # set with the handlers
 
     @property
     def active(self) -> bool:
@@ -74,7 +74,8 @@ class DisplayWatch:
     def install(self) -> None:
         """Put the handlers in place (X11 only): before SDL starts, so that SDL keeps them as
         the handlers its own pass errors on to, and again by `follow` once a window is open."""
-        if not self._handlers:
+        xlib = self._xlib
+        if xlib is None:  # the first time: no handlers yet
             xlib = _xlib()
             if xlib is None:
                 return
@@ -84,8 +85,8 @@ class DisplayWatch:
             xlib.XSetIOErrorHandler.restype = ctypes.c_void_p
             self._xlib = xlib
             self._handlers = (ErrorHandler(self._error), IOErrorHandler(self._connection_lost))
-        self._xlib.XSetErrorHandler(self._handlers[0])
-        self._xlib.XSetIOErrorHandler(self._handlers[1])
+        xlib.XSetErrorHandler(self._handlers[0])
+        xlib.XSetIOErrorHandler(self._handlers[1])
 
     def follow(self) -> None:
         """Note the app's current window (after each time it is opened), and take the handlers

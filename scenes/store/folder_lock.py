@@ -9,6 +9,7 @@ never overwrite each other's files or lose each other's counts.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from scenes.store.plain_text import printable
@@ -18,7 +19,7 @@ LOCK_NAME = "quintet.lock"
 
 def _try_lock(handle: int) -> bool:
     """Lock an open file for this process without waiting; False if another process holds it."""
-    if os.name == "nt":  # pragma: no cover - Windows only
+    if sys.platform == "win32":  # pragma: no cover - Windows only (the checker reads it too)
         import msvcrt
         try:
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)

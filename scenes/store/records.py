@@ -140,11 +140,13 @@ def _summary(path: Path) -> RecordSummary:
     if isinstance(version, int) and version > VERSION:
         return RecordSummary(path, path.name,
                              problem=f"needs a newer Quintet (record version {brief(version)})")
-    game = GAMES.get(data.get("game")) if isinstance(data.get("game"), str) else None
+    game_id, meta = data.get("game"), data.get("meta")
+    game = GAMES.get(game_id) if isinstance(game_id, str) else None
     if game is None:
         return RecordSummary(path, path.name, problem=f"names no game of Quintet "
-                                                     f"({brief(data.get('game'))})")
-    meta = data.get("meta") if isinstance(data.get("meta"), Mapping) else {}
+                                                     f"({brief(game_id)})")
+    if not isinstance(meta, Mapping):
+        meta = {}
     trouble = meta_problem(meta)
     if trouble:
         return RecordSummary(path, path.name, problem=f"has bad notes (meta): {trouble}")

@@ -85,10 +85,11 @@ class StatsFile:
         games, problems = read_games(data.get("games"))
         if not problems:
             return games, []
-        problem = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
-                              + (f"; {len(problems) - 3} more" if len(problems) > 3 else "") + ")")
+        bad_parts = FileProblem(self.path, "has bad parts (" + "; ".join(problems[:3])
+                                + (f"; {len(problems) - 3} more" if len(problems) > 3 else "")
+                                + ")")
         hinted, fresh = self.hinted(), self._fresh
-        messages = [self._keep(problem, "the good counts are kept")]
+        messages = [self._keep(bad_parts, "the good counts are kept")]
         if self._fresh and not fresh and not nothing_there(self.path):
             return self._load_fresh(messages)  # counted there since: its counts are the ones
         return games, messages + ([] if self.read_only else

@@ -322,6 +322,7 @@ def nesting(data: Any) -> int:
     deepest, waiting = 0, [(data, 1)]
     while waiting:
         value, depth = waiting.pop()
+        children: Iterable[Any]
         if isinstance(value, Mapping):
             children = value.values()
         elif isinstance(value, list):

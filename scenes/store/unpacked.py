@@ -34,7 +34,7 @@ def _try_lock(handle: BinaryIO) -> bool:
     """Lock an open file for this process alone, without waiting; whether it worked."""
     handle.seek(0)
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":  # (the checker reads the platform from sys.platform)
             import msvcrt
             msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
         else:
@@ -66,7 +66,7 @@ def is_left_over(folder: Path) -> bool:
     with handle:
         if not _try_lock(handle):
             return False
-        if os.name == "nt":  # Windows may keep a lock a while after its file is closed
+        if sys.platform == "win32":  # Windows may keep a lock a while after its file is closed
             import msvcrt
             handle.seek(0)
             msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)

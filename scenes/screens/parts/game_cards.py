@@ -73,7 +73,9 @@ class GameCards(Scene):
         self.learn_rects = {}
         if self.offers_learn:  # a row of its own under the pitch: it covers no picture
             for button in self.group.buttons[:-1]:
-                self.learn_rects[button.value] = self.card_parts(button)[2]
+                learn = self.card_parts(button)[2]  # offered: never None here
+                if learn is not None:
+                    self.learn_rects[button.value] = learn
 
     def card_parts(self, button: Button) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None]:
         """Where a card's picture, pitch and Learn button (if offered) go, top to bottom."""
