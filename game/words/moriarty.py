@@ -371,6 +371,38 @@ class MoriartyNarrator(Narrator[MoriartyState]):
         return ""
 
 
+# ---- the few words drawn on the board ------------------------------------------------------
+def half_label(north: bool) -> tuple[str, str]:
+    """A half of the board named beside it, in full and short: ("NORTH  (rows 5-9 score for
+    North)", "NORTH")."""
+    side, rows = ("North", "5-9") if north else ("South", "0-4")
+    return f"{side.upper()}  (rows {rows} score for {side})", side.upper()
+
+
+def card_role(state: MoriartyState, seat: int, own: bool) -> str:
+    """A seat card's first line: its role, and on the player's own card which way its slides
+    go toward it ("SOUTH  \u00b7  toward you: down")."""
+    role = state.role(seat).upper()
+    return role + ("  \u00b7  toward you: " + ("down" if seat == state.south else "up")
+                   if own else "")
+
+
+def card_points(state: MoriartyState, seat: int) -> str:
+    """A seat card's points: on the board (and its hidden bonus) and in all ("7 + bonus on the
+    board  |  12 in all")."""
+    more = "" if state.bonus[seat] is not None else " + bonus"
+    return f"{state.board_points(seat)}{more} on the board  |  {state.totals[seat]} in all"
+
+
+BONUS_LABEL = "Bonus Colour:"  # before the colour's token on a seat card
+BONUS_SECRET = "Bonus Colour: secret"
+
+
+def bonus_worth(state: MoriartyState, colour: int) -> str:
+    """A Bonus Colour and what it multiplies by in this game ("blue (x3)")."""
+    return f"{COLOURS[colour]} (x{3 + state.game_index})"
+
+
 def banner_ends_game(name: str) -> str:
     """The board's banner when a player ends the game."""
     return f"{name} ends the game"

@@ -87,6 +87,10 @@ def result_badge(state: SynchState) -> str:
 class SynchNarrator(Narrator[SynchState]):
     """Cross and Ring: the decider picks synch or opposition, the directioner a direction."""
 
+    def over_heading(self, state: SynchState) -> str:
+        """The column's heading once the game is over ("Game over after 82 turns")."""
+        return f"Game over after {self.units(self.number(state))}"
+
     def log_text(self, move: Move, seat: int, before: SynchState) -> str:
         """"places the marker on d4", "calls synch", "points north-east"."""
         if isinstance(move, PlaceMarker):

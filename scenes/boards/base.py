@@ -28,12 +28,13 @@ from typing import Any, Generic, Hashable, Mapping, Sequence
 
 import pygame
 
-from game.core import Event, Move, State, StateT
+from game.core import Event, Move, StateT
 from game.last_moves import Decision, Turn
 from game.spec import GameSpec
 from game.timings import STILL as STILL_SECONDS
 from game.words import narrator_for
 from game.words.base import Narrator, PickOptions, Summary
+from game.words.examples import Example, examples_for
 from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline
 
@@ -48,16 +49,6 @@ class Choice:
     label: str
     key: str = ""  # what a player types for it; shown as the button's hint
     order: int = 0  # buttons are sorted by this, then label
-
-
-@dataclasses.dataclass(frozen=True)
-class Example:
-    """A worked example for the rules screen: a position and the moves to animate from it."""
-
-    title: str
-    caption: str  # what to watch for, in a sentence or two
-    start: State
-    moves: tuple  # per step: a (seat 0, seat 1) pair at a simultaneous node, else one move
 
 
 @dataclasses.dataclass
@@ -214,8 +205,8 @@ class Board(Generic[StateT]):
         return None
 
     def examples(self) -> list[Example]:
-        """Worked examples the rules screen can animate (none by default)."""
-        return []
+        """Worked examples the rules screen can animate (its game's, from game/words)."""
+        return examples_for(self.spec, self.options)
 
     def settled(self, before: StateT, events: Sequence[Event], after: StateT) -> StateT:
         """The position to keep showing behind this step's summary while it is read: the one

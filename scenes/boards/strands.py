@@ -7,7 +7,7 @@ from typing import Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move
 from game.rules.strands import (
     END_TURN,
     EndTurn,
@@ -17,7 +17,7 @@ from game.rules.strands import (
     compare_groups,
 )
 from game.timings import STRANDS
-from scenes.boards.base import Board, Choice, Example, draw_board_area
+from scenes.boards.base import Board, Choice, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline, ease_out_back
 
@@ -183,29 +183,6 @@ class StrandsBoard(Board[StrandsState]):
         if isinstance(spot, tuple) and spot[0] == "cell":
             return state.board.places[spot[1]]
         return END_TURN if spot == END else None
-
-    # ---- words ------------------------------------------------------------------------------
-    def examples(self) -> list[Example]:
-        """Worked examples: a turn of X spaces marked X, and two groups joined into one."""
-        def after(*labels: str) -> StrandsState:
-            state = self.spec.start(self.options)
-            for label in labels:
-                state = state.apply(self.spec.parse_move(label)).state
-            return state
-
-        place = self.spec.parse_move
-        return [
-            Example("X spaces marked X",
-                    "Black opened on a 2 and White took two 2s. Now Black picks X = 3 and "
-                    "covers three spaces marked 3; the turn ends by itself after the third.",
-                    after("e5", "f7", "g7"), (place("b2"), place("b3"), place("b4"))),
-            Example("Groups join",
-                    "Black has a group of 3 near the centre and a group of 2 up and to the "
-                    "left. Stones that touch are one group: two 2s between them make one "
-                    "group of 7.",
-                    after("e5", "f7", "g7", "e6", "d5", "f6", "b2", "b3", "end", "g6", "g5"),
-                    (place("c3"), place("d4"))),
-        ]
 
     # ---- animation and drawing ------------------------------------------------------------
     def animate(self, before: StrandsState, events: Sequence[Event],

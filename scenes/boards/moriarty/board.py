@@ -6,7 +6,7 @@ from typing import Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move
 from game.rules.moriarty import (
     ACTIVE,
     BONUS,
@@ -27,7 +27,7 @@ from game.rules.moriarty import (
     Take,
     TokenSlid,
 )
-from scenes.boards.base import Choice, Example, View
+from scenes.boards.base import Choice, View
 from scenes.boards.moriarty import ground, paint_board, paint_panel
 from scenes.boards.moriarty.layout import (
     AWAY_CHOICE,
@@ -159,20 +159,6 @@ class MoriartyBoard(MoriartyLayout):
                 p = view.progress(Sliding(event.column))
                 rows[event.column] = lerp(event.src, event.dst, p)
         return shown, rows
-
-
-    # ---- worked examples --------------------------------------------------------------------
-    def examples(self) -> list[Example]:
-        """Two rounds: actives the same way (Pivot 2 rows) and opposite ways (1 toward the line)."""
-        start = MoriartyState(colours=(0, 1, 2, 3, 0, 1, 2, 3), bonus=(0, 1), phase=PIVOT, edge=0)
-        return [
-            Example("Same direction", "Pivot in column 4; both active tokens slide south, so the "
-                    "Pivot slides two rows north.",
-                    start, (PickPivot(3), Take(2), (Slide(True), Slide(False)))),
-            Example("Opposite directions", "One active token goes north, the other south: the "
-                    "Pivot moves one row toward the Center Line, crossing it.",
-                    start, (PickPivot(3), Take(2), (Slide(True), Slide(True)))),
-        ]
 
 
 # ---- helpers ------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.moriarty import COLUMNS
+from game.words.moriarty import half_label
 from scenes.boards.base import draw_board_area
 from scenes.boards.moriarty.layout import BESIDE, ROWNUM_W, SCALE_W, SMALL
 from scenes.boards.moriarty.shapes import (
@@ -93,8 +94,7 @@ def draw_labels(board: MoriartyLayout, layer: pygame.Surface, shift) -> None:
     centre_x = board.grid.centerx + shift[0]
     pts = small.render("pts", True, th.DIM)
     half_room = scale_x - pts.get_width() / 2 - theme.px(8) - centre_x  # clear of "pts"
-    for words, short, y in (("NORTH  (rows 5-9 score for North)", "NORTH", north_y),
-                            ("SOUTH  (rows 0-4 score for South)", "SOUTH", south_y)):
+    for (words, short), y in ((half_label(True), north_y), (half_label(False), south_y)):
         image = label.render(words, True, th.DIM)
         if image.get_width() / 2 > half_room:  # a small window: the side's name alone
             image = label.render(short, True, th.DIM)

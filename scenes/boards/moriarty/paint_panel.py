@@ -20,6 +20,7 @@ from game.rules.moriarty import (
     MoriartyState,
     SlidesRevealed,
 )
+from game.words.moriarty import BONUS_LABEL, BONUS_SECRET, bonus_worth, card_points, card_role
 from scenes.boards.base import View
 from scenes.boards.moriarty.layout import (
     CARD_LINE, CARD_NAME, MORIARTY_CHOICE, TRAY_HEADING, is_spot, swatch_spot,
@@ -54,9 +55,7 @@ def _draw_card(board: MoriartyLayout, surface, view: View[MoriartyState], state:
     pad = theme.px(12)
     x = card.left + pad
     y = card.top + theme.px(8)
-    role = state.role(seat).upper()
-    if view.seat == seat:  # your own card: which way your slides go
-        role += "  \u00b7  toward you: " + ("down" if seat == state.south else "up")
+    role = card_role(state, seat, own=view.seat == seat)  # own: which way your slides go
     theme.blit_text(surface, role, th.CAPTION, (x, y), th.DIM)
     y += theme.line(th.CAPTION) + board.line_gap()
     name = theme.blit_text(surface, state.seat_name(seat), CARD_NAME, (x, y), th.TEXT)
@@ -72,20 +71,18 @@ def _draw_card(board: MoriartyLayout, surface, view: View[MoriartyState], state:
     colour = board.shown_bonus(view, state, seat)
     if colour is not None and state.bonus[seat] is None:  # revealed by the game's end
         state = state.replace(bonus=tuple(colour if s == seat else None for s in (0, 1)))
-    more = "" if state.bonus[seat] is not None else " + bonus"
-    theme.blit_text(surface, f"{state.board_points(seat)}{more} on the board  |  "
-                             f"{state.totals[seat]} in all", CARD_LINE, (x, y), th.TEXT)
+    theme.blit_text(surface, card_points(state, seat), CARD_LINE, (x, y), th.TEXT)
     y += theme.line(CARD_LINE) + board.line_gap()
     if colour is not None:
-        label = theme.blit_text(surface, "Bonus Colour:", CARD_LINE, (x, y), th.DIM)
+        label = theme.blit_text(surface, BONUS_LABEL, CARD_LINE, (x, y), th.DIM)
         r = max(5, round(theme.line(CARD_LINE) * 0.5))
         sprite = board.sprite(colour, r)
         surface.blit(sprite, sprite.get_rect(midleft=(label.right + theme.px(6),
                                                       label.centery)))
-        mult = f"{COLOURS[colour]} (x{3 + state.game_index})"
+        mult = bonus_worth(state, colour)
         theme.blit_text(surface, mult, CARD_LINE, (label.right + theme.px(12) + 2 * r, y), th.TEXT)
     elif state.bonus[seat] is not None or (state.phase not in (SETUP, BONUS)):
-        theme.blit_text(surface, "Bonus Colour: secret", CARD_LINE, (x, y), th.DIM)
+        theme.blit_text(surface, BONUS_SECRET, CARD_LINE, (x, y), th.DIM)
 
 
 def _draw_edge_badge(board: MoriartyLayout, surface, view: View[MoriartyState],

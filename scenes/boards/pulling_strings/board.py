@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move
 from game.rules.pulling_strings import (
     END_INFO,
     ENDS,
@@ -26,11 +26,10 @@ from game.rules.pulling_strings import (
     StacksCombined,
     StackSplit,
     StringBroken,
-    from_diagram,
     string_cells,
 )
 from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, PullingStringsNarrator, reveal_of
-from scenes.boards.base import Board, Example, View, latest
+from scenes.boards.base import Board, View, latest
 from scenes.boards.pulling_strings import ground, paint_cards
 from scenes.boards.pulling_strings.ground import draw_mark
 from scenes.boards.pulling_strings.plan import SPLIT_AT, Beat, plan
@@ -252,30 +251,6 @@ class PullingStringsBoard(Board[PullingStringsState]):
                 after: PullingStringsState) -> Timeline:
         """Reveal the ends, pull (moves, splits, holds), then combine and snap together."""
         return plan(events)
-
-    # ---- examples -------------------------------------------------------------------------
-    def examples(self) -> list[Example]:
-        """Worked examples from the seed's figures: splitting, combining, both ends, a break."""
-        return [
-            Example("A split, then a combination",
-                    "Eks pulls c (column c up) and Oh pulls h (row w right): the 5 where they "
-                    "cross splits in two 3s. Then o and w pull both 3s onto one spot: they "
-                    "combine into 6.",
-                    PullingStringsState(), ((Pull("c"), Pull("h")), (Pull("o"), Pull("w")))),
-            Example("Pulled from both ends",
-                    "Eks pulls c (up) and Oh pulls o (down): the 3 on column c is pulled both "
-                    "ways and splits into two 2s (odd stacks round up from the supply).",
-                    from_diagram({"x": "O.3.X", "w": "...3."}), ((Pull("c"), Pull("o")),)),
-            Example("Split and recombine in one turn",
-                    "c and o again: the 2 on the top edge keeps a half against the wall, the "
-                    "other half meets a half of the lower 2, and the two combine.",
-                    from_diagram({"y": "..2..", "w": "..2.."}), ((Pull("c"), Pull("o")),)),
-            Example("Same end: the string snaps",
-                    "Both pull c: every stack on column c moves up one, the 3 on the edge holds, "
-                    "and the c-o string breaks for the rest of the game.",
-                    from_diagram({"y": "..3..", "w": "..2..", "t": "..1.."}),
-                    ((Pull("c"), Pull("c")),)),
-        ]
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:

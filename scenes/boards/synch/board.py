@@ -13,13 +13,10 @@ from typing import Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move
 from game.rules.synch import (
     DIRECTIONER_FIRST,
     DIRECTIONS,
-    GAME,
-    OPPOSITION,
-    SYNCH,
     ClaimBlocked,
     Direction,
     DirectionChosen,
@@ -35,7 +32,7 @@ from game.rules.synch import (
 )
 from game.timings import SYNCH as SYNCH_TIMES
 from game.words.synch import on_grid, phase, target
-from scenes.boards.base import Example, View, latest
+from scenes.boards.base import View, latest
 from scenes.boards.synch import paint_column
 from scenes.boards.synch.layout import EMPTY_CELL, GRID_LINE, LABEL_SIZE, SynchLayout
 from scenes.boards.synch.plan import Beat, Blocked, Claim, Drop, Held, plan
@@ -115,23 +112,6 @@ class SynchBoard(SynchLayout):
         if spot_kind(spot) == "dir" and now == "direction":
             return Direction(spot[1])
         return None
-
-    def examples(self) -> list[Example]:
-        """Synch, opposition, and both markers meeting on one square."""
-        def start(cross: str, ring: str):
-            state = GAME.new_game(size=6)
-            return state.apply(PlaceMarker(cross)).state.apply(PlaceMarker(ring)).state
-        return [
-            Example("In synch", "Cross announces synch; Ring picks NE: both markers go NE and "
-                    "each draws its symbol on the new square.", start("b2", "d3"),
-                    (SYNCH, Direction("NE"))),
-            Example("In opposition", "Cross announces opposition; Ring picks E: Ring goes E, "
-                    "Cross goes the exact opposite way, W.", start("d4", "b2"),
-                    (OPPOSITION, Direction("E"))),
-            Example("Meeting on one square", "Opposition, and Ring picks W: both land on c3, "
-                    "so neither may draw a symbol there.", start("b3", "d3"),
-                    (OPPOSITION, Direction("W"))),
-        ]
 
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: SynchState, events: Sequence[Event], after: SynchState) -> Timeline:

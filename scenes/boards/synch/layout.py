@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules.synch import DIRECTIONS, SynchState, square_label
+from game.words.synch import SynchNarrator
 from scenes.boards.base import Board, View, draw_board_area
 from scenes.boards.synch.shapes import mark_sprite, marker_sprite
 from scenes.boards.synch.spots import MODE_CHOICES, spot_kind
@@ -23,6 +24,8 @@ COMPASS_SIZE = th.CAPTION * 0.87  # a direction's name on its small button: a st
 
 class SynchLayout(Board[SynchState]):
     """Where the grid and the column go, and the sprites and fixed layer drawn for them."""
+
+    words: SynchNarrator
 
     def __init__(self, spec, options, theme) -> None:
         super().__init__(spec, options, theme)

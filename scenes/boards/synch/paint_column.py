@@ -25,7 +25,7 @@ def draw_column(board: SynchLayout, surface, view: View[SynchState], shown) -> N
     theme, column = board.theme, board.column
     state = view.state
     if state.is_terminal and not view.animating:
-        heading = f"Game over after {board.words.units(board.words.number(state))}"
+        heading = board.words.over_heading(state)
     elif shown.placing:
         heading = "Placing the markers"
     else:

@@ -13,7 +13,7 @@ from typing import Sequence
 
 import pygame
 
-from game.core import Event, Move, State
+from game.core import Event, Move
 from game.rules.tug_of_war import (
     ACT,
     SETUP_CHOICE,
@@ -26,7 +26,7 @@ from game.rules.tug_of_war import (
 )
 from game.words.base import PickOptions
 from game.words.tug_of_war import free_slots
-from scenes.boards.base import Choice, Example, View
+from scenes.boards.base import Choice, View
 from scenes.boards.tug_of_war import ground, paint_dice, paint_rope
 from scenes.boards.tug_of_war.ground import SEAT_FILL
 from scenes.boards.tug_of_war.layout import (
@@ -158,23 +158,6 @@ class TugOfWarBoard(TugLayout):
         commons = [state.common[i] for i in free_slots(state.common, state.used_common)]
         others = [c for c in commons if c != values[0]] or commons
         return Exchange(max(others), values[0]) if others else None
-
-    def examples(self) -> list[Example]:
-        """The seed's worked turn, and a turn of pulls ending in a swap that costs athletes."""
-        seed_turn = TugOfWarState(athletes=(3, 9), team=((2, 4, 6), (3, 3, 5)), common=(4, 3, 5),
-                                  phase=ACT, to_move=0)
-        costly = TugOfWarState(athletes=(7, 8), team=((3, 3, 4), (2, 4, 5)), common=(6, 2, 1),
-                               phase=ACT, to_move=1)
-        return [
-            Example("Swap, then pull",
-                    "Yellow swaps the team 2 for the common 3 (+1 for the swap, +1 for the rise); "
-                    "the 5 then beats the 4. The last common die is below the 6: the turn passes.",
-                    seed_turn, (Exchange(3, 2), Remove(5, 4))),
-            Example("Two pulls and a costly swap",
-                    "Red's 6 beats the 5 and the 2 matches the 2; swapping the 4 for the 1 gives "
-                    "+1 for the swap but -3 for the fall, so 2 Red athletes step off.",
-                    costly, (Remove(6, 5), Remove(2, 2), Exchange(1, 4))),
-        ]
 
     # ---- animation ------------------------------------------------------------------------
     def animate(self, before: TugOfWarState, events: Sequence[Event],
