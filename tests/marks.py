@@ -475,6 +475,8 @@ test_plain_words.py
     test_hot_seat_results_name_the_winning_side
 test_continue.py
     test_a_finished_game_clears_its_save_and_is_filed
+test_bot_choices.py
+    test_medium_and_hard_choose_as_recorded
 """)
 _table("research", """
 test_colour_belief.py
