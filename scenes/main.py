@@ -10,7 +10,10 @@ import os
 import sys
 import time
 from types import SimpleNamespace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
+
+if TYPE_CHECKING:  # loaded once the command line is read (a bad one exits sooner)
+    from scenes.shell.app import App
 
 # What the command line means when it is empty (a double-click): parse_args([]) gives the same.
 NO_ARGUMENTS = {"size": None, "fullscreen": False, "kiosk": False, "game": None, "vs": None,
@@ -51,7 +54,7 @@ def _tidy_unpacked_folders() -> Any:
     return claim(folder)
 
 
-def _offer_to_quit(app, shared: str) -> None:
+def _offer_to_quit(app: App, shared: str) -> None:
     """A second copy on one data folder: say so, and offer to quit or play without saving."""
     from scenes.shell.app import log
     log.warning("%s; this copy plays without saving", shared)
@@ -62,7 +65,7 @@ def _offer_to_quit(app, shared: str) -> None:
                no="Play without saving", on_yes=app.quit)
 
 
-def _end_on_signals(app) -> None:
+def _end_on_signals(app: App) -> None:
     """SIGTERM (a supervisor stopping it) and SIGHUP (its terminal closed) end it like Quit."""
     import signal
 

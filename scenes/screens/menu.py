@@ -1,6 +1,8 @@
 """The main menu (Play, Rules, Settings, Quit) and the in-game pause menu."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from scenes.shell import theme as th
@@ -8,13 +10,16 @@ from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil, stack_rects
 from scenes.store.storage import has_saved_games
 
+if TYPE_CHECKING:  # the App runs screens and never imports them
+    from scenes.shell.app import App
+
 TAGLINE = th.BODY * 1.4  # the line under the app's name: running words, large under DISPLAY
 
 
 class MainMenu(Scene):
     """The first screen: the title, Continue (when a game is saved) and the big buttons."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.saved = None
         self.rows = [[Button("Play", "play", hint="P")],
@@ -189,7 +194,7 @@ class PauseScene(Scene):
     def _saved_words(self) -> str:
         """Whether the game is saved, as true as the disk writer knows it now."""
         play = self.play
-        return "" if play is None or play.demo else play.saves.status_words()
+        return "" if play is None or play.turns.setup.demo else play.saves.status_words()
 
     def update(self, dt: float) -> None:
         """Keep the Leave to menu line true: saving, saved, or not saved and why."""

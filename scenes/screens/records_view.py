@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +24,9 @@ from scenes.store.plain_text import printable
 from scenes.store.records import RecordSummary, file_stem, record_meta
 from scenes.store.saves import SavedGame
 from scenes.store.storage import FileProblem
+
+if TYPE_CHECKING:  # the App runs screens and never imports them
+    from scenes.shell.app import App
 
 ROW = 50  # design pixels per row of the list
 # a cell of the list: running words, smaller step by step until they fit their column
@@ -79,7 +83,7 @@ def opening_failed(name: str, problem: FileProblem) -> str:
 class RecordsScene(Scene):
     """The list; Replay, Review, Continue (games in progress), Export and Delete; Back."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.records = app.data.records()
         self.saves = app.data.saves()
@@ -113,6 +117,7 @@ class RecordsScene(Scene):
         if row.saved is not None:
             said = self.saves.delete(row.saved)
         else:
+            assert row.summary is not None  # a row is a save or a record file
             said = self.records.delete(row.summary)
         return self._read_folder(task, said)
 

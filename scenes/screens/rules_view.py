@@ -19,6 +19,7 @@ from scenes.shell.widgets import (Button, ButtonGroup, draw_button, draw_panel, 
 
 if TYPE_CHECKING:
     from scenes.shell.anim import Timeline
+    from scenes.shell.app import App
 
 HOUSE_MARKS = ("House ruling", "(interpretation")  # our rulings, not the designer's: in orange
 FIGURE = object()  # marks a rule figure's place among the text's lines
@@ -280,7 +281,7 @@ class ExampleScene(Scene):
 
     HOLD = 1.6  # seconds to hold the position before and after each step
 
-    def __init__(self, app, game_id: str, examples: list[Example]) -> None:
+    def __init__(self, app: App, game_id: str, examples: list[Example]) -> None:
         super().__init__(app)
         spec = GAMES[game_id]
         self.board = board_class(game_id)(spec, spec.resolve_options(), app.theme)

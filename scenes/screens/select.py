@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,13 +20,16 @@ from scenes.shell.widgets import (
     draw_step,
 )
 
+if TYPE_CHECKING:  # the App runs screens and never imports them
+    from scenes.shell.app import App
+
 
 class GameSelect(GameCards):
     """Five cards; pick one to set its options (the first time, a guided game is offered)."""
 
     offers_learn = True
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         games, _ = app.data.stats().load()  # a small file, read once as the screen opens
         self.played = {game_id for game_id, counts in games.items()

@@ -92,7 +92,7 @@ class SettingsScene(Scene):
         self.version = quintet_version()
         self.parts: dict[str, dict[str, pygame.Rect]] = {}  # each row's switch, or - and +
         self.mouse = (-1, -1)
-        if app.kiosk is not None:  # a visitor may not unlock the kiosk from here
+        if self.app.kiosk is not None:  # a visitor may not unlock the kiosk from here
             for button in self.group.buttons:
                 button.enabled = button.value not in ("fullscreen", "kiosk", "idle")
 

@@ -1,6 +1,8 @@
 """StatsScene: a table of games won, lost and drawn, per game and per opponent."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.registry import GAMES
@@ -11,6 +13,9 @@ from scenes.shell.widgets import Button, ButtonGroup, draw_panel
 from scenes.store.background import Task
 from scenes.store.controllers import HOT_SEAT, OPPONENTS
 from scenes.store.stats import count_names
+
+if TYPE_CHECKING:  # the App runs screens and never imports them
+    from scenes.shell.app import App
 
 HEADINGS = {HOT_SEAT: "Friend (hot-seat)", "easy": "Easy bot", "medium": "Medium bot",
             "hard": "Hard bot"}
@@ -49,7 +54,7 @@ def totals(games: dict) -> dict[str, dict[str, int]]:
 class StatsScene(Scene):
     """Statistics from the data folder; Back (or Esc) returns."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.stats = app.data.stats()
         self.path = self.stats.path

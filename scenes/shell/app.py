@@ -19,8 +19,9 @@ from scenes.store.data_folder import DataFolder
 from scenes.store.keeper import Keeper
 from scenes.store.settings import Settings, SettingsStore
 
-if TYPE_CHECKING:  # started on first use (most sessions never need it): named for the checker
+if TYPE_CHECKING:  # made on first use, or for a kiosk only: named for the checker
     from scenes.shell.bot_process import BotProcess
+    from scenes.shell.kiosk import Kiosk
 
 FPS = 60
 MIN_SIZE = (640, 400)
@@ -134,7 +135,7 @@ class App:
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
         self.errors_recovered = 0
         self.log_path: Path | None = None  # the user's log file, once main() has opened it
-        self.kiosk = None
+        self.kiosk: Kiosk | None = None
         if kiosk:
             from scenes.shell.kiosk import Kiosk
             self.kiosk = Kiosk(self)

@@ -2,6 +2,8 @@
 quick start."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.registry import GAMES
@@ -14,6 +16,9 @@ from scenes.shell.widgets import (
     Button, ButtonGroup, draw_button, draw_paragraphs, grid_rects, paragraph_step,
 )
 
+if TYPE_CHECKING:  # the App runs screens and never imports them
+    from scenes.shell.app import App
+
 LEARN_LABEL = "Learn (L)"
 LEARN_SIZE = th.LABEL * 0.8  # a small button on a card: a label a step or two down
 BACK_SIZE = th.LABEL * 1.12  # the screen's Back, as the game select's Start and Back
@@ -22,7 +27,7 @@ PITCH = th.BODY * 0.9  # what the game is, under its picture
 LENGTH = th.CAPTION  # how long a game takes ("about 10 minutes"), at the card's foot
 
 
-def game_picture(app, game_id: str, size: tuple[int, int]) -> pygame.Surface:
+def game_picture(app: App, game_id: str, size: tuple[int, int]) -> pygame.Surface:
     """A position of the game drawn by its own board as in play, shrunk to fit its card."""
     spec = GAMES[game_id]
     options = spec.resolve_options()
