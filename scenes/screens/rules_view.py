@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import GameError, NodeKind, State
+from game.core import GameError, State
 from game.registry import GAMES
 from scenes.boards import board_class
 from scenes.boards.base import PLAY_AREA, Example, View
@@ -318,7 +318,7 @@ class ExampleScene(Scene):
             return
         move = moves[self.step_index]
         self.step_index += 1
-        if self.state.kind is NodeKind.SIMULTANEOUS:
+        if isinstance(move, tuple):  # both seats' moves: a simultaneous node
             step = self.state.apply_joint(*move)
         else:
             step = self.state.apply(move)
