@@ -192,8 +192,8 @@ class OptionsScene(Scene):
         """The seats' controllers as chosen: two people, or a person and the computer."""
         if self.opponent == "human":
             return ("human", "human")
-        return tuple(  # type: ignore[return-value]
-            "human" if s == self.seat else self.opponent for s in (0, 1))
+        first, second = ("human" if s == self.seat else self.opponent for s in (0, 1))
+        return first, second
 
     def hints_on(self) -> bool:
         """Whether the game will offer hints: as chosen, else on against the computer only."""
