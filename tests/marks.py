@@ -185,8 +185,6 @@ test_hybrids.py
     test_the_control_row_plays_hard_against_hard_on_the_hybrids_seeds
 test_moriarty_levers.py
     test_a_declaration_needs_the_belief_as_read_not_the_searched_worlds_weight
-    test_a_stepped_concealment_prices_the_same_giveaways_in_the_same_order
-    test_each_lever_plays_legal_moves
 test_opponents.py
     test_greedy_plays_whole_legal_games
     test_greedy_pulls_an_athlete_off_whenever_it_can

@@ -50,9 +50,8 @@ def _moriarty_position(seed: int, rounds: int) -> moriarty.MoriartyState:
     return match.state
 
 
-def _minimax(knowledge, state, depth: int, seat: int = -1, soft: float = 0.0) -> float:
-    """The same search written plainly: forced moves free, secret turns as matrix games; the
-    open choices of any seat but `seat` weigh the mean of their moves by `soft`."""
+def _minimax(knowledge, state, depth: int) -> float:
+    """The same search written plainly: forced moves free, secret turns as matrix games."""
     if state.kind is NodeKind.TERMINAL:
         return knowledge.value(state)
     if state.kind is NodeKind.SIMULTANEOUS:
@@ -60,19 +59,16 @@ def _minimax(knowledge, state, depth: int, seat: int = -1, soft: float = 0.0) ->
             return knowledge.leaf_value(state)
         rows = knowledge.candidate_moves(state, 0, None)
         cols = knowledge.candidate_moves(state, 1, None)
-        return game_value([[_minimax(knowledge, state.apply_joint(a, b).state, depth - 1, seat,
-                                     soft) for b in cols] for a in rows])
+        return game_value([[_minimax(knowledge, state.apply_joint(a, b).state, depth - 1)
+                            for b in cols] for a in rows])
     actor = state.actors[0]
     moves = knowledge.candidate_moves(state, actor, None)
     if len(moves) == 1:
-        return _minimax(knowledge, state.apply(moves[0]).state, depth, seat, soft)
+        return _minimax(knowledge, state.apply(moves[0]).state, depth)
     if depth == 0:
         return knowledge.leaf_value(state)
-    values = [_minimax(knowledge, state.apply(m).state, depth - 1, seat, soft) for m in moves]
-    best = max(values) if actor == 0 else min(values)
-    if actor == seat:
-        return best
-    return (1.0 - soft) * best + soft * sum(values) / len(values)
+    values = [_minimax(knowledge, state.apply(m).state, depth - 1) for m in moves]
+    return max(values) if actor == 0 else min(values)
 
 
 @settings(max_examples=examples(12), deadline=None)
@@ -209,22 +205,3 @@ def test_a_position_reached_by_two_lines_is_valued_once(seed, rounds):
     state = _moriarty_position(seed, rounds)
     DepthSearch(state, knowledge, random.Random(0)).run(Budget(1, 60.0))
     assert valued and len(valued) == len(set(valued))
-
-
-@settings(max_examples=examples(12), deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 4), st.integers(1, 5), st.floats(0.0, 1.0))
-def test_a_soft_reply_values_the_others_choice_between_its_best_and_its_mean(
-        seed, rounds, plies, soft):
-    """`soft_reply`: every move as a plain search values it with the other's open choices
-    blended so, and never worth less to the bot than when the other answers at its best."""
-    knowledge, firm = knowledge_for("moriarty"), knowledge_for("moriarty")
-    knowledge.adopt((("search_plies", plies), ("soft_reply", soft)))
-    firm.adopt((("search_plies", plies),))
-    state = _moriarty_position(seed, rounds)
-    seat = state.actors[0]
-    found = DepthSearch(state, knowledge, random.Random(0), seat=seat).run(Budget(1, 60.0))
-    plain = DepthSearch(state, firm, random.Random(0), seat=seat).run(Budget(1, 60.0))
-    for move, (_, value) in found.decision_stats().items():
-        expected = _minimax(knowledge, state.apply(move).state, plies - 1, seat, soft)
-        assert abs(value - (expected if seat == 0 else 1.0 - expected)) < 1e-9, move
-        assert value >= plain.decision_stats()[move][1] - 1e-9, move

@@ -48,13 +48,13 @@ def test_a_changed_setting_reads_and_a_bad_name_is_refused(tmp_path, capsys):
     [game] = list(read_folder(tmp_path))
     assert not any(isinstance(i, str) for i in first_readings.first_readings(game, "hard", 1, 0.3))
     assert first_readings.main([str(tmp_path), "--readers", "hard",
-                                "hard~choice_drifter=0.5", "--games", "1", "--detail"]) == 0
+                                "hard~choice_denier=0.5", "--games", "1", "--detail"]) == 0
     out = capsys.readouterr().out
-    assert "hard over 1 records:" in out and "hard~choice_drifter=0.5 over 1 records:" in out
+    assert "hard over 1 records:" in out and "hard~choice_denier=0.5 over 1 records:" in out
     for bad, said in (("hard~wizardry=1", "no setting 'wizardry'"),
-                      ("hard~choice_drifter", "is not NAME=NUMBER"),
-                      ("hard~choice_drifter=lots", "'lots' is not a number"),
-                      ("hard~choice_drifter=nan", "'nan' is not a number"),
+                      ("hard~choice_denier", "is not NAME=NUMBER"),
+                      ("hard~choice_denier=lots", "'lots' is not a number"),
+                      ("hard~choice_denier=nan", "'nan' is not a number"),
                       ("grandmaster", "unknown player 'grandmaster'"),
                       ("greedy", "no level of the bots")):
         with pytest.raises(SystemExit) as exit_:

@@ -25,7 +25,6 @@ class Bot:
         self.reusable: Search | None = None  # the last search, below the move it chose
         self.last_iterations = 0
         self.reader = Reader(knowledge.reading_value) if knowledge.reading > 0 else None
-        self.seen_reader = Reader(knowledge.seen_value) if knowledge.reading > 0 else None
         self.last_reading = 0.0  # how far the last secret choice followed the opponent model
 
     def choose(self, observation: State, seat: int, history: History[State] = (),
@@ -141,9 +140,6 @@ class Bot:
         best = max(values, key=values.__getitem__)
         if best in sure:  # even a level that picks loosely takes a sure thing at the top
             return best
-        settled = self.knowledge.near_tie(values, worlds, seat, history)
-        if settled is not None:
-            return settled
         return self._pick(values, as_counts=False)
 
     def _pick(self, scores: Mapping[Move, float], as_counts: bool) -> Move:
@@ -191,41 +187,14 @@ class Bot:
 
     def _respond(self, payoff: list[list[float]], worlds: Sequence[tuple[float, State]],
                  seat: int, replies: Sequence[Move], history: History[State]) -> list[float]:
-        """The equilibrium of `payoff`, or the safe response to the opponent model, or where
-        the knowledge asks for it the best choice against an even guess of the reply."""
-        world = worlds[0][1]
-        if self.knowledge.answers_evenly(world):
-            means = [sum(row) / len(row) for row in payoff]
-            best = max(range(len(means)), key=means.__getitem__)
-            return [1.0 if i == best else 0.0 for i in range(len(means))]
+        """The equilibrium of `payoff`, or the safe response to the opponent model."""
         if self.reader is None:
             self.last_reading = 0.0
             return solve(payoff)[0]
-        views = self.knowledge.opponent_views(worlds, seat)
-        if views is None or self.seen_reader is None:
-            model = self.reader.model(world, 1 - seat)
-            followed = self.knowledge.reading * self.reader.confidence(history, 1 - seat)
-        else:  # the other knows its own secrets: read it in each world it may be seeing
-            model = self._seen_model(views, world, 1 - seat)
-            seen = self.seen_reader
-
-            def past(state: State, who: int) -> dict[Move, float]:
-                if getattr(state, "game_index", 0) != getattr(world, "game_index", 0):
-                    return seen.model(state, who)  # an earlier game: another secret then
-                return self._seen_model(views, state, who)
-            followed = self.knowledge.reading * seen.confidence(history, 1 - seat, past)
+        model = self.reader.model(worlds[0][1], 1 - seat)
+        followed = self.knowledge.reading * self.reader.confidence(history, 1 - seat)
         self.last_reading = followed
         return safe_response(payoff, [model.get(m, 0.0) for m in replies], followed)
-
-    def _seen_model(self, views: Sequence[tuple[float, State]], state: State,
-                    who: int) -> dict[Move, float]:
-        """The reading's model of `who` at `state`, mixed over the views it may have."""
-        mixed: dict[Move, float] = {}
-        for weight, view in views:
-            seen = self.knowledge.in_world(state, view)
-            for move, p in self.seen_reader.model(seen, who).items():  # type: ignore[union-attr]
-                mixed[move] = mixed.get(move, 0.0) + weight * p
-        return mixed
 
     def _cells(self, world: State, search: Search,
                ) -> tuple[tuple[Sequence[Move], Sequence[Move]], dict[tuple[int, int], float]]:

@@ -1,7 +1,6 @@
 """A depth-limited search of every line, for games whose turns are few and whose evaluation
-says much (Moriarty): the bot's own decisions maximised, the other's minimised (or, with the
-knowledge's `soft_reply`, blended with their mean), a secret turn solved as a matrix game,
-chance averaged, and the evaluation at the leaves.
+says much (Moriarty): the bot's own decisions maximised, the other's minimised, a secret turn solved as a matrix game, chance
+averaged, and the evaluation at the leaves.
 
 It answers the bot as the Monte Carlo search does (`decision_stats`, `joint_stats`), deepening
 while its budget lasts and keeping the deepest search it finished. A forced
@@ -23,7 +22,7 @@ from typing import Any, Callable, Sequence
 
 from game.bots.knowledge import Knowledge
 from game.bots.levels import Budget
-from game.bots.matrix import game_value, strategies
+from game.bots.matrix import game_value
 from game.core import Move, NodeKind, State
 
 DECISION, SIMULTANEOUS, CHANCE = NodeKind.DECISION, NodeKind.SIMULTANEOUS, NodeKind.CHANCE
@@ -61,14 +60,7 @@ class DepthSearch:
         self.rng = rng
         self.worlds = list(worlds) or [(1.0, root)]
         self.weights = [weight for weight, _ in self.worlds]
-        # As the other seat sees each world (the bot's own secret unknown to it): its worlds
-        # and their weights, grouped per world; empty when the other is not searched so.
-        unseen = [knowledge.unseen_worlds(world, seat) for _, world in self.worlds]
-        self._unseen = unseen if all(unseen) and len(self.worlds) > 1 else []
-        self._blind = [pair for group in self._unseen for pair in group]
-        self._width = len(self.worlds) * (2 if self._unseen else 1)  # values kept per position
-        self._fused = knowledge.fused > 0.0 and len(self.worlds) > 1
-        self._soft = min(1.0, max(0.0, knowledge.soft_reply))
+        self._width = len(self.worlds)  # values kept per position
         self.seat = seat
         self.iterations = 0  # positions valued
         self.depth = 0  # the deepest search finished
@@ -150,25 +142,9 @@ class DepthSearch:
             # Past the searched part (a game ended and scored): the move may do something
             # different in each world (the colours scored), so it is made in each.
             value = knowledge.value if child.kind is NodeKind.TERMINAL else knowledge.leaf_value
-            values = [value(_after(knowledge.in_world(state, world), move))
-                      for _, world in self.worlds]
-            if self._unseen:
-                blind = [value(_after(knowledge.in_world(state, world), move))
-                         for _, world in self._blind]
-                values += self._grouped(blind)
-            return values
+            return [value(_after(knowledge.in_world(state, world), move))
+                    for _, world in self.worlds]
         return self._value(child, depth)
-
-    def _grouped(self, blind: list[float]) -> list[float]:
-        """Each world's value as the other seat sees it, from the values in its unseen worlds."""
-        out, k = [], 0
-        for group in self._unseen:
-            total = 0.0
-            for weight, _ in group:
-                total += weight * blind[k]
-                k += 1
-            out.append(total)
-        return out
 
     def _value(self, state: State, depth: int) -> list[float]:
         """Seat 0's value of `state` in every world, searched `depth` plies deep (once: many
@@ -198,8 +174,6 @@ class DepthSearch:
             rows = knowledge.candidate_moves(state, 0, None)
             cols = knowledge.candidate_moves(state, 1, None)
             cells = [[self._child(state, (a, b), depth - 1) for b in cols] for a in rows]
-            if self._fused:
-                return self._fused_value(cells)
             return [game_value([[cell[w] for cell in row] for row in cells])
                     for w in range(self._width)]
         actor = state.actors[0]
@@ -213,50 +187,12 @@ class DepthSearch:
         if actor == self.seat and len(self.worlds) > 1:
             # The bot's own choice cannot depend on the world: the best on average over them.
             return best(children, key=self._mean)
-        if self._unseen:
-            # The other chooses as it sees the world, not knowing the bot's secret: its best
-            # there (the worse for the bot among equals), at the value it truly has.
-            width = len(self.worlds)
-            chosen = [best(children, key=lambda v: (v[width + w], v[w])) for w in range(width)]
-            return [c[w] for w, c in enumerate(chosen)] + [c[width + w]
-                                                          for w, c in enumerate(chosen)]
-        firm = [best(values) for values in zip(*children)]
-        if self._soft > 0.0 and actor != self.seat:
-            soft = self._soft
-            return [(1.0 - soft) * f + soft * sum(values) / len(values)
-                    for f, values in zip(firm, zip(*children))]
-        return firm
-
-    def _fused_value(self, cells: list[list[list[float]]]) -> list[float]:
-        """A secret turn's values when the bot cannot know the world: its mix is the
-        equilibrium of the matrix averaged over the worlds, and in each world the other picks
-        its best answer to that mix (as it sees the world, where it does not know the bot's
-        secret)."""
-        averaged = [[self._mean(cell) for cell in row] for row in cells]
-        rows, cols = strategies(averaged)
-        width = len(self.worlds)
-        if self.seat == 0:  # the other picks a column
-            answers = [[sum(p * cells[i][j][k] for i, p in enumerate(rows))
-                        for k in range(self._width)] for j in range(len(cols))]
-            pick = min
-        else:
-            answers = [[sum(q * cells[i][j][k] for j, q in enumerate(cols))
-                        for k in range(self._width)] for i in range(len(rows))]
-            pick = max
-        seen = width if self._unseen else 0  # where the other's own view of each world lies
-        chosen = [pick(answers, key=lambda v: (v[seen + w], v[w])) for w in range(width)]
-        values = [c[w] for w, c in enumerate(chosen)]
-        if self._unseen:
-            values += [c[width + w] for w, c in enumerate(chosen)]
-        return values
+        return [best(values) for values in zip(*children)]
 
     def _leaf(self, state: State) -> list[float]:
         if len(self.worlds) == 1:
             return [self.knowledge.leaf_value(state)]
-        values = self.knowledge.leaf_values(state, self.worlds)
-        if self._unseen:
-            values = values + self._grouped(self.knowledge.leaf_values(state, self._blind))
-        return values
+        return self.knowledge.leaf_values(state, self.worlds)
 
     def _mean(self, values: list[float]) -> float:
         return sum(w * v for w, v in zip(self.weights, values))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from typing import Generic, Mapping, Sequence
+from typing import Generic, Sequence
 
 from game.bots.levels import Level, default_levels
 from game.bots.rulings import RULINGS, avoiding_rulings
@@ -43,10 +43,6 @@ class Knowledge(Generic[StateT]):
     reading = 0.0  # above 0: at secret turns, play on a model of the opponent (`reading.py`),
     # followed at most this much (a level's setting)
     model_in_tree = 0.0  # above 0: the search expects that model of the opponent below the root
-    fused = 0.0  # above 0: at a secret turn below the root of a search over several worlds,
-    # the bot mixes as it must, not knowing the world, and the other answers each world
-    soft_reply = 0.0  # above 0: in a depth search the other's open choice is valued this much
-    # by the mean of its moves and the rest by its best (1: a player who chooses at random)
     contempt = 0.0  # above 0: a draw by a house ruling against stalls is worth this much less
     # than half to the seat the bot chooses for (`root_seat`): it plays on for the win it
     # expects rather than let the game stall into a draw at an even score
@@ -95,24 +91,12 @@ class Knowledge(Generic[StateT]):
         """Order untried moves in place (the tree tries the end of the list first): shuffled."""
         rng.shuffle(moves)
 
-    def answers_evenly(self, state: StateT) -> bool:
-        """True where the bot's secret choice should be the best against an even guess of the
-        other's (its matrix's best row on average), not a mix (none by default)."""
-        return False
-
     def doubt(self, move: Move, worlds: Sequence[tuple[float, StateT]], seat: int,
               history: History[StateT] = ()) -> float | None:
         """For a bot unsure of the world: how much better than the rest `move` must look before
         it is played (for moves scored exactly while the others are estimates), or None when the
         worlds give too little confidence to play it at all."""
         return 0.0
-
-    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, StateT]],
-                 seat: int, history: History[StateT] = ()) -> Move | None:
-        """A move the knowledge prefers among those the search values as good as the best, to
-        within what the search can tell apart; None to leave the choice to the values (the
-        default)."""
-        return None
 
     def secret_mix(self, state: StateT, seat: int = 0, history: History[StateT] = ()) -> float:
         """The share of `seat`'s secret choice here made uniformly at random, whatever it is
@@ -171,18 +155,6 @@ class Knowledge(Generic[StateT]):
         opponent chooses (`reading.py`), from public positions: the evaluation by default."""
         return self.value(state)
 
-    def seen_value(self, state: StateT) -> float:
-        """Seat 0's value of a state as a simple player who knows the secrets set in it (and
-        not the others) would judge it; `reading_value` by default."""
-        return self.reading_value(state)
-
-    def opponent_views(self, worlds: Sequence[tuple[float, StateT]], seat: int,
-                       ) -> list[tuple[float, StateT]] | None:
-        """For reading a simple opponent who knows its own secrets: each world as the other
-        seat sees it (`seat`'s secrets hidden), weighed; None to read it from the public view
-        alone (the default)."""
-        return None
-
     def value(self, state: StateT) -> float:
         """Seat 0's value of any position without search: the result, or the evaluation."""
         return self.terminal(state) if state.kind is NodeKind.TERMINAL else self.evaluate(state)
@@ -220,12 +192,6 @@ class Knowledge(Generic[StateT]):
     def in_world(self, state: StateT, world: StateT) -> StateT:
         """`state` as it is in `world` (for worlds that share the tree)."""
         return state
-
-    def unseen_worlds(self, world: StateT, seat: int) -> list[tuple[float, StateT]]:
-        """`world` as the other seat sees it, `seat`'s own secrets unknown to it: full states
-        with their probabilities, for a search whose other seat chooses by them (none by
-        default: the other is searched as knowing the world)."""
-        return []
 
     def leaf_values(self, state: StateT, worlds: Sequence[tuple[float, StateT]]) -> list[float]:
         """`leaf_value` of `state` in each of the worlds that share its tree."""

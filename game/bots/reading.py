@@ -68,16 +68,14 @@ class Reader:
         """`level_one` for `seat` at `state`, not remembered (for positions in a search)."""
         return level_one(state, seat, self.value)
 
-    def confidence(self, history: History[State], opponent: int,
-                   model: Callable[[State, int], dict[Move, float]] | None = None) -> float:
-        """The belief that `opponent` plays like the model (or `model`), from their revealed
-        secret choices in `history` (entries of a state both chose in, a seat and its choice)."""
+    def confidence(self, history: History[State], opponent: int) -> float:
+        """The belief that `opponent` plays like the model, from their revealed secret choices
+        in `history` (entries of a state both chose in, a seat and its choice)."""
         evidence = 0.0
-        model = model or self.model
         for state, who, move in history:
             if who != opponent or state.kind is not NodeKind.SIMULTANEOUS:
                 continue
-            predicted = model(state, who)
+            predicted = self.model(state, who)
             if move not in predicted:  # pragma: no cover - a revealed choice is legal
                 continue
             likely = (1.0 - NOISE) * predicted[move] + NOISE / len(predicted)

@@ -1,10 +1,10 @@
 """Where a Moriarty reading would first name a colour: in recorded arena games (`arena --record`),
 each seat's belief in the other's Bonus Colour, read as a level reads it after each public
 choice of the other's, and the first time it reaches the declaring belief in a game, right or
-wrong. Readings with a setting changed (`hard~choice_drifter=0.6`) read the same games.
+wrong. Readings with a setting changed (`hard~choice_denier=0.6`) read the same games.
 
     python -m game.tools.first_readings RECORDS
-    python -m game.tools.first_readings RECORDS --readers hard hard~choice_drifter=0.6 --games 1
+    python -m game.tools.first_readings RECORDS --readers hard hard~choice_denier=0.6 --games 1
 
 The games end where they ended (a declaration stops the reading there), so a reading that
 would reach the belief only later is not counted. For each reader it prints, per player read,
@@ -40,7 +40,7 @@ class FirstReading:
 
 
 def reader_knowledge(reader: str) -> GameKnowledge:
-    """Moriarty's knowledge at the level `reader` names ("hard~choice_drifter=0.6": Hard with
+    """Moriarty's knowledge at the level `reader` names ("hard~choice_denier=0.6": Hard with
     that setting changed); ValueError names what is wrong with the name."""
     try:
         player = make_player(check_player(reader), "hard", "moriarty", 0)

@@ -28,11 +28,10 @@ the levels carry the ones they do, is in docs/bot-strength.md.
 from __future__ import annotations
 
 import itertools
-import math
 import random
-from typing import Mapping, Sequence, cast
+from typing import Sequence, cast
 
-from game.bots.games.moriarty_colour import COLOURS, ColourReader, ahead_values, points_by_colour
+from game.bots.games.moriarty_colour import COLOURS, ColourReader, points_by_colour
 from game.bots.knowledge import Knowledge, squash, terminal_value, unseal
 from game.bots.levels import Budget, Level
 from game.core import History, Move, State, tuple_with
@@ -50,21 +49,6 @@ def _banked_lead(state: MoriartyState, seat: int) -> int:
     """How far `seat` would lead the match if the game were scored now."""
     return (state.totals[seat] + state.board_points(seat)) \
         - (state.totals[1 - seat] + state.board_points(1 - seat))
-
-
-def naming_chance(belief: float, width: float) -> float:
-    """The chance that a reader holding `belief` in a colour names it: a logistic step of this
-    `width` centred on the belief at which a reader of every choice declares (Medium's)."""
-    x = max(-60.0, min(60.0, (belief - DECLARE_CONFIDENCE) / width))  # a narrow step stays finite
-    return 1.0 / (1.0 + math.exp(-x))
-
-
-def board_leads(state: MoriartyState, seat: int, colour: int) -> bool:
-    """True if `colour` has more of `seat`'s board points than any other colour (a tie, as at
-    the start when every count is 0, says nothing)."""
-    assert isinstance(state, MoriartyState)
-    counts = points_by_colour(state, seat)[:COLOURS]
-    return all(counts[colour] > n for k, n in enumerate(counts) if k != colour)
 
 
 def named_by_guess(history: History[MoriartyState], namer: int, rounds: float) -> bool:
@@ -108,23 +92,11 @@ class GameKnowledge(Knowledge[MoriartyState]):
     deepening_step = 3  # a round: a Pivot, a token, the slides
     concealment = 0.0  # the value a level gives up to keep its colour from showing, per unit
     wary = 0.0  # 1: believe only what a one-turn-ahead player's choices say (`ColourReader`)
-    slide_even = 0.0  # 1: slide as the best against an even guess of the other's slide
-    unseen = 0.0  # 1: in the search the other chooses not knowing this bot's colour
-    mixed_reader = 0.0  # 1: a wary belief also reads a player who slides one turn ahead
-    slide_plies = 0.0  # above 0: a search from a slide goes only this deep
-    pivot_plies = 0.0  # above 0: a search from a Pivot choice goes only this deep
-    colour_model = 0.0  # 1: read the other as a one-turn-ahead player who knows its colour
-    end_margin = 0.0  # above 0: the last game's ending valued by its margin at this scale
-    fair_slides = 0.0  # 1: the belief's searching player slides as a coin would (`log_weights`)
     slide_reading = 0.0  # 1: the belief reads the other's colour from its slides alone
     slide_pretender = 0.0  # above 0: the share of players whose slides point at a colour they
     # do not hold, before the match's scored games show which kind the other is (`slide_kinds`)
     slide_concealment = 0.0  # the value a slide gives up per unit it adds to a slide reading
     # of this bot's colour (`secret_cost`)
-    declare_agreement = 0.0  # 1: name only a colour that also leads the other's side of the
-    # board (a slide reading alone is misled by a player who conceals as Hard does)
-    conceal_step = 0.0  # above 0: `concealment` prices the rise in the chance of being named
-    # (`naming_chance`, a step this wide at a reader's declaring belief), not in the belief
     choice_reading = 0.0  # 1: a slide reading also reads the pivots and takes, each kind by
     # whichever model explains it better (`ColourReader.choice_evidence`)
     choice_pretender = 0.0  # above 0: the share of players whose pivots, or takes, point at a
@@ -134,28 +106,16 @@ class GameKnowledge(Knowledge[MoriartyState]):
     choice_denier = 0.0  # above 0: the share of hiders who play against the colour they believe
     # the other holds; that reading then reads each pivot and take beside that belief (read as
     # this level reads) and counts a position met again once (`ColourReader.beliefs_held`)
-    choice_consistent = 0.0  # 1: with `choice_denier`, what the other believed is read as this
-    # level reads, with its denier (not without; v end-greedy 40.0% where without 52.5%)
     choice_sharpness = 0.0  # above 0: with `choice_denier`, a teller at pivots and takes is read
     # as all but always playing the best choice one turn ahead, at this rationality
     # (`told_given`); a searcher who only sometimes plays so is then not read as telling
-    declare_slide_floor = 0.0  # above 0: before a game of the match is scored, name only a
-    # colour the slides alone believe this much (`ColourReader.belief` from slides)
-    declare_after_scored = 0.0  # 1: name a colour only once a game of the match is scored (its
-    # colours shown, so the reading knows which kind the other is)
     home_reading = 0.0  # above 0: the share of players who pick a Bonus Colour with the most
     # tokens starting on their side; the belief starts there, learning from the match's scored
     # games which kind the other is (`ColourReader.home_prior`)
-    choice_drifter = 0.0  # above 0: with `choice_denier`, the share of hiders read as *drifters*,
-    # who make each pivot and take as a teller of some colour would, drawn afresh each time: a
-    # good player's choices are best for one colour or another, and tell none of them
-    # (`ColourReader.choice_kinds`)
     bonus_mix = 0.0  # above 0: the share of Bonus Colour picks made uniformly at random, so
     # a player who reads home colours (`home_reading`) cannot count on this level's pick
     guessed_fair = 0.0  # above 0: once the other has named a colour this match by this round of
     # a game (a guess from the board, such as a home colour), every later Bonus pick is fair
-    pivot_ties = 0.0  # above 0: Pivots valued within this much of the best are told apart by
-    # what a one-turn-ahead player expects of them (`near_tie`)
     home_pairs = 0.0  # 1: as South, place by `paired_layouts` (a rule, not a search); South
     # scored more with such a placing in recorded games (`game.tools.placings`)
 
@@ -209,12 +169,13 @@ class GameKnowledge(Knowledge[MoriartyState]):
         assert isinstance(observation, MoriartyState)
         moriarty = cast(History[MoriartyState], history)  # a Moriarty match's, so its states
         return self.colours.belief(moriarty, seat, observation, self.wary > 0.0,
-                                   self.mixed_reader > 0.0, self.fair_slides > 0.0,
-                                   self.slide_reading > 0.0, self.slide_pretender,
-                                   self.choice_reading > 0.0, self.choice_pretender,
-                                   self.choice_denier, self.choice_consistent > 0.0,
-                                   self.choice_sharpness, self.home_reading,
-                                   self.choice_drifter)
+                                   slides=self.slide_reading > 0.0,
+                                   pretender=self.slide_pretender,
+                                   choices=self.choice_reading > 0.0,
+                                   choice_pretender=self.choice_pretender,
+                                   choice_denier=self.choice_denier,
+                                   choice_sharpness=self.choice_sharpness,
+                                   home=self.home_reading)
 
     def public_worlds(self, view: MoriartyState) -> list[tuple[float, MoriartyState]]:
         """An onlooker knows neither Bonus Colour while a game is played: every pair of
@@ -230,14 +191,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
         """The worlds differ only in the opponent's Bonus Colour, which changes the score and
         never a legal move, once the tokens are placed."""
         return all(self.searches_all(world) for _, world in worlds)
-
-    def unseen_worlds(self, world: MoriartyState, seat: int) -> list[tuple[float, MoriartyState]]:
-        """For a level with `unseen`: the world with this seat's colour unknown (valued as any
-        of the four alike, `leaf_values`)."""
-        bonus = world.bonus
-        if self.unseen <= 0.0 or None in bonus:
-            return []
-        return [(1.0, world.replace(bonus=tuple_with(bonus, seat, None)))]
 
     def in_world(self, state: MoriartyState, world: MoriartyState) -> MoriartyState:
         """`state` with the world's Bonus Colours."""
@@ -265,17 +218,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
                 belief = min(belief, self.belief(worlds[0][1], seat, history)[move.colour])
             if belief < self.declare_confidence:
                 return None
-            if self.declare_after_scored > 0.0 and not worlds[0][1].history:
-                return None
-            if self.declare_slide_floor > 0.0 and not worlds[0][1].history:
-                slides = self.colours.belief(history, seat, worlds[0][1],
-                                             self.wary > 0.0, self.mixed_reader > 0.0,
-                                             self.fair_slides > 0.0, True, self.slide_pretender)
-                if slides[move.colour] < self.declare_slide_floor:
-                    return None
-            if self.declare_agreement > 0.0 and not board_leads(worlds[0][1], 1 - seat,
-                                                               move.colour):
-                return None
             return MARGIN
         if isinstance(move, EndGame):
             return -SURE_THING
@@ -284,31 +226,8 @@ class GameKnowledge(Knowledge[MoriartyState]):
             # a bluff could outbid a sure ending
             world = worlds[0][1]
             assert isinstance(world, MoriartyState)
-            if self.conceal_step > 0.0:
-                before, after = self.colours.belief_shift(history, seat, world, move)
-                rise = naming_chance(after, self.conceal_step) \
-                    - naming_chance(before, self.conceal_step)
-                return self.concealment * max(0.0, rise)
             return self.concealment * max(0.0, self.colours.giveaway(history, seat, world, move))
         return 0.0
-
-    def near_tie(self, values: Mapping[Move, float], worlds: Sequence[tuple[float, MoriartyState]],
-                 seat: int, history: History[MoriartyState] = ()) -> Move | None:
-        """For a level with `pivot_ties`, when the best move is a Pivot: of the Pivots valued
-        (priced as `doubt` prices them) within that much of it, the one a one-turn-ahead player
-        of this bot's colour expects most of (`ahead_values`); the search's finer differences
-        there rest on its model of a reply that knows this bot's colour."""
-        if self.pivot_ties <= 0.0 or not values:
-            return None
-        top = max(values, key=values.__getitem__)
-        close = [m for m, v in values.items() if isinstance(m, PickPivot)
-                 and v >= values[top] - self.pivot_ties]
-        world = worlds[0][1]
-        assert isinstance(world, MoriartyState)
-        mine = world.bonus[seat]
-        if len(close) < 2 or mine is None or not isinstance(top, PickPivot):
-            return None
-        return max(close, key=lambda m: (ahead_values(world, seat, m)[mine], values[m]))
 
     def secret_cost(self, state: MoriartyState, seat: int, move: Move,
                     history: History[MoriartyState] = ()) -> float:
@@ -319,16 +238,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
         assert isinstance(state, MoriartyState)
         return self.slide_concealment * max(0.0, self.colours.slide_giveaway(history, seat, state,
                                                                              move))
-
-    def plies_from(self, root: MoriartyState) -> int:
-        """`search_plies`, or from a slide or a Pivot choice `slide_plies` or `pivot_plies`
-        where a level sets it."""
-        phase = root.phase
-        if self.slide_plies > 0 and phase == DIRECTION:
-            return int(self.slide_plies)
-        if self.pivot_plies > 0 and phase == PIVOT:
-            return int(self.pivot_plies)
-        return self.search_plies
 
     def secret_mix(self, state: MoriartyState, seat: int = 0,
                    history: History[MoriartyState] = ()) -> float:
@@ -354,10 +263,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
             return None
         column = placed.index(None)
         return Place(rng.choice(fits)[column], column)
-
-    def answers_evenly(self, state: MoriartyState) -> bool:
-        """At a slide, for a level with `slide_even`."""
-        return self.slide_even > 0.0 and state.phase == DIRECTION
 
     def candidate_moves(self, state: MoriartyState, seat: int,
                         previous: Move | None) -> Sequence[Move]:
@@ -405,8 +310,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
             lead = state.totals[0] + board[0] - state.totals[1] - board[1]
             if not last_game:
                 ended = squash(lead, 12.0)
-            elif self.end_margin > 0.0:  # the margin counts: the other's colour is a guess
-                ended = squash(lead, self.end_margin)
             else:
                 ended = 0.5 + 0.5 * ((lead > 0) - (lead < 0))
             if state.phase == PIVOT:
@@ -425,27 +328,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
         quiet = [m for m in moves if not isinstance(m, (Declare, EndGame))]
         return rng.choice(quiet or moves)
 
-    def opponent_views(self, worlds: Sequence[tuple[float, MoriartyState]], seat: int,
-                       ) -> list[tuple[float, MoriartyState]] | None:
-        """For a level with `colour_model`, once colours are chosen: each world with this
-        seat's colour hidden, as the other sees it."""
-        if self.colour_model <= 0.0 or any(
-                w.phase in (SETUP, BONUS) for _, w in worlds):
-            return None
-        return [(weight, world.replace(bonus=tuple_with(world.bonus, seat, None)))
-                for weight, world in worlds]
-
-    def seen_value(self, state: MoriartyState) -> float:
-        """Seat 0's chances as a simple player sees them: the match totals plus the board's
-        points, each Bonus Colour counted where it is known."""
-        assert isinstance(state, MoriartyState)
-        if state.is_terminal:
-            return terminal_value(state)
-        lead = state.totals[0] - state.totals[1]
-        if state.phase not in (SETUP, BONUS):
-            lead += state.board_points(0) - state.board_points(1)
-        return squash(lead, 12.0)
-
     def reading_value(self, state: MoriartyState) -> float:
         """Seat 0's chances as a simple player sees them, both Bonus Colours unknown: the match
         totals plus the board's plain points."""
@@ -457,13 +339,6 @@ class GameKnowledge(Knowledge[MoriartyState]):
         if state.phase not in (SETUP, BONUS):
             lead += plain.board_points(0) - plain.board_points(1)
         return squash(lead, 12.0)
-
-    def value(self, state: MoriartyState) -> float:
-        """The evaluation, or a finished match's result (by its margin, for `end_margin`)."""
-        if state.is_terminal and self.end_margin > 0.0:
-            totals = state.totals
-            return squash(totals[0] - totals[1], self.end_margin)
-        return super().value(state)
 
     def evaluate(self, state: MoriartyState) -> float:
         """Seat 0's chances from the match totals plus the board as it would score now."""

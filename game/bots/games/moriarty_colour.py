@@ -160,13 +160,6 @@ def ahead_table(state: MoriartyState, seat: int, move: Move) -> LeadTable:
     return _mean_tables([_best_slide(after.apply(take).state, seat) for take in takes])
 
 
-def ahead_values(state: MoriartyState, seat: int, move: Move) -> list[float]:
-    """What a one-turn-ahead player expects of `move` for each colour it might hold, the
-    other's colour not counted (it cannot know it)."""
-    table = ahead_table(state, seat, move)
-    return [table[c][NONE] for c in range(COLOURS)]
-
-
 def _softmax(values: Sequence[float], chosen: int, rationality: float, noise: float) -> float:
     top = max(values)
     weights = [math.exp(rationality * (v - top)) for v in values]
