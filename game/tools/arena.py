@@ -545,9 +545,10 @@ def main(argv: list[str] | None = None,
         if args.hybrids not in KINDS:
             parser.error(f"no hybrids in {args.hybrids!r} (games with hybrids: "
                          f"{', '.join(KINDS)})")
-        wanted = [n for n in hybrid_names(args.hybrids)
-                  if (args.kinds is None or parse_hybrid(n)[0] in args.kinds)  # type: ignore
-                  and (args.rules is None or parse_hybrid(n)[1] in args.rules)]  # type: ignore
+        named = [(n, parse_hybrid(n)) for n in hybrid_names(args.hybrids)]
+        wanted = [n for n, parts in named if parts is not None
+                  and (args.kinds is None or parts[0] in args.kinds)
+                  and (args.rules is None or parts[1] in args.rules)]
         if not wanted:
             parser.error(f"no such hybrids (kinds in {args.hybrids}: "
                          f"{', '.join(KINDS[args.hybrids])})")
