@@ -5,6 +5,7 @@ from typing import Callable
 
 import pygame
 
+from game.words import handoff as says
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup
@@ -22,10 +23,10 @@ class HandoffScene(Scene):
         super().__init__(app)
         self.name = name
         self.peek = peek  # a look at the player's own secret, not a choice
-        self.doing = doing or ("looks at their own secret" if peek else "chooses in secret")
+        self.doing = doing or says.doing(peek)
         self.on_ready = on_ready
         self.play = play  # the game it hides, whose pause menu Escape opens
-        self.group = ButtonGroup([Button(f"I am {name}: show me", "ready", hint="Enter")],
+        self.group = ButtonGroup([Button(says.show_me(name), "ready", hint="Enter")],
                                  self._choose)
         self.group.focus = 0
         self.done = False
@@ -56,19 +57,19 @@ class HandoffScene(Scene):
 
     def title(self) -> str:
         """What the screen asks: pass it on, or (a peek) keep it to the player who asked."""
-        return f"For {self.name}'s eyes only" if self.peek else f"Pass to {self.name}"
+        return says.title(self.name, self.peek)
 
     def draw(self, surface: pygame.Surface) -> None:
         """An opaque screen with the next player's name."""
         theme = self.app.theme
         surface.fill(th.BACKGROUND)
         w, h = surface.get_size()
-        theme.blit_text(surface, "Screen hidden", th.HEADING, (w // 2, h // 2 - theme.px(120)),
+        theme.blit_text(surface, says.SCREEN_HIDDEN, th.HEADING, (w // 2, h // 2 - theme.px(120)),
                         th.DIM, "center")
         # the screen's name, larger than a title: read from across the table as it is passed
         theme.blit_text(surface, self.title(), th.TITLE * 1.6, (w // 2, h // 2 - theme.px(50)),
                         th.ACCENT, "center")
         # running words two steps up the scale: read from across the table, as the title is
-        theme.blit_text(surface, f"{self.name} {self.doing}. Everyone else, look away.",
+        theme.blit_text(surface, says.look_away(self.name, self.doing),
                         th.BODY * 1.25, (w // 2, h // 2 + theme.px(20)), th.TEXT, "center")
         self.group.draw(surface, theme, th.LABEL)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.words import phones_screen as says
 from scenes.phones.qr import qr_surface
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
@@ -34,8 +35,8 @@ class PhonesScene(Scene):
         self.all_in_since: float | None = None
         self.clock = 0.0
         names = play.turns.match.state.seat_names
-        self.group = ButtonGroup([Button(f"{names[0]}: use this screen", ("release", 0)),
-                                  Button(f"{names[1]}: use this screen", ("release", 1)),
+        self.group = ButtonGroup([Button(says.use_this_screen(names[0]), ("release", 0)),
+                                  Button(says.use_this_screen(names[1]), ("release", 1)),
                                   Button("Done", "done", hint="Enter"),
                                   Button("Let it in", ("let", 0), enabled=False),
                                   Button("No", ("refuse", 0), enabled=False),
@@ -134,15 +135,12 @@ class PhonesScene(Scene):
         theme = self.app.theme
         draw_veil(surface, 170)
         draw_panel(surface, theme, self.panel)
-        theme.blit_text(surface, "Play with phones", th.TITLE,
+        theme.blit_text(surface, says.TITLE, th.TITLE,
                         (self.panel.centerx, self.panel.top + theme.px(32)), th.TEXT, "center")
         server = self.phones.server
-        note = ("Each player scans their own code with a phone on this computer's network, "
-                "or opens the address and types their code.")
-        if server is not None and server.error:
-            note = f"Phones cannot connect: {server.error}"
-        elif server is not None and server.host == "127.0.0.1" and self.phones.host is None:
-            note = "This computer is on no network: phones cannot reach it."
+        note = says.note(server.error if server is not None else None,
+                         server is not None and server.host == "127.0.0.1"
+                         and self.phones.host is None)
         for i, line in enumerate(theme.wrap(note, th.BODY, self.panel.width - theme.px(40))[:2]):
             theme.blit_text(surface, line, th.BODY, (self.panel.centerx,
                             self.panel.top + theme.px(62 + 22 * i)), th.DIM, "center")
@@ -165,7 +163,7 @@ class PhonesScene(Scene):
         y += theme.px(36)
         button_top = self.group.buttons[seat].rect.top
         if not self.phones.on_phone(seat):
-            theme.blit_text(surface, "Plays on this screen (hand-off)", th.BODY,
+            theme.blit_text(surface, says.ON_THIS_SCREEN, th.BODY,
                             (column.centerx, y + theme.px(20)), th.DIM, "midtop")
             return
         url, address = self.phones.url(seat), self.phones.address()
@@ -174,24 +172,23 @@ class PhonesScene(Scene):
         where = (address or "").removeprefix("http://")
         if self.phones.asking(seat):
             name = state.seat_name(seat)
-            lines = [(f"{name}'s seat: let this new phone in?", th.LABEL, th.ACCENT)] + [
-                (line, th.BODY, th.TEXT) for line in theme.wrap(
-                    f"A phone without the seat's key asks for it. Say yes only if it is {name}'s "
-                    "(the phone that has the seat now is closed).", th.BODY, column.width)]
+            lines = [(says.let_in_question(name), th.LABEL, th.ACCENT)] + [
+                (line, th.BODY, th.TEXT)
+                for line in theme.wrap(says.let_in_details(name), th.BODY, column.width)]
             for text, size, tint in lines:
                 theme.blit_text(surface, text, size, (column.centerx, y), tint, "midtop")
                 y += theme.line(size) + theme.px(4)
             return
         if claimed:
-            words = "Phone connected" if connected else "Phone away: it reconnects by itself"
+            words = says.phone_state(connected)
             area = pygame.Rect(column.left, y, column.width, button_top - y)
             theme.blit_text(surface, words, th.LABEL, area.center,
                             th.GREEN if connected else th.WARNING, "center")
-            theme.blit_text(surface, f"A new phone: {where}, code {typed}", th.CAPTION,
+            theme.blit_text(surface, says.new_phone(where, typed), th.CAPTION,
                             (column.centerx, area.centery + theme.px(30)), th.DIM, "midtop")
             return
         if url is None:
-            theme.blit_text(surface, "Starting...", th.BODY, (column.centerx, y + theme.px(20)),
+            theme.blit_text(surface, says.STARTING, th.BODY, (column.centerx, y + theme.px(20)),
                             th.DIM, "midtop")
             return
         line_h, code_h = theme.line(th.BODY), theme.line(CODE_SIZE)
@@ -199,10 +196,10 @@ class PhonesScene(Scene):
         code = self._code(url, max(60, min(room, column.width)))
         surface.blit(code, code.get_rect(midtop=(column.centerx, y)))
         y += code.get_height() + theme.px(8)
-        theme.blit_text(surface, f"or open {where}", th.BODY, (column.centerx, y), th.TEXT,
+        theme.blit_text(surface, says.open_address(where), th.BODY, (column.centerx, y), th.TEXT,
                         "midtop")
         y += line_h
-        theme.blit_text(surface, "and type the code", th.BODY, (column.centerx, y), th.DIM,
+        theme.blit_text(surface, says.TYPE_THE_CODE, th.BODY, (column.centerx, y), th.DIM,
                         "midtop")
         y += line_h
         theme.blit_text(surface, typed, CODE_SIZE, (column.centerx, y), colour, "midtop")

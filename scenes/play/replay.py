@@ -11,7 +11,7 @@ import dataclasses
 import pygame
 
 from game.record import Record
-from game.words.base import capital
+from game.words import after_game as says
 from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
 from scenes.boards.base import View
@@ -20,7 +20,7 @@ from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button
-from scenes.store.controllers import HUMAN, bot_level_name, check_controllers
+from scenes.store.controllers import bot_level_name, check_controllers
 
 AUTO_PAUSE = 0.7  # seconds between steps when playing on by itself (at animation speed 1)
 
@@ -70,7 +70,7 @@ class ReplayScene(Scene):
         self.playing = False
         self.wait = 0.0
         self.clock = 0.0
-        self.caption = "Right arrow or Next steps forward; Left or Back steps back."
+        self.caption = says.REPLAY_KEYS
         self.rects: dict[str, pygame.Rect] = {}
         self.group = ButtonGroup([Button("Start", "start", hint="Home"),
                                   Button("Back", "back", hint="Left"),
@@ -95,7 +95,7 @@ class ReplayScene(Scene):
         """The top bar's counter in the game's unit, as play showed it ("Turn 5 of 13")."""
         words = self.words
         shown, last = self.states[self.words_position], self.states[-1]
-        return f"{capital(words.unit)} {words.number(shown)} of {words.number(last)}"
+        return says.counter(words.unit, words.number(shown), words.number(last))
 
     @property
     def log(self) -> LogLines:
@@ -108,12 +108,7 @@ class ReplayScene(Scene):
             controllers = check_controllers(self.record.meta.get("controllers"))
         except ValueError:
             return ""
-        if all(c == HUMAN for c in controllers):
-            return "Hot-seat game"
-        state = self.states[0]
-        words = [("player" if c == HUMAN else f"{bot_level_name(c).capitalize()} bot")
-                 for c in controllers]
-        return "  ·  ".join(f"{state.seat_name(s)}: {words[s]}" for s in (0, 1))
+        return says.players(self.states[0], [bot_level_name(c) for c in controllers])
 
     # ---- moving through the game ----------------------------------------------------------------
     @property
@@ -145,7 +140,7 @@ class ReplayScene(Scene):
 
     def _caption_at(self, position: int) -> str:
         if position == 0:
-            return "The start of the game."
+            return says.GAME_START
         before, events, after = self.steps[position - 1]
         return self.words.describe(before, events, after)
 
@@ -257,10 +252,4 @@ class ReplayScene(Scene):
             draw_button(surface, theme, button, **self.group.looks(index), size=th.LABEL)
 
     def _situation(self) -> str:
-        state = self.states[self.words_position]
-        if state.is_terminal:
-            outcome = state.outcome
-            return "A draw" if outcome.is_draw else f"{state.seat_name(outcome.winner)} won"
-        if self.words_position == self.last:
-            return "The game stopped here (unfinished)"
-        return ""
+        return says.situation(self.states[self.words_position], self.words_position == self.last)

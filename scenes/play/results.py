@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.words import after_game as says
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel, draw_veil
@@ -73,7 +74,7 @@ class ResultsScene(Scene):
         """Winner, reason and the deciding scores."""
         theme = self.app.theme
         if self.hidden:
-            theme.blit_text(surface, "Click or press B for the results", th.BODY,
+            theme.blit_text(surface, says.SEE_RESULTS, th.BODY,
                             (surface.get_width() // 2, surface.get_height() - theme.px(24)),
                             th.ACCENT, "center")
             return
@@ -103,19 +104,13 @@ class ResultsScene(Scene):
         state = play.turns.match.state
         outcome = state.outcome
         people = [seat for seat in (0, 1) if play.turns.controllers[seat] == HUMAN]
+        you = people[0] if len(people) == 1 else None
+        title = says.result_title(state, you)
         if outcome is None:
-            return "Game over", th.TEXT, ""
-        if len(people) != 1:
-            if outcome.is_draw:
-                return "A draw", th.TEXT, ""
-            return f"{state.seat_name(outcome.winner)} wins!", \
-                play.board.seat_colours[outcome.winner], ""
-        you = people[0]
-        level = play.bots.levels[1 - you].capitalize()
-        sides = f"You played {state.seat_name(you)}; the computer ({level}) played " \
-                f"{state.seat_name(1 - you)}."
-        if outcome.is_draw:
-            return "A draw", th.TEXT, sides
-        if outcome.winner == you:
-            return "You won!", th.ACCENT, sides
-        return "You lost", th.TEXT, sides
+            return title, th.TEXT, ""
+        sides = "" if you is None else says.sides(state, you, play.bots.levels[1 - you])
+        if outcome.winner is None:
+            return title, th.TEXT, sides
+        if you is None:
+            return title, play.board.seat_colours[outcome.winner], ""
+        return title, th.ACCENT if outcome.winner == you else th.TEXT, sides

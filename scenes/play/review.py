@@ -13,6 +13,7 @@ import pygame
 
 from game.record import Record
 from game.review import Review, ReviewRun, Swing, axis_ticks, look_back
+from game.words import after_game as says
 from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
@@ -77,7 +78,7 @@ class ReviewScene(Scene):
             self.run = None
             self.values = run.values()
             if run.error:
-                self.app.notices.append(f"The review could not be worked out: {run.error}")
+                self.app.notices.append(says.review_failed(run.error))
             self.review = look_back(self.record, self.values, self.book) if self.values \
                 else None
             self.swings = list(self.review.swings) if self.review else []
@@ -261,7 +262,7 @@ class ReviewScene(Scene):
         theme = self.app.theme
         area = self.graph_area()
         bar = pygame.Rect(area.left, area.centery, area.width, theme.px(22))
-        theme.blit_text(surface, "Working out who was ahead after each move...", th.BODY,
+        theme.blit_text(surface, says.REVIEW_WORKING, th.BODY,
                         (bar.centerx, bar.top - theme.px(12)), th.TEXT, "midbottom")
         pygame.draw.rect(surface, th.PANEL_EDGE, bar, border_radius=bar.height // 2)
         done = bar.copy()
@@ -398,8 +399,7 @@ class ReviewScene(Scene):
         area = self.rects["swings"]
         if not self.values:
             return
-        title = "What swung it most (click one, or press 1, 2, 3):" if self.swings \
-            else "Nothing changed who was ahead."
+        title = says.swings_title(len(self.swings))
         theme.blit_text(surface, title, th.HEADING, area.topleft, th.ACCENT)
         for number, button in enumerate(self.swing_buttons, 1):
             hovered = button.value == self.swing_hover
