@@ -129,7 +129,7 @@ class App:
         self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
         self._full_redraw = True
         self._dirty: list[pygame.Rect] = []
-        self._bot_worker: BotProcess | None = None  # started on first use: most sessions may never need it
+        self._bot_worker: BotProcess | None = None  # started on first use (many sessions never)
         self.play_setup: dict = {}  # the last opponent and seat chosen (for the next game)
         self.lessons_offered: set[str] = set()  # games whose lesson was offered this session
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
