@@ -199,7 +199,7 @@ def test_a_column_before_a_colour_explains_itself(driver):
     driver.settle()
     driver.click(driver.spot_pos(col_spot(0)))
     assert scene.turns.match.entries == []
-    assert scene.message_is_error and "colour" in scene.message
+    assert scene.status.is_error and "colour" in scene.status.text
 
 
 def test_a_used_up_colour_explains_itself(driver):
@@ -210,7 +210,7 @@ def test_a_used_up_colour_explains_itself(driver):
     driver.settle()
     driver.click(driver.spot_pos(swatch_spot(0)))
     assert len(scene.turns.match.entries) == 2
-    assert scene.message_is_error and "orange" in scene.message
+    assert scene.status.is_error and "orange" in scene.status.text
 
 
 def test_taking_a_token_that_is_not_active_explains_itself(driver):
@@ -221,7 +221,7 @@ def test_taking_a_token_that_is_not_active_explains_itself(driver):
     entries = len(scene.turns.match.entries)
     driver.click(driver.spot_pos(col_spot(6)))
     assert len(scene.turns.match.entries) == entries
-    assert scene.message_is_error and "column 3 or 5" in scene.message
+    assert scene.status.is_error and "column 3 or 5" in scene.status.text
 
 
 # ---- secrets ----------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ def test_clicking_a_broken_end_says_why(driver):
     to_choice(driver)
     driver.click(scene.board.spot_rect(End("o")).center)
     assert scene.turns.match.entries == []
-    assert scene.message_is_error and "broken" in scene.message
+    assert scene.status.is_error and "broken" in scene.status.text
 
 
 def test_clicking_an_intersection_explains_how_to_pull(driver):
@@ -129,7 +129,7 @@ def test_clicking_an_intersection_explains_how_to_pull(driver):
     scene = to_choice(driver)
     driver.click(scene.board.cell_xy((2, 2)))
     assert scene.turns.match.entries == []
-    assert scene.message_is_error and "pull a string" in scene.message
+    assert scene.status.is_error and "pull a string" in scene.status.text
 
 
 def test_typing_a_broken_end_says_why(driver):
@@ -137,7 +137,7 @@ def test_typing_a_broken_end_says_why(driver):
     scene.turns.match.state = from_diagram({"w": "..5.."}, broken=0b100)
     to_choice(driver)
     driver.type("c")
-    assert scene.turns.match.entries == [] and "broken" in scene.message
+    assert scene.turns.match.entries == [] and "broken" in scene.status.text
 
 
 # ---- secrecy --------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def test_a_wrong_space_says_why(driver):
     five = state.board.by_number[5][0]  # Black must open on a 2
     driver.click(scene.board.spot_rect(("cell", five)).center)
     assert scene.turns.match.entries == []
-    carries(scene.message, "Black", "2", without=("5",))
+    carries(scene.status.text, "Black", "2", without=("5",))
 
 
 def test_end_turn_is_a_button_once_a_stone_is_down(driver):

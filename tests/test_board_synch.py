@@ -113,15 +113,15 @@ def test_a_wrong_click_says_why_and_nothing_moves(driver):
     play_moves(driver, "d4")
     driver.click(scene.board.spot_rect(square_spot((4, 3))).center)  # d4 is Cross's
     assert len(scene.turns.match.entries) == 1
-    assert scene.message_is_error and carries(scene.message, "d4", "taken")
+    assert scene.status.is_error and carries(scene.status.text, "d4", "taken")
     play_moves(driver, "a1")
     driver.click(scene.board.spot_rect(square_spot((0, 7))).center)  # a square: not now
-    carries(scene.message, "not a choice now", "Cross", "synch", "opposition")
+    carries(scene.status.text, "not a choice now", "Cross", "synch", "opposition")
     play_moves(driver, "synch")
     driver.click(scene.board.spot_rect(direction_spot("S")).center)  # Ring on a1 can't go S
-    carries(scene.message, "S", "off the board")
+    carries(scene.status.text, "S", "off the board")
     driver.click(scene.board.spot_rect(direction_spot("SW")).center)
-    carries(scene.message, "SW", "off the board")
+    carries(scene.status.text, "SW", "off the board")
     assert len(scene.turns.match.entries) == 3
 
 

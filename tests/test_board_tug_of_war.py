@@ -152,8 +152,8 @@ def test_a_wrong_second_die_explains_itself(driver):
     driver.click(driver.spot_pos(common_spot(1)))  # the 3
     driver.click(scene.board.spot_rect(team_spot(0, 2)).center)  # the 6: too high
     assert len(scene.turns.match.entries) == entries
-    assert scene.message_is_error
-    carries(scene.message, "common 3", "team 6", "at least as high", "team die of 2",
+    assert scene.status.is_error
+    carries(scene.status.text, "common 3", "team 6", "at least as high", "team die of 2",
             "put it back")  # what would
     assert scene.picker.selected == (common_spot(1),)
 
@@ -175,9 +175,9 @@ def test_a_wrong_click_on_the_board_explains_itself(driver):
     entries = len(scene.turns.match.entries)
     driver.click(scene.board.spot_rect(team_spot(1, 0)).center)  # Red's die, on Yellow's turn
     assert len(scene.turns.match.entries) == entries
-    assert scene.message_is_error and scene.message.startswith("That is not a choice now")
+    assert scene.status.is_error and scene.status.text.startswith("That is not a choice now")
     driver.click(scene.board.spot_rect(common_spot(2)).center)  # the 1 beats no team die
-    carries(scene.message, "common 1", "team 2", "at least as high", "common die of 3 or 5",
+    carries(scene.status.text, "common 1", "team 2", "at least as high", "common die of 3 or 5",
             "team die of 2, 4 or 6", "swap", "End turn")
     assert len(scene.turns.match.entries) == entries
 
@@ -203,7 +203,7 @@ def test_typed_pairings_use_the_notation(driver):
     assert scene.turns.match.entries[-1].text == "5/4"
     driver.settle()
     driver.type("r")  # the start of a notation word: no complaint yet
-    assert not scene.message_is_error
+    assert not scene.status.is_error
     driver.key(pygame.K_BACKSPACE)
     driver.type("3x2")
     assert scene.turns.match.entries[-1].text == "3x2"

@@ -139,13 +139,13 @@ def test_continue_keeps_the_hints_choice_and_count(tmp_path, controllers, hints)
     from tests.test_hints import on_screen
     driver = Driver(tmp_path / "first")
     scene = on_screen(driver, "strands", controllers, hints=hints, options={"side": 5})
-    on = scene.hints.allowed
+    on = scene.hints.tally.allowed
     assert on is (hints if hints is not None else controllers[1] != "human")
     driver.settle()
     if on:  # one hint asked, by its key
         driver.key(pygame.K_SLASH, "?")
         driver.frames(2)
-        assert scene.hints.used == 1
+        assert scene.hints.tally.used == 1
     driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
     [saved] = saves()
     assert saved.hints is on and saved.hints_used == (1 if on else 0)
@@ -155,7 +155,7 @@ def test_continue_keeps_the_hints_choice_and_count(tmp_path, controllers, hints)
         driver.click(continue_button(driver).rect.center)
         driver.frames(3)
         resumed = driver.play_scene()
-        assert resumed.hints.allowed is on and resumed.hints.used == (1 if on else 0)
+        assert resumed.hints.tally.allowed is on and resumed.hints.tally.used == (1 if on else 0)
         driver.settle()
         assert resumed.turns.chooser is not None and hint_offered(resumed) is on
     finally:
@@ -180,7 +180,7 @@ def test_a_save_from_before_hints_were_kept_carries_on_with_the_default(driver, 
     driver.click(continue_button(driver).rect.center)
     driver.frames(3)
     resumed = driver.play_scene()
-    assert resumed.hints.allowed is default and resumed.hints.used == 0
+    assert resumed.hints.tally.allowed is default and resumed.hints.tally.used == 0
 
 
 def test_a_finished_game_clears_its_save_and_is_filed(driver):
@@ -238,7 +238,7 @@ def test_a_dead_bot_leaves_a_saved_game_and_a_way_to_the_menu(driver):
     worker = FakeWorker(fail=100)  # the bot's process dies at every request
     scene = start_vs(driver, "strands", ("bot:easy", "human"), worker, {"side": 5})
     driver.frames(30)
-    assert scene.bots.broken and "Your game is saved" in scene.message
+    assert scene.bots.broken and "Your game is saved" in scene.status.text
     driver.app.notices.clear()
     dialog = driver.top  # the friendly screen: Back to menu, or look at the board first
     assert isinstance(dialog, ConfirmScene) and "saved" in dialog.question
@@ -269,10 +269,10 @@ def test_a_save_that_cannot_be_written_is_said_once_and_play_goes_on(driver, tmp
     scene = driver.start("strands", {"side": 5})
     driver.settle()
     driver.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
-    assert "could not be saved" in scene.message and scene.message_is_error
+    assert "could not be saved" in scene.status.text and scene.status.is_error
     driver.settle()
     driver.choose_by_keys(scene.turns.match.state.legal_moves(scene.turns.chooser)[0])
-    assert len(scene.turns.match.entries) == 2 and scene.message == ""  # said once; play goes on
+    assert len(scene.turns.match.entries) == 2 and scene.status.text == ""  # said once; play on
 
 
 @pytest.mark.parametrize("content, words", [
@@ -317,7 +317,7 @@ def test_saving_is_quick(driver):
     # processor time, not the wall clock: a loaded machine is slower, not wrong
     started, loop_started = time.process_time(), time.thread_time()
     for _ in range(20):  # the frame loop only hands each save to the disk writer
-        scene.hints.used += 1  # (a save of an unchanged game is not asked again)
+        scene.hints.tally.used += 1  # (a save of an unchanged game is not asked again)
         assert scene.saves.autosave()
     per_save = (time.thread_time() - loop_started) / 20  # this thread's: the frame loop's
     driver.written()

@@ -22,7 +22,7 @@ from game.rules.pulling_strings import moves_a_stack
 from game.rules.tug_of_war import END_TURN, Exchange, Remove
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
-from scenes.play.parts.play_buttons import Extra
+from scenes.play.parts.picker import Extra
 from scenes.play.parts.play_saves import PlaySaves
 from scenes.play.play import PlayScene
 from scenes.screens.select import OptionsScene
@@ -103,12 +103,12 @@ def test_a_hint_is_the_hard_bot_s_move_shown_until_the_choice_is_made(driver, ga
     turns = scene.turns
     assert asked["seed"] == hint_seed(turns.match.observe(turns.chooser), turns.chooser,
                                       asked["history"])
-    assert hint_button(scene).label == "Hint..." and "thinking" in scene.message
+    assert hint_button(scene).label == "Hint..." and "thinking" in scene.status.text
     worker.hold = False
     driver.frames(2)
     hint = scene.hints.shown()
     assert hint is not None and hint.seat == scene.turns.chooser
-    assert scene.message.startswith("Hint: ") and scene.hints.used == 1
+    assert scene.status.text.startswith("Hint: ") and scene.hints.tally.used == 1
     surface = pygame.Surface(driver.app.screen.get_size())
     scene.draw(surface)
     ghost = surface.copy()
@@ -151,7 +151,7 @@ def test_the_hint_key_asks_too(driver):
     hint = scene.hints.shown()
     state = scene.turns.match.state
     assert hint is not None and not turn_goes_on("strands", state, after_plan(hint), 1)
-    assert scene.message.startswith("Hint: cover ") or "end the turn" in scene.message
+    assert scene.status.text.startswith("Hint: cover ") or "end the turn" in scene.status.text
 
 
 @pytest.mark.parametrize("game_id", ["pulling_strings", "moriarty"])
@@ -193,7 +193,7 @@ def test_no_hints_in_the_kiosk_demo_nor_in_a_lesson(driver):
     driver.app.bot_worker = FakeWorker()
     demo = PlayScene(driver.app, "strands", None, seed=1, controllers=("bot:easy", "bot:easy"),
                      demo=True, hints=True)
-    assert not demo.hints.allowed
+    assert not demo.hints.tally.allowed
     driver.app.stack.reset(driver.app.make("menu"))
     driver.app.go("learn", game_id="synch")
     driver.frames()
@@ -217,7 +217,7 @@ def test_the_options_screen_sets_hints(driver):
     options._pick("hints", True)  # both agree
     options._choose("start")
     driver.frames()
-    assert driver.top.hints.allowed and driver.top.turns.hot_seat
+    assert driver.top.hints.tally.allowed and driver.top.turns.hot_seat
 
 
 def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver):
@@ -227,8 +227,8 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     while not match.state.is_terminal:
         state = match.state
         match.play(rng.choice(state.legal_moves(state.awaiting[0])), state.awaiting[0])
-    scene.restore(match.record())
-    scene.hints.used = 2
+    scene.turns.restore(match.record())
+    scene.hints.tally.used = 2
     scene.saves.game_finished()
     driver.written()  # filed by the app's disk writer
     assert driver.app.data.stats().hinted() == {"strands": 1}
@@ -237,8 +237,8 @@ def test_a_finished_game_with_hints_is_noted_in_its_record_and_the_stats(driver)
     driver.app.go("stats")
     driver.frames()
     assert any("Played with hints: Strands 1." in t for t in driver.frame_texts())
-    scene.hints.used = 0
-    scene.saves = PlaySaves(scene)  # another game, without hints: it adds no hint count
+    scene.hints.tally.used = 0
+    scene.saves = PlaySaves(scene, scene.hints.tally)  # another game, without hints: no count
     scene.saves.game_finished()
     driver.written()
     assert driver.app.data.stats().hinted() == {"strands": 1}
@@ -426,14 +426,14 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     table: 78% to win after it, 59% ending the turn). Now the words follow the ghost and say
     what the swap costs and buys."""
     scene = on_screen(driver, "tug_of_war", worker=FakeWorker(hold=True))
-    scene.restore(tug_position(["*:145", "0:keep", "*:223", "1:reroll 23", "*:46", "*:146",
+    scene.turns.restore(tug_position(["*:145", "0:keep", "*:223", "1:reroll 23", "*:46", "*:146",
                                 "0:4/1", "0:6/4"]))
     to_person(driver, scene)
     state = scene.turns.match.state
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
     scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
-    carries(scene.message, "Hint", "swap your team 5 for the common 1", "from 10 to 7",
+    carries(scene.status.text, "Hint", "swap your team 5 for the common 1", "from 10 to 7",
             "costs 3 athletes", "team 1", "8 times in 10")
     first, second = scene.board.path(Exchange(1, 5), state)
     assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
@@ -491,10 +491,10 @@ def test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_s
             looked += 1
             assert scene.turns.private_seat == seat and len(worker.requests) == asked + 1
             hint = scene.hints.shown()
-            assert hint is not None and hint.private and scene.message.startswith("Hint: ")
+            assert hint is not None and hint.private and scene.status.text.startswith("Hint: ")
             hide = next(b for b in scene.buttons if b.value == Extra("hide"))
             driver.click(hide.rect.center)  # the screen is shared again: the ghost goes
-            assert scene.hints.shown() is None and not scene.message.startswith("Hint: ")
+            assert scene.hints.shown() is None and not scene.status.text.startswith("Hint: ")
             surface = pygame.Surface(driver.app.screen.get_size())
             scene.draw(surface)
             shared = pygame.image.tobytes(surface, "RGB")

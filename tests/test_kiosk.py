@@ -42,7 +42,8 @@ def wake(drv) -> None:
 def test_the_kiosk_opens_on_the_demo_and_its_bots_play(kiosk):
     demo = kiosk.top
     assert isinstance(demo, AttractScene)
-    assert demo.play.demo and demo.play.turns.controllers == ("bot:medium", "bot:medium")
+    turns = demo.play.turns
+    assert turns.setup.demo and turns.controllers == ("bot:medium", "bot:medium")
     kiosk.frames(400, dt=0.05)
     assert len(demo.play.turns.match.entries) >= 4
     assert demo.caption() == demo.play.turns.caption != "" or demo.finished  # (a quick game ended)
@@ -87,7 +88,7 @@ def test_a_touch_leads_in_two_more_to_a_game_against_the_computer(kiosk):
     kiosk.click(kiosk.top.group.buttons[1].rect.center)  # the computer at Medium
     kiosk.frames()
     play = kiosk.top
-    assert isinstance(play, PlayScene) and not play.demo
+    assert isinstance(play, PlayScene) and not play.turns.setup.demo
     assert play.spec.id == list(GAMES)[2] and play.turns.controllers == ("human", "bot:medium")
 
 
@@ -289,7 +290,7 @@ def test_a_choice_on_a_phone_under_still_playing_keeps_the_game(kiosk):
             time.sleep(0.002)
         assert guard.idle < 1 and not guard.warning_due()
         kiosk.until(lambda: play.turns.match.state.pending[0] is not None, 10)
-        assert kiosk.play_scene() is play and not play.demo
+        assert kiosk.play_scene() is play and not play.turns.setup.demo
     finally:
         kiosk.app.stack.reset(MainMenu(kiosk.app))
         kiosk.frames(2)

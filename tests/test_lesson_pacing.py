@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from scenes.play.parts.play_buttons import Extra
+from scenes.play.parts.picker import Extra
 from scenes.play.play import PlayScene
 from scenes.shell import theme as th
 from tests.test_ui_lessons import start_lesson
@@ -60,7 +60,8 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
             continue
         if scene.turns.chooser is not None:
             driver.frames()  # the frame the learner first sees: the words have caught up
-        progress.add(scene.lesson_words()[0] if scene.lesson_words() else None)
+        shown = scene.guide.panel_words(scene.turns.match)
+        progress.add(shown[0] if shown else None)
         if scene.turns.hold is not None:
             made = len(scene.turns.match.entries)
             held_at.add(made)
@@ -78,7 +79,7 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
             driver.click(button.rect.center)
             assert scene.turns.hold is None
             continue
-        if scene.turns.chooser is not None and scene.in_lesson():
+        if scene.turns.chooser is not None and scene.turns.in_lesson():
             driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
             continue
         if scene.turns.chooser is not None or scene.guide.told(scene.turns.match) > total:
@@ -116,7 +117,7 @@ def test_the_lesson_s_guide_is_not_the_keyboard_s_focus(driver, game_id):
     assert scene.picker.focus is not None and scene.view().focus == scene.picker.focus \
         or scene.picker.focus in [b.value for b in scene.buttons]
     assert guide_pixels(driver, rect.inflate(60, 60)) == around
-    scene.skip_animation()
+    scene.turns.skip()
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -127,13 +128,13 @@ def test_enter_alone_does_what_the_guide_asks_through_the_whole_lesson(driver, g
     lesson = scene.guide.lesson
     presses = 0
     for _ in range(10_000):
-        if not scene.in_lesson() and calm(scene):
+        if not scene.turns.in_lesson() and calm(scene):
             break
         if calm(scene) and (scene.turns.hold is not None or scene.turns.chooser is not None):
             assert scene.lesson_spot() is not None, "the guide shows nothing to do"
             driver.key(pygame.K_RETURN)
             presses += 1
-            assert not scene.message_is_error, scene.message
+            assert not scene.status.is_error, scene.status.text
             continue
         driver.frames(dt=0.05)
     else:

@@ -43,7 +43,7 @@ def test_a_click_selects_another_changes_it_and_lock_in_seals_it(driver):
     click_spot(driver, End("c"))
     assert scene.turns.match.entries == [] and scene.picker.selected == (End("c"),)
     assert scene.view().selected == (End("c"),)  # the board draws it picked
-    assert "pull c" in scene.message and "Lock in" in scene.message
+    assert "pull c" in scene.status.text and "Lock in" in scene.status.text
     assert End("h") in scene.picker.clickable()  # the others stay choices
     click_spot(driver, End("h"))
     assert scene.picker.selected == (End("h"),) and scene.turns.match.entries == []
@@ -96,7 +96,7 @@ def test_moriarty_bonus_colour_waits_for_lock_in(driver):
     click_spot(driver, spots[0])
     click_spot(driver, spots[1])
     assert len(scene.turns.match.entries) == len(MORIARTY_SETUP)  # nothing sealed yet
-    assert "as your Bonus Colour" in scene.message
+    assert "as your Bonus Colour" in scene.status.text
     chosen = scene.picker.pending_choice()
     assert chosen == scene.picker.legal_paths()[(spots[1],)]
     driver.click(driver.lock_in_button().rect.center)
@@ -120,7 +120,7 @@ def test_slides_are_buttons_that_stay_while_one_is_selected(tmp_path):
         driver.click(driver.spot_pos(TOWARD_CHOICE))
         values = [b.value for b in scene.buttons]
         assert TOWARD_CHOICE in values and AWAY_CHOICE in values
-        assert "slide toward you" in scene.message and driver.lock_in_button()
+        assert "slide toward you" in scene.status.text and driver.lock_in_button()
         driver.click(driver.spot_pos(AWAY_CHOICE))
         turns = scene.turns
         assert str(scene.picker.pending_choice()) == "away" and len(turns.match.entries) == before

@@ -144,7 +144,7 @@ def test_the_notation_setting_shows_the_log_in_notation(driver):
     scene = driver.start("pulling_strings", seed=3)
     for seat, end in ((0, "c"), (1, "h")):
         scene.turns.match.play(end, seat)
-    scene.restore(scene.turns.match.record())
+    scene.turns.restore(scene.turns.match.record())
     driver.frames()
     driver.key(pygame.K_RETURN)  # "I am Eks: show me"
     assert "1. Eks pulls c; Oh pulls h" in driver.frame_texts()

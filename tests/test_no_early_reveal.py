@@ -95,7 +95,7 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
                           controllers=controllers)
         driver.app.stack.push(scene)
         driver.frames()
-        scene.restore(match.record())
+        scene.turns.restore(match.record())
         for _ in range(2000):
             if scene.turns.countdown is not None:
                 break
@@ -113,7 +113,7 @@ def countdown_frames(tmp, match: Match, choices, controllers) -> list[tuple]:
             driver.frames(dt=0.1)
             if scene.turns.countdown is None:
                 return seen
-            words = (scene.turns.log.lines(), scene.turns.caption, scene.message,
+            words = (scene.turns.log.lines(), scene.turns.caption, scene.status.text,
                      scene.board.words.status(scene.view().state), scene.bots.thinking_text())
             seen.append((words, pygame.image.tobytes(driver.app.screen, "RGB")))
         raise AssertionError("the countdown did not end")
@@ -179,10 +179,10 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
                 reveals += scene.turns.countdown is not None
                 told = [(f"Lesson: step {t + 1} of {total}" if t < total else "Lesson done",
                          lesson.words_at(t)) for t in range(start)]  # before the one shown
-                assert scene.lesson_words() in told, \
+                assert scene.guide.panel_words(scene.turns.match) in told, \
                     f"step {start}: the lesson told of a move not yet shown"
                 later = {s.say for s in steps[start - 1:] if s.say} | {lesson.finish}
-                for words in later - {scene.lesson_words()[1]}:
+                for words in later - {scene.guide.panel_words(scene.turns.match)[1]}:
                     assert opening(words) not in drawn, f"{opening(words)!r} shows too early"
                 continue
             made = len(scene.turns.match.entries)
@@ -202,6 +202,6 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
         assert busy_frames > 20
         if scene.spec.secret_choices:
             assert reveals > 0  # its countdowns were watched too
-        assert scene.lesson_words() == ("Lesson done", lesson.finish)
+        assert scene.guide.panel_words(scene.turns.match) == ("Lesson done", lesson.finish)
     finally:
         pygame.quit()

@@ -157,7 +157,7 @@ def test_while_the_big_screen_holds_the_scores_the_phones_say_so(driver):
 def test_a_seat_moved_back_to_the_big_screen_is_handed_off_and_its_phone_shut_out(driver):
     play, phones = phones_game(driver, "pulling_strings")
     old_page = play.phones.url(1)
-    play.extra("phones")  # the Phones button
+    play.input.action("phones")  # the Phones button
     driver.frames()
     codes = driver.top
     assert isinstance(codes, PhonesScene)
@@ -186,12 +186,12 @@ def test_hints_agreed_hot_seat_are_never_asked_for_a_choice_made_on_a_phone(driv
     """Hints (issue 17) with phones: the big screen shows what everyone sees, so a secret
     choice made on a phone gets no Hint button there and '?' asks nothing; a seat moved back
     to the big screen chooses behind its hand-off and may ask again."""
-    from scenes.play.parts.play_buttons import Extra
+    from scenes.play.parts.picker import Extra
     from tests.test_play_vs_bot import FakeWorker
     driver.app.bot_worker = worker = FakeWorker()
     play, phones = phones_game(driver, "pulling_strings", hints=True)
     driver.until(lambda: (phones[0].drain() or {}).get("moves"), 10)
-    assert play.hints.allowed and play.turns.chooser is None
+    assert play.hints.tally.allowed and play.turns.chooser is None
     assert Extra("hint") not in [button.value for button in play.buttons]
     driver.key(pygame.K_SLASH, "?")
     assert worker.requests == []

@@ -233,11 +233,11 @@ def test_input_while_the_bot_thinks_is_politely_refused(driver):
     assert scene.bots.thinking_seat == 0 and scene.turns.chooser is None
     assert scene.bots.thinking_text().startswith("Black is thinking.")
     driver.click(scene.rects["board"].center)
-    carries(scene.message, "Black is thinking", "your turn", "next")
-    assert not scene.message_is_error
-    scene.say("")
+    carries(scene.status.text, "Black is thinking", "your turn", "next")
+    assert not scene.status.is_error
+    scene.status.say("")
     driver.type("f")
-    assert "is thinking" in scene.message and scene.picker.typed == ""
+    assert "is thinking" in scene.status.text and scene.picker.typed == ""
     assert scene.turns.match.entries == []
 
 
@@ -331,7 +331,7 @@ def test_the_bot_declines_a_draw_and_plays_on(driver):
     run_until(driver, lambda: scene.turns.chooser == 0)
     offer = next(b for b in scene.buttons if b.label == "Offer draw")
     driver.click(offer.rect.center)
-    assert scene.message.startswith("Oh declines the draw and plays on")
+    assert scene.status.text.startswith("Oh declines the draw and plays on")
     assert not scene.turns.match.state.is_terminal and scene.turns.chooser == 0
 
 
@@ -350,14 +350,14 @@ def test_the_bot_accepts_a_draw_once_the_board_has_stood_still(driver):
         if turn == 2:  # two still turns are not yet enough
             offer = next(b for b in scene.buttons if b.label == "Offer draw")
             driver.click(offer.rect.center)
-            assert "declines" in scene.message and not scene.turns.match.state.is_terminal
+            assert "declines" in scene.status.text and not scene.turns.match.state.is_terminal
         driver.choose_by_keys(GAMES["pulling_strings"].parse_move("a"))
     run_until(driver, lambda: scene.turns.chooser == 0)
     assert scene.turns.match.state.stacks == GAMES["pulling_strings"].new_game().stacks
     offer = next(b for b in scene.buttons if b.label == "Offer draw")
     driver.click(offer.rect.center)
     assert scene.turns.match.state.is_terminal and scene.turns.match.state.outcome.winner is None
-    assert "accepts the draw" in scene.message
+    assert "accepts the draw" in scene.status.text
 
 
 def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
@@ -368,7 +368,7 @@ def test_a_failed_bot_is_asked_again_and_a_broken_one_is_reported(driver):
     assert len(scene.turns.match.entries) == 1
     worker.fail = 10
     play_until(driver, scene, random.Random(5), lambda: scene.bots.broken)
-    assert scene.message_is_error and "stopped working" in scene.message
+    assert scene.status.is_error and "stopped working" in scene.status.text
     assert scene.bots.thinking_seat is None
     dialog = driver.top  # a friendly screen, its way back to the menu first
     assert isinstance(dialog, ConfirmScene) and dialog.group.buttons[0].label == "Back to menu"

@@ -26,6 +26,6 @@ def test_resuming_a_finished_unfiled_game_files_it_and_says_no_save_failed(drive
     assert match.state.is_terminal
     scene = PlayScene(driver.app, "pulling_strings", seed=3)
     driver.app.stack.push(scene)
-    scene.restore(match.record())
+    scene.turns.restore(match.record())
     driver.frames(30)
-    assert "could not be saved" not in scene.message
+    assert "could not be saved" not in scene.status.text

@@ -62,7 +62,7 @@ def test_no_word_outlives_its_state(driver, game_id, seed):
         move = rng.choice(state.legal_moves(scene.turns.chooser))
         for spot in scene.board.path(move, state):  # each pick of the move, one by one
             driver.click(driver.spot_pos(spot))
-            assert not scene.message_is_error, scene.message  # a refusal outlives no pick
+            assert not scene.status.is_error, scene.status.text  # a refusal outlives no pick
         if scene.picker.pending_choice() is not None:
             driver.click(driver.lock_in_button().rect.center)
         now = scene.turns.match.state
@@ -90,7 +90,7 @@ def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
         state = scene.turns.match.state
         move = rng.choice(state.legal_moves(scene.turns.chooser))
         for spot in scene.board.path(move, state):
-            only = scene.keys.only_action()
+            only = scene.input.keys.only_action()
             if only is not None:  # one thing can be done: Enter does it
                 picker = scene.picker
                 before = (picker.selected, len(scene.turns.match.entries), picker.pending_choice())

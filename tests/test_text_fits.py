@@ -107,7 +107,7 @@ def play_screen(driver: Driver, match: Match, controllers) -> PlayScene:
     scene = PlayScene(driver.app, match.spec.id, match.options, seed=match.seed,
                       controllers=controllers)
     driver.app.stack.push(scene)
-    scene.restore(match.record())
+    scene.turns.restore(match.record())
     driver.settle()
     if driver.top is not scene:
         driver.key(pygame.K_RETURN)

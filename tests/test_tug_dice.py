@@ -83,6 +83,6 @@ def test_a_wrong_click_at_setup_says_what_would_be_legal(driver, where):
     spot = team_spot(1, 0) if where == "red die" else ("common", 0)
     rect = scene.board.spot_rect(spot)
     driver.click(rect.center)
-    assert scene.message_is_error
-    assert "You can pick a team die of" in scene.message and "to re-roll" in scene.message
-    assert "Keep these dice" in scene.message
+    assert scene.status.is_error
+    assert "You can pick a team die of" in scene.status.text and "to re-roll" in scene.status.text
+    assert "Keep these dice" in scene.status.text

@@ -140,7 +140,7 @@ def test_the_second_copy_plays_but_writes_nothing(second_copy, tmp_path):
     scene = second_copy.start("strands", {"side": 5})
     second_copy.settle()
     second_copy.choose_by_keys(scene.turns.match.state.legal_moves(0)[0])
-    assert "could not be saved: another copy of Quintet" in scene.message
+    assert "could not be saved: another copy of Quintet" in scene.status.text
     second_copy.app.settings.volume = 0.1
     second_copy.app.settings_changed()
     second_copy.frames()  # written (here: refused) by the app's disk writer

@@ -42,7 +42,7 @@ def test_a_mistyped_move_is_explained_and_nothing_moves(driver):
     driver.settle()
     driver.type("z")  # no move starts with z: it is refused at once
     assert scene.turns.match.entries == []
-    assert scene.message_is_error and "'z'" in scene.message
+    assert scene.status.is_error and "'z'" in scene.status.text
     assert scene.picker.typed == ""
 
 
@@ -51,8 +51,8 @@ def test_an_illegal_typed_move_says_why_in_plain_words(driver):
     driver.settle()
     driver.type("end")
     assert scene.turns.match.entries == []
-    assert scene.message_is_error
-    assert scene.message[0].isupper() and scene.message.endswith(".")
+    assert scene.status.is_error
+    assert scene.status.text[0].isupper() and scene.status.text.endswith(".")
 
 
 def test_sounds_are_read_when_first_played_and_all_at_once_for_the_self_test(tmp_path,

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
-from scenes.play.parts.play_buttons import Extra
+from scenes.play.parts.picker import Extra
 from scenes.play.play import PlayScene
 from tests.test_play_vs_bot import FakeWorker
 
@@ -48,18 +48,18 @@ def test_a_lesson_played_by_clicks_to_its_end_then_the_easy_computer_plays_on(dr
     scene = start_lesson(driver, game_id)
     lesson = scene.guide.lesson
     seen_words = set()
-    while scene.in_lesson():
+    while scene.turns.in_lesson():
         to_learner(driver, scene)
-        if not scene.in_lesson():
+        if not scene.turns.in_lesson():
             break
-        seen_words.add(scene.lesson_words()[1])
+        seen_words.add(scene.guide.panel_words(scene.turns.match)[1])
         step = scene.guide.step(scene.turns.match)
         assert step.by == "you"
         drawn = driver.frame_texts()
         assert step.ask in drawn  # the top bar asks for the move
         assert scene.lesson_spot() is not None  # and the board rings where to click
         driver.choose_by_clicks(scene.guide.expected(scene.turns.match, scene.turns.chooser))
-        if scene.in_lesson():  # the computer plays from the script, never the bot
+        if scene.turns.in_lesson():  # the computer plays from the script, never the bot
             assert driver.app.bot_worker.requests == []
             assert saves(driver) == []  # nor is it a game to continue
     assert [str(e) for e in scene.turns.match.entries] == \
@@ -68,12 +68,12 @@ def test_a_lesson_played_by_clicks_to_its_end_then_the_easy_computer_plays_on(dr
     for _ in range(500):  # the last move is revealed and animated before the last words show
         if scene.turns.countdown is None and scene.turns.animation is None:
             break
-        assert scene.lesson_words()[0] != "Lesson done"
+        assert scene.guide.panel_words(scene.turns.match)[0] != "Lesson done"
         driver.frames(dt=0.05)
     driver.frames()
     driver.app.invalidate()
     assert lesson.finish in " ".join(driver.frame_texts()) or \
-        scene.lesson_words() == ("Lesson done", lesson.finish)
+        scene.guide.panel_words(scene.turns.match) == ("Lesson done", lesson.finish)
     for _ in range(2000):  # the Easy computer is asked once the game waits on it
         if driver.app.bot_worker.requests:
             break
@@ -93,7 +93,7 @@ def test_a_wrong_move_gets_a_word_of_help_and_the_lesson_goes_on(driver):
     entries = len(scene.turns.match.entries)
     driver.choose_by_clicks(scene.turns.match.spec.parse_move("d"))  # legal, but the lesson asks c
     assert len(scene.turns.match.entries) == entries
-    assert scene.message.startswith("Not this time") and scene.message_is_error
+    assert scene.status.text.startswith("Not this time") and scene.status.is_error
     assert scene.turns.chooser is not None  # no dead end: still the learner's choice
     driver.choose_by_clicks(scene.turns.match.spec.parse_move("c"))
     assert len(scene.turns.match.entries) == entries + 1
@@ -110,7 +110,7 @@ def test_a_secret_choice_in_a_lesson_is_selected_then_locked_in_as_asked(driver)
     asked = scene.guide.expected(scene.turns.match, scene.turns.chooser)
     wrong = next(m for m in scene.turns.match.state.legal_moves(scene.turns.chooser) if m != asked)
     driver.click(driver.spot_pos(scene.board.path(wrong, scene.turns.match.state)[0]))
-    assert scene.message.startswith("Not this time") and scene.message_is_error
+    assert scene.status.text.startswith("Not this time") and scene.status.is_error
     assert scene.picker.selected == () and scene.picker.pending_choice() is None
     driver.click(driver.spot_pos(scene.board.path(asked, scene.turns.match.state)[0]))
     assert scene.picker.pending_choice() == asked and len(scene.turns.match.entries) == entries
@@ -127,7 +127,7 @@ def test_an_illegal_move_is_explained_by_the_rules(driver):
     b2 = scene.board.path(scene.turns.match.spec.parse_move("b2"), scene.turns.match.state)[0]
     driver.click(scene.board.spot_rect(b2).center)  # a 3: Black opens on a 2
     assert len(scene.turns.match.entries) == 0
-    assert "marked 2" in scene.message and scene.message_is_error
+    assert "marked 2" in scene.status.text and scene.status.is_error
 
 
 @pytest.mark.parametrize("game_id", ["moriarty", "tug_of_war"])
@@ -161,22 +161,22 @@ def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, g
     with window(tmp_path, size) as driver:
         scene = start_lesson(driver, game_id)
         for _ in range(200):
-            if not scene.in_lesson():
+            if not scene.turns.in_lesson():
                 break
             if scene.turns.hold is None and scene.turns.chooser is None:
                 driver.frames(dt=0.05)
                 continue
-            scene.skip_animation()
+            scene.turns.skip()
             check_play(driver, scene, size)
             drawn = " ".join(ink.text for ink in inks_of(driver))
-            words = scene.lesson_words()[1].split()
+            words = scene.guide.panel_words(scene.turns.match)[1].split()
             assert " ".join(words[-2:]) in drawn, f"the end of {words} is not shown"
             if scene.turns.hold is not None:
                 driver.key(pygame.K_SPACE, " ")
             else:
                 turns = scene.turns
                 driver.choose_by_clicks(scene.guide.expected(turns.match, turns.chooser))
-        assert not scene.in_lesson()
+        assert not scene.turns.in_lesson()
 
 
 def game_select(driver):

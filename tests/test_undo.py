@@ -8,7 +8,7 @@ import pytest
 
 from game.core import SEALED
 from scenes.play.handoff import HandoffScene
-from scenes.play.parts.play_buttons import Extra
+from scenes.play.parts.picker import Extra
 from scenes.screens.dialog import ConfirmScene
 from scenes.screens.menu import PauseScene
 from scenes.store.saves import SaveFolder
@@ -73,7 +73,7 @@ def test_against_the_bot_a_revealed_pull_is_not_taken_back(driver):
     assert len(entries) >= 2
     driver.key(**CTRL_Z)
     assert scene.turns.match.entries == entries
-    assert scene.message_is_error and "both secret choices of turn 1 are in" in scene.message
+    assert scene.status.is_error and "both secret choices of turn 1 are in" in scene.status.text
 
 
 def test_hot_seat_undo_asks_the_other_player(driver):
@@ -143,7 +143,7 @@ def test_hot_seat_a_revealed_turn_is_not_taken_back(driver):
     driver.frames()
     assert not isinstance(driver.top, ConfirmScene)
     assert len(scene.turns.match.entries) == 2
-    assert "Cannot undo: both secret choices of turn 1 are in" in scene.message
+    assert "Cannot undo: both secret choices of turn 1 are in" in scene.status.text
 
 
 def test_no_undo_button_while_someone_looks_at_their_secret(driver):

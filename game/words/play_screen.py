@@ -107,3 +107,86 @@ HOT_SEAT_NOW = "Hot-seat: pass the screen between you."
 def try_again(kept: str, saved: bool) -> str:
     """The question after the computer stopped: the game kept, and what Continue does."""
     return f"{kept} Continue tries again." if saved else "The details are in the log."
+
+
+# ---- hints --------------------------------------------------------------------------------------
+HINT_LOOK = "asks for a hint, which may use their own secret"  # the Peek hand-off's reason
+HINT_THINKING = "Looking for a hint: the Hard bot is thinking..."
+HINT_FAILED = "No hint this time: the computer player had a problem."
+
+
+def hint_line(choice: str, reason: str) -> str:
+    """'Hint: pull t or g, ringed in blue: neither moves a stack; ...'"""
+    return f"Hint: {choice}, ringed in blue" + (f": {reason}." if reason else ".")
+
+
+# ---- keeping the game ---------------------------------------------------------------------------
+SAVED_AGAIN = "The game is saved again."
+
+
+def not_saved(problem: str) -> str:
+    """A save failed, and why."""
+    return f"The game could not be saved: {problem}."
+
+
+def filing_line(filing: str) -> str:
+    """Where a finished game is: "filed", "filing", another word (why not yet) or "" (not asked)."""
+    if filing == "filed":
+        return "Kept in Records (on the main menu)"
+    if filing == "filing":
+        return "Putting the game in Records..."
+    if filing:
+        return "Not in Records yet: kept aside, Quintet files it when it can"
+    return ""
+
+
+def rescued(on_disk: bool) -> str:
+    """After an error: the game was saved (or is being saved), and how to carry on."""
+    if on_disk:
+        return "Your game was saved: choose Continue on the main menu to carry on."
+    return "Your game is being saved: Continue on the main menu carries it on."
+
+
+def not_rescued(problem: str) -> str:
+    """After an error: the game could not be saved, and why if known."""
+    return "Your game could not be saved" + (f" ({problem})." if problem else ".")
+
+
+# ---- undo ---------------------------------------------------------------------------------------
+UNDONE_YOURS = "Your last move was taken back: choose again."
+
+
+def cannot_undo(refusal: str) -> str:
+    """Why nothing can be taken back now."""
+    return f"Cannot undo: {refusal}."
+
+
+def undone(asker: str) -> str:
+    """A hot-seat take-back the other player accepted."""
+    return f"{asker}'s last move was taken back."
+
+
+def undone_turn_goes_on(asker: str) -> str:
+    """A take-back within the asker's own unfinished turn."""
+    return f"{asker}'s last move was taken back: {asker}'s turn goes on."
+
+
+def undo_asked(asker: str) -> str:
+    """The title of the hot-seat take-back question."""
+    return f"{asker} asks to undo their last move"
+
+
+def undo_question(other: str) -> str:
+    """The question put to the other player."""
+    return f"{other}: do you accept?"
+
+
+def players_line(seat_names: tuple[str, str], computer: dict[int, str]) -> str:
+    """Who plays which seat against the computer ("Eks: you · Oh: Hard bot"): `computer` names
+    each computer seat's level (or "the lesson")."""
+    def who(seat: int) -> str:
+        level = computer.get(seat)
+        if level is None:
+            return "you"
+        return level if level == "the lesson" else f"{level.capitalize()} bot"
+    return "  ·  ".join(f"{seat_names[seat]}: {who(seat)}" for seat in (0, 1))

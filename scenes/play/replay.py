@@ -15,7 +15,7 @@ from game.words import after_game as says
 from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
 from scenes.boards.base import View
-from scenes.play.parts.play_view import PlayDrawing, play_rects
+from scenes.play.parts.play_view import SidePanel, play_rects
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline
 from scenes.shell.scene import Scene
@@ -80,7 +80,7 @@ class ReplayScene(Scene):
                                   Button("Review", "review", hint="V"),
                                   Button("Close", "close", hint="Esc")], self._choose, columns=7)
         self.group.focus = 3
-        self.drawing = PlayDrawing(self)  # the play screen's side panel
+        self.drawing = SidePanel(self)  # the play screen's side panel
         self.book = book
         if start:
             self.go_to(start)

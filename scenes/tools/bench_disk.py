@@ -80,7 +80,7 @@ def run(seconds: float, delay: float, move_every: float, seed: int = 1) -> dict:
                     top.acknowledge()
                 elif isinstance(top, PlayScene) and top.turns.chooser is not None:
                     state = top.turns.match.state
-                    if top.choose(rng.choice(state.legal_moves(top.turns.chooser))):
+                    if top.input.choose(rng.choice(state.legal_moves(top.turns.chooser))):
                         moves += 1
             if clock >= next_setting:
                 next_setting += 2.0

@@ -66,7 +66,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
                 top.acknowledge()
             elif isinstance(top, PlayScene) and top.turns.chooser is not None:
                 state = top.turns.match.state
-                top.choose(rng.choice(state.legal_moves(top.turns.chooser)))
+                top.input.choose(rng.choice(state.legal_moves(top.turns.chooser)))
         started = time.perf_counter()
         app.tick(FRAME)
         times.append(time.perf_counter() - started)

@@ -195,7 +195,7 @@ def reveal_latencies(bench: Bench, samples: int) -> list[float]:
                 waiting["sent"] = None
             elif sent is not None and bench.play.turns.countdown is not None:
                 results.append(time.perf_counter() - sent[1])  # the countdown is presented
-                bench.play.skip_animation()  # a click on the big screen: on to the next turn
+                bench.play.turns.skip()  # a click on the big screen: on to the next turn
                 waiting["sent"] = None
     finally:
         done.set()

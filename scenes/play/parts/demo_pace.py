@@ -16,6 +16,7 @@ from game.bots import knowledge_for
 from game.core import Event, Move, State
 from game.rules.pulling_strings import (
     Pull,
+    PullingStringsState,
     PullsRevealed,
     StackMoved,
     StackSplit,
@@ -43,29 +44,35 @@ class DemoPace:
 
     def pick(self, observation: State, seat: int, move: Move) -> Move:
         """The bot's move, or after a still turn a pull that moves a stack instead."""
-        if self.knowledge is None or self.still == 0 or not isinstance(move, Pull):
+        knowledge = self.knowledge
+        if knowledge is None or self.still == 0 or not isinstance(move, Pull) \
+                or not isinstance(observation, PullingStringsState):
             return move
-        stacks = observation.stacks  # type: ignore[attr-defined]
+        stacks = observation.stacks
         if moves_a_stack(stacks, move.end):
             return move
         legal = observation.legal_moves(seat)
-        live = [pull for pull in legal if moves_a_stack(stacks, pull.end)]
+        live = [pull for pull in legal
+                if isinstance(pull, Pull) and moves_a_stack(stacks, pull.end)]
         if not live:
             return move
         clean = dataclasses.replace(observation, pending=(None, None))  # the other's pull unknown
         replies = clean.legal_moves(1 - seat)
         return max(live, key=lambda pull: (self._value(clean, seat, pull, replies), pull.end))
 
-    def _value(self, state: State, seat: int, pull: Pull, replies: Sequence[Move]) -> float:
+    def _value(self, state: PullingStringsState, seat: int, pull: Pull,
+               replies: Sequence[Move]) -> float:
         """This seat's mean result one turn ahead, over the other's pulls."""
         total = 0.0
         for reply in replies:
             pair = (pull, reply) if seat == 0 else (reply, pull)
             after = state.apply_joint(*pair).state
-            if after.is_terminal:
+            if after.outcome is not None:
                 winner = after.outcome.winner
                 value = 0.5 if winner is None else float(winner == 0)
-            else:
+            elif self.knowledge is not None:
                 value = self.knowledge.evaluate(after)
+            else:
+                value = 0.5
             total += value if seat == 0 else 1 - value
         return total / max(1, len(replies))

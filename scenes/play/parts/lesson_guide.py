@@ -18,6 +18,7 @@ from game.core import GameError, Move
 from game.lesson import Lesson, LessonError, LessonStep, lesson_from_json
 from game.match import Match
 from scenes.boards.base import Board
+from scenes.play.parts.picker import Extra, Picker, Spot
 from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
 from scenes.shell.widgets import Button, paragraph_step
@@ -132,6 +133,31 @@ class LessonGuide:
         step = self.step(match)
         return step.ask if step is not None and step.by == "you" and \
             seat == self.lesson.learner else ""
+
+    def panel_words(self, match: Match) -> tuple[str, str] | None:
+        """(progress, explanation) while the lesson's words show, else None."""
+        if not self.shown(match):
+            return None
+        return self.progress(match), self.words(match)
+
+    def spot(self, match: Match, seat: int | None, held: bool, picker: Picker,
+             board: Board) -> Spot | None:
+        """The spot or button the lesson asks to be picked next (its own ring, which Enter
+        follows): Continue while play is `held`; once the secret choice asked for is
+        selected, Lock in."""
+        if held:
+            return Extra("continue") if self.shown(match) else None
+        move = self.expected(match, seat) if seat is not None else None
+        if move is None:
+            return None
+        if picker.pending_choice() is not None:
+            return Extra("lockin")  # only the lesson's choice is ever left selected
+        selected = picker.selected
+        for path in board.paths(move, match.state):
+            depth = len(selected)
+            if len(path) > depth and tuple(path[:depth]) == selected:
+                return path[depth]
+        return None
 
     def refusal(self, match: Match, seat: int, move: Move) -> str | None:
         """A word of help when a legal move is not the one the lesson asks for (None: fine)."""

@@ -40,6 +40,14 @@ class Chooser(Protocol):
 
 
 @dataclasses.dataclass(frozen=True)
+class Extra:
+    """A screen-level action on the action bar (menu, peek, lock in, draw offer): a spot a
+    person can pick, focus and be asked for, like the board's own."""
+
+    name: str
+
+
+@dataclasses.dataclass(frozen=True)
 class Extended:
     """The path grew: more spots are needed."""
 

@@ -8,7 +8,7 @@ moment, so a person can follow every move. A bot that fails is asked again a few
 the game stops with a word and a way to the menu (the game is saved first). The top bar shows
 the bot thinking, with dots that come and go. Against the computer a draw offered is accepted
 once the board has stood still long enough (game/bots/draws.py). The play scene owns one
-PlayBots, in hot-seat games too: a hint asks the worker through it.
+PlayBots, in hot-seat games too: a hint's search is keyed by it, and waits while it searches.
 """
 from __future__ import annotations
 
@@ -23,6 +23,9 @@ from game.core import Move, NodeKind, State
 from game.words import play_screen as says
 from game.timings import BOT_PAUSE
 from scenes.play.parts.contract import PlayHost
+from scenes.play.parts.demo_pace import DemoPace
+from scenes.play.parts.lesson_guide import LessonGuide
+from scenes.play.parts.play_saves import PlaySaves
 from scenes.store.controllers import HUMAN, bot_level_name
 
 BOT_RETRIES = 2  # a failed bot is asked again this many times before the scene gives up
@@ -32,10 +35,15 @@ log = logging.getLogger("quintet")
 class PlayBots:
     """One play scene's bots: who they are, the question out to the worker, its answer."""
 
-    def __init__(self, scene: PlayHost, level: Level | None = None) -> None:
+    def __init__(self, scene: PlayHost, saves: PlaySaves, level: Level | None = None,
+                 guide: LessonGuide | None = None, pace: DemoPace | None = None) -> None:
         self.scene = scene
-        self.levels = {seat: bot_level_name(c) for seat, c in enumerate(scene.turns.controllers)
-                       if c != HUMAN}
+        self.saves = saves  # saved before the game stops for a broken bot
+        self.guide = guide  # a lesson's computer plays from its script
+        self.pace = pace  # a demo's pace may change a bot's move
+        self.levels: dict[int, str] = {
+            seat: name for seat, c in enumerate(scene.turns.controllers)
+            if (name := bot_level_name(c)) is not None}
         self.level = level  # a Level for every bot seat instead of its named level
         # the public play a bot reads, sent with each request (a hint's Hard bot too, hot-seat)
         self.uses_history = knowledge_for(scene.spec.id).uses_history
@@ -45,7 +53,8 @@ class PlayBots:
         self.answer: Move | None = None  # its answer, waiting for a calm board
         self.failures = 0
         self.broken = False  # the bot failed again and again: the game cannot go on
-        self.calm_since = 0.0  # the scene's clock when the board last came to rest
+        self.clock = 0.0  # seconds this game has been on screen (as the bots count them)
+        self.calm_since = 0.0  # the clock when the board last came to rest
         self._dots = 0  # the thinking dots drawn last
 
     @property
@@ -77,13 +86,13 @@ class PlayBots:
         return says.thinking(state.seat_name(seat), secret) + "." * self._dot_count()
 
     def _dot_count(self) -> int:
-        return 1 + int(self.scene.clock * 2.5) % 3
+        return 1 + int(self.clock * 2.5) % 3
 
     def dots_changed(self) -> bool:
         """True when the thinking dots should be redrawn."""
         dots = self._dot_count() if self.thinking_seat is not None else 0
         changed, self._dots = dots != self._dots, dots
-        return changed and "top" in self.scene.rects
+        return changed
 
     def busy_message(self) -> bool:
         """Say politely that the bot is to move (True if it is)."""
@@ -93,7 +102,7 @@ class PlayBots:
             return False
         name = scene.turns.match.state.seat_name(seat)
         people = HUMAN in scene.turns.controllers
-        scene.say(says.wait_for_computer(name, people))
+        scene.status.say(says.wait_for_computer(name, people))
         return True
 
     # ---- the worker ---------------------------------------------------------------------------
@@ -109,16 +118,11 @@ class PlayBots:
         return scene.app.bot_worker.request(self.key, scene.spec.id, level, self.seed(seat),
                                             scene.turns.match.observe(seat), seat, history)
 
-    def tick(self) -> None:
-        """Each frame: collect a bot's answer if it came; ask a bot when the game waits on one."""
+    def tick(self, seconds: float) -> None:
+        """Each frame (after the worker's answers were handed out): ask a bot when the game
+        waits on one."""
         scene = self.scene
-        if self.dots_changed():
-            scene.app.invalidate(scene.rects.get("top"))
-        scene.hints.tick()
-        if self.ticket is not None or scene.hints.thinking:
-            answer = scene.app.bot_worker.poll()
-            if answer is not None and not scene.hints.answered(*answer):
-                self._answered(*answer)
+        self.clock += seconds
         seat = self.to_move()
         asked = self.asked
         if asked is not None and (asked[0] is not scene.turns.match.state or asked[1] != seat):
@@ -131,16 +135,16 @@ class PlayBots:
     def _ask(self, seat: int) -> None:
         scene = self.scene
         state = scene.turns.match.state
-        guide = scene.guide
+        guide = self.guide
         scripted = guide.computer_move(scene.turns.match, seat) if guide is not None else None
         if scripted is not None:  # a lesson's computer answers from its script, at once
             self.asked, self.answer = (state, seat), scripted
             return
-        scene.hints.drop()  # one search at a time: the game's bot comes first
         self.asked = (state, seat)
         self.ticket = self.request(self.level or self.levels[seat], seat)
 
-    def _answered(self, ticket: int, answer: Move | BotFailure) -> None:
+    def answered(self, ticket: int, answer: Move | BotFailure) -> None:
+        """Take the worker's answer if it is to the question out (else it is stale)."""
         if ticket != self.ticket:
             return  # an answer to a question no longer asked
         self.ticket = None
@@ -160,22 +164,22 @@ class PlayBots:
         self.asked = self.answer = None
         self.failures += 1
         problem = getattr(app.bot_worker, "problem", "")
-        if problem and not scene.demo:  # no worker at all: no retries, offer hot-seat
+        if problem and not scene.turns.setup.demo:  # no worker at all: no retries, offer hot-seat
             self._cannot_start(problem)
             return
         if self.failures > BOT_RETRIES:
             log.error("computer player failed for good: %s", why)
             self.broken = True
-            saved = scene.saves.autosave()
-            words = scene.saves.kept_words()  # true now: saved, being saved, or why not
-            scene.say(says.computer_stopped(words, saved), error=True)
-            if not scene.demo:  # the demo simply moves on to its next game
+            saved = self.saves.autosave()
+            words = self.saves.kept_words()  # true now: saved, being saved, or why not
+            scene.status.say(says.computer_stopped(words, saved), error=True)
+            if not scene.turns.setup.demo:  # the demo simply moves on to its next game
                 app.go("confirm", title=says.COMPUTER_STOPPED_TITLE,
                        question=says.try_again(words, saved), yes="Back to menu",
                        no="See the board", on_yes=lambda: app.stack.reset(app.home_scene()))
         else:
             log.warning("computer player failed: %s", why)
-            scene.say(says.COMPUTER_RESTARTING)
+            scene.status.say(says.COMPUTER_RESTARTING)
 
     def _cannot_start(self, problem: str) -> None:
         """The bots' process cannot start: say why, and offer to play on hot-seat."""
@@ -183,7 +187,7 @@ class PlayBots:
         app = scene.app
         self.broken = True
         log.error("computer player cannot start: %s", problem)
-        scene.say(says.computer_cannot_start(problem), error=True)
+        scene.status.say(says.computer_cannot_start(problem), error=True)
         app.go("confirm", title=says.COMPUTER_CANNOT_START_TITLE,
                question=says.offer_hot_seat(problem),
                yes="Play hot-seat", no="Back to menu", on_yes=self.play_hot_seat,
@@ -195,9 +199,9 @@ class PlayBots:
         scene.turns.play_hot_seat()  # the same position, with the new players
         self.levels = {}
         self.broken = False
-        scene.restore(scene.turns.match.record())
-        scene.saves.autosave()
-        scene.say(says.HOT_SEAT_NOW)
+        scene.turns.restore(scene.turns.match.record())  # the screen hears of it: fresh bots
+        self.saves.autosave()
+        scene.status.say(says.HOT_SEAT_NOW)
 
     def drop(self) -> None:
         """Forget any question out to the bot; a search still running is cancelled."""
@@ -216,7 +220,7 @@ class PlayBots:
     # ---- playing the answer -------------------------------------------------------------------
     def calm(self) -> None:
         """The board has come to rest now: a bot's move shows a moment from here."""
-        self.calm_since = self.scene.clock
+        self.calm_since = self.clock
 
     def answer_now(self, seat: int) -> Move | None:
         """The bot's move to play now, once it has come and the board has been calm for a
@@ -228,12 +232,12 @@ class PlayBots:
         if move is None or asked is None or asked[0] is not turns.match.state or asked[1] != seat:
             return None
         pause = BOT_PAUSE / max(1.0, scene.app.settings.animation_speed)
-        if scene.clock < self.calm_since + pause:
+        if self.clock < self.calm_since + pause:
             return None
         self.answer = self.asked = None
         self.failures = 0
-        if scene.pace is not None:
-            move = scene.pace.pick(scene.turns.match.observe(seat), seat, move)
+        if self.pace is not None:
+            move = self.pace.pick(scene.turns.match.observe(seat), seat, move)
         return move
 
     def offer_draw(self) -> None:
@@ -244,11 +248,11 @@ class PlayBots:
         state = scene.turns.match.state
         name = state.seat_name(next(iter(self.levels)))
         if not accepts_draw(self.history.entries, state):
-            scene.say(says.draw_declined(name, STILL_TURNS))
+            scene.status.say(says.draw_declined(name, STILL_TURNS))
             return
         sealed = sum(choice is not None for choice in state.pending)
         if sealed:
-            scene.rewind_to(len(scene.turns.match.entries) - sealed)
+            scene.turns.rewind_to(len(scene.turns.match.entries) - sealed)
         self.drop()  # a search still running for this turn is not needed
-        scene.draw_agreed()
-        scene.say(says.draw_accepted(name, STILL_TURNS))
+        scene.turns.agree_draw()
+        scene.status.say(says.draw_accepted(name, STILL_TURNS))

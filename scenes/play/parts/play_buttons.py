@@ -7,23 +7,16 @@ of the side panel.
 """
 from __future__ import annotations
 
-import dataclasses
-
 import pygame
 
 from scenes.boards.base import Choice
+from scenes.play.parts.picker import Extra
+from scenes.play.parts.screen import PlayScreen
 from scenes.shell import theme as th
 from scenes.shell.widgets import Button
 
 
-@dataclasses.dataclass(frozen=True)
-class Extra:
-    """A scene-level action shown beside the moves (menu, peek, draw offer)."""
-
-    name: str
-
-
-def action_buttons(scene) -> list[Button]:
+def action_buttons(scene: PlayScreen) -> list[Button]:
     """The play scene's buttons now, each with its rect (the scene has been laid out)."""
     theme = scene.app.theme
     area = scene.rects["bottom"]
@@ -48,7 +41,7 @@ def action_buttons(scene) -> list[Button]:
     if scene.phones.active:
         extras.insert(0, Button("Phones", Extra("phones"), hint="codes"))
     if (seat is not None and state.draw_by_agreement and not scene.picker.selected
-            and not scene.in_lesson() and (state.pending == (None, None) or not hot_seat)):
+            and not scene.turns.in_lesson() and (state.pending == (None, None) or not hot_seat)):
         extras.insert(0, Button("Offer draw", Extra("draw")))
     buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
     if scene.picker.pending_choice() is not None:
@@ -71,7 +64,7 @@ def action_buttons(scene) -> list[Button]:
         x -= w
         button.rect = pygame.Rect(x, y, w, height)
         x -= gap
-    if scene.in_lesson():  # in the lesson's box at the foot of the side panel
+    if scene.turns.in_lesson():  # in the lesson's box at the foot of the side panel
         side = scene.rects["side"]
         leave = Button("Leave lesson", Extra("leave"))
         leave.rect = pygame.Rect(side.left + theme.px(14), side.bottom - theme.px(62),
@@ -87,7 +80,7 @@ def button_width(theme: th.Theme, button: Button) -> int:
     return max(theme.px(90), words + theme.px(32))
 
 
-def button_at(buttons: list[Button], pos) -> Button | None:
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     """The button under a point, if any."""
     for button in buttons:
         if button.rect.collidepoint(pos):

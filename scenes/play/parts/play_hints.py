@@ -15,8 +15,8 @@ still has the same choice to make: the spots of the turn ringed and lightly fill
 when it takes several clicks; other choices exactly as good ringed too), and a line in the
 action bar naming the turn in the board's words for its chooser and saying why, from facts the
 rules compute after it (game/bots/hints.py) put in words by the game's narrator
-(`hint_reason`). The scene owns one PlayHints and counts the hints used, for the record and the
-statistics.
+(`hint_reason`). The scene owns one PlayHints; the hints used are counted in a HintTally the
+saves read too, for the record and the statistics.
 """
 from __future__ import annotations
 
@@ -27,8 +27,12 @@ import pygame
 from game.bots.hints import hint_facts, hint_level, hint_seed, turn_goes_on
 from game.bots.worker import BotFailure
 from game.core import Move, NodeKind, State
+from game.words import play_screen as says
 from scenes.boards.base import Choice
 from scenes.play.parts.contract import PlayHost
+from scenes.play.parts.hint_tally import HintTally
+from scenes.play.parts.play_bots import PlayBots
+from scenes.play.parts.play_phones import PlayPhones
 from scenes.shell import theme as th
 from scenes.shell.widgets import button_shape
 
@@ -56,24 +60,26 @@ class Hint:
 class PlayHints:
     """Hints for one play scene: asked, awaited, shown while they still fit, and counted."""
 
-    def __init__(self, scene: PlayHost, allowed: bool) -> None:
+    def __init__(self, scene: PlayHost, tally: HintTally, bots: PlayBots,
+                 phones: PlayPhones) -> None:
         self.scene = scene
-        self.allowed = allowed  # chosen on the options screen (never in a demo)
+        self.tally = tally  # allowed (never in a demo) and used
+        self.bots = bots  # a hint waits while the game's bot searches, and is keyed by it
+        self.phones = phones  # a secret on a phone is not hinted at on the shared screen
         self.ticket: int | None = None
         self.asked: tuple[State, int] | None = None
         self.plan: list[Move] = []  # the steps of the turn answered so far
         self.asks = 0  # hints asked in this scene (each is searched by a fresh bot)
         self.after_look: tuple[State, int] | None = None  # asked before a private look
         self.hint: Hint | None = None
-        self.used = 0  # hints given in this game
 
     # ---- when -----------------------------------------------------------------------------
     def offered(self) -> bool:
         """True when the person choosing now may ask for a hint."""
         scene, seat = self.scene, self.scene.turns.chooser
-        return self.allowed and not scene.demo and seat is not None \
-            and not scene.in_lesson() \
-            and not (scene.phones.on_phone(seat) and self.needs_look(seat))  # cheap test first
+        return self.tally.allowed and not scene.turns.setup.demo and seat is not None \
+            and not scene.turns.in_lesson() \
+            and not (self.phones.on_phone(seat) and self.needs_look(seat))  # cheap test first
 
     def needs_look(self, seat: int) -> bool:
         """True when the seat's own view holds a secret the screen may not show now."""
@@ -104,22 +110,23 @@ class PlayHints:
         """Ask the Hard bot for the chooser's move (the asking seat's observation only, and
         only while the screen may show it: else the private look comes first)."""
         scene = self.scene
-        if not self.offered() or self.thinking or scene.bots.ticket is not None:
-            return
-        if self.shown() is not None:
-            scene.say(self.words(self.hint))
-            return
         seat, state = scene.turns.chooser, scene.turns.match.state
+        if seat is None or not self.offered() or self.thinking or self.bots.ticket is not None:
+            return
+        shown = self.shown()
+        if shown is not None:
+            scene.status.say(self.words(shown))
+            return
         if self.needs_look(seat):  # the screen is shared: hide it for the chooser first
             self.after_look = (state, seat)
-            scene.peek(seat, doing="asks for a hint, which may use their own secret")
+            scene.peek(seat, doing=says.HINT_LOOK)
             return
         self.after_look = None
         self.asked = (state, seat)
         self.plan = []
         self.asks += 1
         self._request(scene.turns.match.observe(seat))
-        scene.say("Looking for a hint: the Hard bot is thinking...")
+        scene.status.say(says.HINT_THINKING)
         scene.refresh_buttons()
 
     def _request(self, observation: State) -> None:
@@ -127,7 +134,7 @@ class PlayHints:
         hint, seeded from the position the hint was asked in)."""
         scene = self.scene
         state, seat = self.asked  # type: ignore[misc]
-        bots = scene.bots
+        bots = self.bots
         history = bots.history.entries if bots.uses_history else ()
         start = scene.turns.match.observe(seat)
         self.ticket = scene.app.bot_worker.request(
@@ -147,7 +154,7 @@ class PlayHints:
             step = step.apply(move, seat).state
         if isinstance(answer, BotFailure) or step.why_illegal(seat, answer) is not None:
             self.asked, self.plan = None, []
-            scene.say("No hint this time: the computer player had a problem.", error=True)
+            scene.status.say(says.HINT_FAILED, error=True)
         elif state is scene.turns.match.state and seat == scene.turns.chooser \
                 and not self.needs_look(seat):
             self.plan.append(answer)
@@ -157,8 +164,8 @@ class PlayHints:
                 return True
             self.asked = None
             self.hint = self._hint(state, seat, observation, tuple(self.plan))
-            self.used += 1
-            scene.say(self.words(self.hint))
+            self.tally.used += 1
+            scene.status.say(self.words(self.hint))
         else:
             self.asked, self.plan = None, []
         scene.refresh_buttons()
@@ -199,8 +206,8 @@ class PlayHints:
         """'Hint: pull t or g, ringed in blue: neither moves a stack; ...'"""
         turns = self.scene.turns
         text = turns.words.hint_choice(hint.plan, hint.alike, hint.state.observe(hint.seat),
-                                            hint.seat)
-        return f"Hint: {text}, ringed in blue" + (f": {hint.reason}." if hint.reason else ".")
+                                       hint.seat)
+        return says.hint_line(text, hint.reason)
 
     def spots(self, hint: Hint) -> list[tuple[object, int]]:
         """Each spot of the hinted turn with its number in the order of clicks (0: a spot of

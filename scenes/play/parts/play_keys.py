@@ -1,45 +1,65 @@
 """The play screen's keyboard: typed move text, Tab and arrow focus, Enter, Escape."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from game.core import GameError
-from game.words.base import sentence
 from game.words import play_screen as says
+from game.words.base import sentence
 from scenes.boards.base import Choice
+from scenes.play.parts.picker import Pick, Spot
+from scenes.play.parts.screen import PlayScreen
+
+
+class Actions(Protocol):
+    """What a key may do on the play screen (PlayInput does it for clicks too)."""
+
+    def activate(self, spot: Spot) -> None:
+        """Pick a spot or press a button."""
+
+    def action(self, name: str) -> None:
+        """Do a button's action by name."""
+
+    def lock_in(self) -> bool:
+        """Seal the secret choice selected."""
+
+    def cancel(self) -> None:
+        """Put back everything picked."""
+
+    def take_pick(self, seat: int, spot: Spot, picked: Pick) -> None:
+        """Act on what a pick did."""
 
 
 class PlayKeys:
-    """The play screen's keys, owned by the scene: `handle` takes a key press and acts on the
-    scene through its own methods (choose, activate, lock in, its actions by name)."""
+    """The play screen's keys, owned by its input: `handle` takes a key press and picks,
+    types or does an action through the input's own methods."""
 
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: PlayScreen, actions: Actions) -> None:
         self.scene = scene
+        self.actions = actions
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A key pressed: True if it meant something here."""
         scene = self.scene
         key = event.key
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            scene.extra("undo")
+            self.actions.action("undo")
             return True
         picker = scene.picker
         if key == pygame.K_ESCAPE:
             if picker.selected or picker.typed:
-                picker.clear()
-                scene.say("")
-                scene.refresh_buttons()
+                self.actions.cancel()
             else:
-                scene.extra("menu")
+                self.actions.action("menu")
             return True
         if event.unicode == "?" or key == pygame.K_F1:
-            scene.extra("hint")
+            self.actions.action("hint")
             return True
         if scene.turns.busy:
             if key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL):
-                scene.skip_animation()
+                scene.turns.skip()
             return True
         if key == pygame.K_BACKSPACE:
             picker.typed = picker.typed[:-1]
@@ -51,13 +71,13 @@ class PlayKeys:
             elif picker.pending_choice() is not None and (
                     picker.focus is None or picker.focus in picker.selected
                     or getattr(picker.focus, "name", None) == "lockin"):
-                scene.lock_in()  # Enter on the choice selected seals it
+                self.actions.lock_in()  # Enter on the choice selected seals it
             elif picker.focus is not None:
-                scene.activate(picker.focus)
-            elif scene.lesson_spot() is not None:
-                scene.activate(scene.lesson_spot())  # Enter does what the lesson's ring asks
-            elif self.only_action() is not None:
-                scene.activate(self.only_action())  # the one thing that can be done now
+                self.actions.activate(picker.focus)
+            elif (asked := scene.lesson_spot()) is not None:
+                self.actions.activate(asked)  # Enter does what the lesson's ring asks
+            elif (only := self.only_action()) is not None:
+                self.actions.activate(only)  # the one thing that can be done now
             return True
         if key == pygame.K_TAB:
             self._move_focus(-1 if event.mod & pygame.KMOD_SHIFT else 1)
@@ -74,7 +94,7 @@ class PlayKeys:
             return True
         return False
 
-    def only_action(self):
+    def only_action(self) -> Spot | None:
         """The one spot or button that can be picked now, if there is just one: the only
         choice left, or the one button that finishes a pick already begun (Re-roll)."""
         picker = self.scene.picker
@@ -95,7 +115,7 @@ class PlayKeys:
         longer = [m for m in legal if str(m).lower().startswith(text) and str(m).lower() != text]
         if exact and (final or not longer):  # at a secret turn selected like a click
             path = scene.board.path(exact[0], scene.turns.match.state)
-            scene.take_pick(seat, None, picker.select(exact[0], path))
+            self.actions.take_pick(seat, None, picker.select(exact[0], path))
             return
         if longer and not final:
             return  # keep typing
@@ -104,13 +124,13 @@ class PlayKeys:
         except GameError as error:
             if not final and any(word.startswith(text) for word in scene.board.keywords):
                 return  # on the way to a word of the game's notation ("end", "reroll")
-            scene.say(says.not_a_move(picker.typed.strip(), str(error)), error=True)
+            scene.status.say(says.not_a_move(picker.typed.strip(), str(error)), error=True)
         else:
             reason = scene.turns.match.state.why_illegal(seat, move)
-            scene.say(sentence(reason or says.NOT_POSSIBLE), error=True)
+            scene.status.say(sentence(reason or says.NOT_POSSIBLE), error=True)
         picker.typed = ""
 
-    def _focusables(self) -> list[tuple[Any, pygame.Rect]]:
+    def _focusables(self) -> list[tuple[Spot, pygame.Rect]]:
         """Spots and buttons reachable by Tab and arrows, in reading order."""
         scene = self.scene
         items = []

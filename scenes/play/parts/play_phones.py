@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import atexit
 import logging
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core import GameError, Move, NodeKind, State
 from game.words.base import Narrator
 from scenes.phones.views import phone_view
 from scenes.play.parts.contract import PlayHost
+
+if TYPE_CHECKING:
+    from scenes.phones.server import PhoneServer
 
 log = logging.getLogger("quintet")
 
@@ -54,7 +57,7 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
         prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
     elif moves:
         prompt = words.phone_prompt(seen, seat)
-    elif chosen:
+    elif own is not None:  # chosen
         group, label = words.move_words(own, seen)
         prompt = f"Locked in: {group} {label}" if label.isdigit() else f"Locked in: {label}"
     elif held:
@@ -100,7 +103,7 @@ class PlayPhones:
         self.seats |= set(seats)  # turn loop's own set: who chooses where is a rule of play)
         self.asked = bool(self.seats)  # phones were chosen for this game (a rematch keeps them)
         self.host = host  # where to listen (None: this computer's local network address)
-        self.server = None
+        self.server: PhoneServer | None = None
         self.seq = 0  # which decision point the phones were last told of
         self._seq_state: State | None = None  # the state that decision point is
         self.locked: dict[int, tuple[State, Move]] = {}  # locked in, to play once calm
@@ -199,7 +202,7 @@ class PlayPhones:
     def offered(self) -> bool:
         """True when this game could move seats onto phones now (hot-seat, with secrets)."""
         scene = self.scene
-        return (scene.turns.hot_seat and scene.spec.secret_choices and not scene.demo
+        return (scene.turns.hot_seat and scene.spec.secret_choices and not scene.turns.setup.demo
                 and not scene.turns.match.state.is_terminal and len(self.seats) < 2)
 
     def waiting_text(self, state: State) -> str:
@@ -288,7 +291,8 @@ class PlayPhones:
             self._refuse(seat, "The game has moved on.")
         elif action == "continue" and scene.turns.hold is not None and not scene.turns.busy:
             scene.acknowledge()
-        elif action in ("rematch", "menu") and scene.turns.results_shown and not scene.demo:
+        elif action in ("rematch", "menu") and scene.turns.results_shown \
+                and not scene.turns.setup.demo:
             app = scene.app
             if action == "rematch":
                 app.reset("play", setup=scene.rematch_setup())
@@ -298,7 +302,8 @@ class PlayPhones:
             self._refuse(seat, "That is not on the big screen now.")
 
     def _refuse(self, seat: int, text: str) -> None:
-        self.server.tell(seat, {"type": "error", "text": text})
+        if self.server is not None:
+            self.server.tell(seat, {"type": "error", "text": text})
         self._told = None  # and the current state again
 
     def _play_locked(self) -> None:
@@ -345,7 +350,10 @@ class PlayPhones:
             self.seq += 1
         self._seq_state = state
         self._told = key
+        server = self.server
+        if server is None:
+            return
         for seat in self.seats:
-            self.server.publish(seat, phone_message(
+            server.publish(seat, phone_message(
                 scene.turns.words, state.observe(seat), seat, self.seq, lines, offer,
                 self.locked.get(seat, (None, None))[1], held, revealing, ended))

@@ -13,7 +13,9 @@ import logging
 
 import pygame
 
+from game.words import play_screen as says
 from scenes.play.parts.contract import PlayHost
+from scenes.play.parts.hint_tally import HintTally
 from scenes.shell import theme as th
 from scenes.store.saves import SavedGame, new_game_id, now_text
 
@@ -27,8 +29,9 @@ class PlaySaves:
     """One play scene's save file and record: what it reads of its scene is the match, the
     players, the hints and whether the game may be kept (a demo, a kiosk, a lesson)."""
 
-    def __init__(self, scene: PlayHost) -> None:
+    def __init__(self, scene: PlayHost, hints: HintTally) -> None:
         self.scene = scene
+        self.hints = hints  # kept in the save: hints on or off, and how many were given
         self.id = new_game_id(scene.spec.id)  # the game's save file is saves/<id>.json
         self.started = now_text()
         self.problem = ""  # why the last save failed ('' when it did not)
@@ -47,13 +50,13 @@ class PlaySaves:
         """The game as it stands, ready to save (hints on or off, and how many were asked)."""
         scene = self.scene
         return SavedGame(self.id, scene.turns.match.record(), scene.turns.controllers, self.started,
-                         now_text(), hints=scene.hints.allowed, hints_used=scene.hints.used)
+                         now_text(), hints=self.hints.allowed, hints_used=self.hints.used)
 
     def kept(self) -> bool:
         """Whether this game is saved at all (not a demo, a kiosk visitor's game or a lesson)."""
         scene = self.scene
-        return not (scene.demo or getattr(scene.app, "kiosk", None) is not None
-                    or scene.in_lesson())
+        return not (scene.turns.setup.demo or scene.app.kiosk is not None
+                    or scene.turns.in_lesson())
 
     @property
     def state(self) -> str:
@@ -100,17 +103,16 @@ class PlaySaves:
         """On the frame loop: the writer has written `saved` (or could not)."""
         scene = self.scene
         if problem:
-            text = f"The game could not be saved: {problem}."
-            if text != f"The game could not be saved: {self.problem}.":
+            if problem != self.problem:
                 log.warning("saving failed: %s", problem)
-                scene.say(text, error=True)
+                scene.status.say(says.not_saved(problem), error=True)
             self.problem = problem
         else:
+            status = scene.status
             if self.problem:
-                scene.say("The game is saved again.")
-            elif SAVING_WORDS in scene.message and self._asked is saved:  # now it is true
-                scene.say(scene.message.replace(SAVING_WORDS, SAVED_WORDS),
-                          scene.message_is_error)
+                status.say(says.SAVED_AGAIN)
+            elif SAVING_WORDS in status.text and self._asked is saved:  # now it is true
+                status.say(status.text.replace(SAVING_WORDS, SAVED_WORDS), status.is_error)
             self.problem = ""
             self._written = saved
             self._ended = saved.saved
@@ -121,7 +123,7 @@ class PlaySaves:
         statistics, then no save (the Keeper keeps it on disk all the way and tries again)."""
         from scenes.store.filing import finished_record
         scene = self.scene
-        if scene.demo:
+        if scene.turns.setup.demo:
             return
         self.autosave()  # the end itself, if it is not saved yet
         last = self._asked if self._asked is not None else self.saved_game()
@@ -139,24 +141,16 @@ class PlaySaves:
 
     def filing_line(self) -> str:
         """Where the finished game is, in a line for the results screen."""
-        if self.filing == "filed":
-            return "Kept in Records (on the main menu)"
-        if self.filing == "filing":
-            return "Putting the game in Records..."
-        if self.filing:
-            return "Not in Records yet: kept aside, Quintet files it when it can"
-        return ""
+        return says.filing_line(self.filing)
 
     def rescue(self) -> str | None:
         """After an error: save the game; a line saying so (or why it could not be saved)."""
         scene = self.scene
-        if scene.demo or scene.turns.match.state.is_terminal:
+        if scene.turns.setup.demo or scene.turns.match.state.is_terminal:
             return None
         if self.autosave():
-            if self.state == SAVED:
-                return "Your game was saved: choose Continue on the main menu to carry on."
-            return "Your game is being saved: Continue on the main menu carries it on."
-        return "Your game could not be saved" + (f" ({self.problem})." if self.problem else ".")
+            return says.rescued(self.state == SAVED)
+        return says.not_rescued(self.problem)
 
     def draw_mark(self, surface: pygame.Surface, right: int, centery: int) -> int:
         """The lasting 'Not saved' mark in the top bar, left of `right`, while the last save

@@ -1,15 +1,21 @@
 """The play screen's drawing: top bar, board, score and log panel, action bar, countdown."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 import pygame
 
 from game.core import State
 from game.words.base import capital
-from scenes.boards.base import BOARD_RADIUS, View
+from scenes.boards.base import BOARD_RADIUS, Board, View
 from scenes.play.parts.lesson_guide import draw_guide_ring, draw_lesson
+from scenes.play.parts.screen import PlayScreen
 from scenes.play.parts.turns import COUNTDOWN_STEP
 from scenes.shell import theme as th
 from scenes.shell.widgets import draw_button, draw_panel, veil_mask
+
+if TYPE_CHECKING:
+    from scenes.shell.app import App
 
 
 # The prompt in the top bar is a control's words, as large as a heading when it fits and
@@ -48,17 +54,11 @@ def latest_entries(entries: list[list[str]], room: int) -> list[str]:
 
 
 class PlayDrawing:
-    """The play screen's picture, owned by its screen: `draw` never changes the game.
+    """The play screen's picture, owned by its screen: `draw` never changes the game."""
 
-    PlayScene owns one for the whole screen; ReplayScene owns one for the side panel alone
-    (`draw_side`). It reads its screen's app (the theme), rects and board; the rest of the play
-    screen (top bar, action bar, countdown) reads the PlayScene's state and words.
-    """
-
-    def __init__(self, scene) -> None:
+    def __init__(self, scene: PlayScreen) -> None:
         self.scene = scene
-        self._status_memo: tuple = (None, [])  # (state, the board's score lines)
-        self._log_memo: tuple = (None, [])  # ((lines, width, scale), the lines wrapped)
+        self.side = SidePanel(scene)
         self._veil_memo: tuple = (None, None)  # ((size, radius), the countdown's veil mask)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -71,9 +71,11 @@ class PlayDrawing:
         if clip.colliderect(scene.rects["top"]):
             self._draw_top(surface, view)
         if clip.colliderect(scene.rects["side"]):
-            self.draw_side(surface, view.words_state, scene.players_line(),
-                           scene.turns.log.lines(scene.app.settings.notation),
-                           scene.lesson_words(), scene.in_lesson())
+            guide, match = scene.guide, scene.turns.match
+            self.side.draw_side(surface, view.words_state, scene.players_line(),
+                                scene.turns.log.lines(scene.app.settings.notation),
+                                guide.panel_words(match) if guide is not None else None,
+                                scene.turns.in_lesson())
         if scene.rects["bottom"].height and clip.colliderect(scene.rects["bottom"]):
             self.draw_bottom(surface)
         draw_guide_ring(surface, scene.app.theme, scene.lesson_spot(), scene.buttons, scene.board)
@@ -125,6 +127,70 @@ class PlayDrawing:
         x = max(left + half, min(scene.rects["board"].centerx, right - half))
         theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
 
+    def draw_bottom(self, surface: pygame.Surface) -> None:
+        """The action bar: what was typed, else the message, else the caption; the buttons."""
+        scene = self.scene
+        theme = scene.app.theme
+        area = scene.rects["bottom"]
+        if scene.picker.typed:
+            line, colour = f"Typed: {scene.picker.typed}_", th.ACCENT
+        elif scene.status.text:
+            line = scene.status.text
+            colour = th.WARNING if scene.status.is_error else th.TEXT
+        else:  # a result held for the players is the thing to read: it stands out
+            line = scene.turns.caption
+            colour = th.TEXT if scene.turns.hold is not None else th.DIM
+        if line:
+            shown = theme.wrap(line, th.BODY, area.width)[:2]
+            for i, text in enumerate(shown):
+                theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * theme.px(22)),
+                                colour)
+        focus = scene.picker.focus
+        for button in scene.buttons:
+            draw_button(surface, theme, button, hovered=button.value == scene.picker.hover,
+                        focused=button.value == focus, size=th.LABEL,
+                        selected=button.value in scene.picker.selected)  # the choice waiting
+
+    def _draw_countdown(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        theme = scene.app.theme
+        beats = ["3", "2", "1", scene.turns.countdown_word]
+        index = min(3, max(0, 3 - int(max(scene.turns.countdown or 0.0, 0) / COUNTDOWN_STEP)))
+        area = scene.rects["board"]
+        key = (area.size, theme.px(BOARD_RADIUS))
+        if self._veil_memo[0] != key:
+            self._veil_memo = (key, veil_mask(area.size, 110, key[1]))
+        surface.blit(self._veil_memo[1], area.topleft, special_flags=pygame.BLEND_RGB_MULT)
+        stage = scene.board.stage()  # over the play, clear of the board's own panels
+        size = COUNTDOWN_SIZES[0]
+        for size in COUNTDOWN_SIZES:
+            if theme.text(beats[index], size).get_width() <= stage.width * 0.8:
+                break
+        # on a disc of its own, so a stack or token beneath never shows through the digit
+        word = theme.text(beats[index], size)
+        radius = max(word.get_width(), word.get_height()) // 2 + theme.px(14)
+        pygame.draw.circle(surface, th.PANEL, stage.center, radius)
+        pygame.draw.circle(surface, th.ACCENT, stage.center, radius, max(2, theme.px(3)))
+        theme.blit_text(surface, beats[index], size, stage.center, th.ACCENT, "center")
+
+
+class SideHost(Protocol):
+    """What the side panel reads of its screen (the play screen's, or a replay's)."""
+
+    app: "App"
+    rects: dict[str, pygame.Rect]
+    board: Board[State]
+
+
+class SidePanel:
+    """The side panel: who plays whom, the scores, then the move log or a lesson's words.
+    PlayDrawing owns one; ReplayScene owns one of its own."""
+
+    def __init__(self, scene: SideHost) -> None:
+        self.scene = scene
+        self._status_memo: tuple = (None, [])  # (state, the board's score lines)
+        self._log_memo: tuple = (None, [])  # ((lines, width, scale), the lines wrapped)
+
     def draw_side(self, surface: pygame.Surface, words: State, players: str,
                   log_lines: list[str], lesson: tuple[str, str] | None = None,
                   leave_lesson: bool = False) -> None:
@@ -172,48 +238,3 @@ class PlayDrawing:
         for line in latest_entries(self._log_memo[1], room):
             theme.blit_text(surface, line, th.BODY, (x, y), th.TEXT)
             y += step
-
-    def draw_bottom(self, surface: pygame.Surface) -> None:
-        """The action bar: what was typed, else the message, else the caption; the buttons."""
-        scene = self.scene
-        theme = scene.app.theme
-        area = scene.rects["bottom"]
-        if scene.picker.typed:
-            line, colour = f"Typed: {scene.picker.typed}_", th.ACCENT
-        elif scene.message:
-            line, colour = scene.message, th.WARNING if scene.message_is_error else th.TEXT
-        else:  # a result held for the players is the thing to read: it stands out
-            line = scene.turns.caption
-            colour = th.TEXT if scene.turns.hold is not None else th.DIM
-        if line:
-            shown = theme.wrap(line, th.BODY, area.width)[:2]
-            for i, text in enumerate(shown):
-                theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * theme.px(22)),
-                                colour)
-        focus = scene.picker.focus
-        for button in scene.buttons:
-            draw_button(surface, theme, button, hovered=button.value == scene.picker.hover,
-                        focused=button.value == focus, size=th.LABEL,
-                        selected=button.value in scene.picker.selected)  # the choice waiting
-
-    def _draw_countdown(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        theme = scene.app.theme
-        beats = ["3", "2", "1", scene.turns.countdown_word]
-        index = min(3, max(0, 3 - int(max(scene.turns.countdown, 0) / COUNTDOWN_STEP)))
-        area = scene.rects["board"]
-        key = (area.size, theme.px(BOARD_RADIUS))
-        if self._veil_memo[0] != key:
-            self._veil_memo = (key, veil_mask(area.size, 110, key[1]))
-        surface.blit(self._veil_memo[1], area.topleft, special_flags=pygame.BLEND_RGB_MULT)
-        stage = scene.board.stage()  # over the play, clear of the board's own panels
-        size = COUNTDOWN_SIZES[0]
-        for size in COUNTDOWN_SIZES:
-            if theme.text(beats[index], size).get_width() <= stage.width * 0.8:
-                break
-        # on a disc of its own, so a stack or token beneath never shows through the digit
-        word = theme.text(beats[index], size)
-        radius = max(word.get_width(), word.get_height()) // 2 + theme.px(14)
-        pygame.draw.circle(surface, th.PANEL, stage.center, radius)
-        pygame.draw.circle(surface, th.ACCENT, stage.center, radius, max(2, theme.px(3)))
-        theme.blit_text(surface, beats[index], size, stage.center, th.ACCENT, "center")

@@ -10,8 +10,9 @@ takes a seat's move (`commit`), resolves chance, takes a game back, and says wha
 Showing a step takes time: the loop turns a step into an `Animation` from the plan the game's
 board makes of it (`Planner.animate`) and its narrator's words, and `tick(seconds)` moves the
 countdown and the animation on; it never calls the screen. Sounds and "the screen changed" are
-left in an outbox the screen empties each frame (`take_sounds`, `take_changed`), so the loop
-runs at engine speed in tests with no window at all.
+left in an outbox the screen empties each frame (`take_sounds`, `take_changed`, and
+`take_restored` after the game was put at another position), so the loop runs at engine speed
+in tests with no window at all.
 """
 from __future__ import annotations
 
@@ -44,6 +45,9 @@ class Script(Protocol):
 
     def catch_up(self, match: Match) -> None:
         """The moves made so far have been shown: the lesson may tell of them."""
+
+    def running(self, match: Match) -> bool:
+        """The script still runs the game (a lesson not yet over)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -102,6 +106,7 @@ class TurnLoop:
         self.caption = ""  # what happened last, in words
         self._sounds: list[str] = []
         self._changed = False
+        self._restored = False
 
     def animate(self, before: State, step: Step, after: State, reveal: bool) -> Animation:
         """A step as it will show: the board's plan of it and the narrator's words."""
@@ -117,6 +122,12 @@ class TurnLoop:
         """True once after anything on screen changed."""
         changed, self._changed = self._changed, False
         return changed
+
+    def take_restored(self) -> bool:
+        """True once after the game was put at another position (a take-back, a draw's
+        withdrawn pull, hot-seat from here): plans made for the old line are void."""
+        restored, self._restored = self._restored, False
+        return restored
 
     def _sound(self, name: str) -> None:
         self._sounds.append(name)
@@ -250,6 +261,15 @@ class TurnLoop:
         """Back to the public view (a peek ends)."""
         self.private_seat = None
         self._changed = True
+
+    def close_handoff(self) -> None:
+        """The hand-off was closed from its menu (undo, phones): the game is public again."""
+        self.handoff_open = False
+        self.hide()
+
+    def in_lesson(self) -> bool:
+        """True while a lesson's script still runs the game."""
+        return self.script is not None and self.script.running(self.match)
 
     # ---- moves --------------------------------------------------------------------------------
     def commit(self, seat: int, move: Move) -> Committed:
@@ -389,6 +409,7 @@ class TurnLoop:
         self.private_seat = None
         self.results_shown = False
         self._changed = True
+        self._restored = True
 
     def rewind_to(self, keep: int) -> None:
         """Put this game back to the position after its first `keep` entries."""
