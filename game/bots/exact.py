@@ -1,6 +1,6 @@
 """A depth-limited search of every line, for games whose turns are few and whose evaluation
-says much (Moriarty): the bot's own decisions maximised, the other's minimised, a secret turn solved as a matrix game, chance
-averaged, and the evaluation at the leaves.
+says much (Moriarty): the bot's own decisions maximised, the other's minimised, a secret turn
+solved as a matrix game, chance averaged, and the evaluation at the leaves.
 
 It answers the bot as the Monte Carlo search does (`decision_stats`, `joint_stats`), deepening
 while its budget lasts and keeping the deepest search it finished. A forced
