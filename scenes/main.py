@@ -191,10 +191,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     name_the_window()  # before --size's check imports pygame
     args = parse_args(argv)
     if args.install_desktop or args.uninstall_desktop:
-        from scenes.tools.desktop import run_desktop_command
+        from scenes.desktop import run_desktop_command
         return run_desktop_command(args.install_desktop)
     if args.self_test is not None:  # a packaged build's check (CI), then exit
-        from scenes.tools.selftest import run_self_test
+        from scenes.selftest import run_self_test
         return run_self_test(args.self_test)
     unpacked_lock = _tidy_unpacked_folders()
     try:

@@ -29,6 +29,7 @@ import threading
 import time
 import traceback
 from pathlib import Path
+from typing import Iterable
 
 SPEED = 4.0  # animation speed during the demo games (one of the settings' speeds)
 BOTS = ("bot:easy", "bot:easy")
@@ -40,6 +41,10 @@ ICON_MAGIC = {"quintet.png": b"\x89PNG\r\n\x1a\n", "quintet.ico": b"\x00\x00\x01
               "quintet.icns": b"icns"}
 # where the app keeps the player's files: a temporary folder for each, during the self-test
 USER_FOLDERS = ("QUINTET_CONFIG_DIR", "QUINTET_DATA_DIR", "QUINTET_LOG_DIR")
+# the research and developer tools (arena, fits, benchmarks, fuzzers, soak, screenshot): in
+# neither the wheel nor the executable (build.spec, pyproject.toml; a frozen self-test fails if
+# its bundle holds one)
+RESEARCH = ("game.tools", "game.arena", "scenes.tools")
 EXIT_FAILED = 1
 EXIT_TIMED_OUT = 3
 
@@ -175,24 +180,36 @@ def check_assets() -> list[str]:
             f"from {asset_root()}"]
 
 
-def app_module_names() -> list[str]:
-    """Every module of the app (the packages scenes and game, without their command-line tools
-    and the research tools, game.tools and game.arena, which no build carries)."""
+def research_modules(names: Iterable[str]) -> list[str]:
+    """The names among `names` that are research or developer tools (`RESEARCH`) or in one."""
+    return [name for name in names
+            if any(name == tool or name.startswith(tool + ".") for tool in RESEARCH)]
+
+
+def module_names() -> list[str]:
+    """Every module found in the packages scenes and game (in a build: every one it carries)."""
     import game
     import scenes
 
-    names = []
-    for package in (scenes, game):
-        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-            if ".tools" not in info.name and not info.name.endswith(".__main__") \
-                    and not info.name.startswith("game.arena"):
-                names.append(info.name)
-    return names
+    return [info.name for package in (scenes, game)
+            for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
+
+
+def app_module_names() -> list[str]:
+    """Every module of the app: the packages scenes and game without the tools (`RESEARCH`),
+    which no build carries, and their __main__ modules."""
+    found = module_names()
+    tools = set(research_modules(found))
+    return [name for name in found if name not in tools and not name.endswith(".__main__")]
 
 
 def check_modules() -> list[str]:
     """Import every module of the app, so a module (or a part of Python) a build left out fails
     here and not on a player's screen; report lines, or SelfTestFailure naming what failed."""
+    if getattr(sys, "frozen", False):
+        shipped = research_modules(module_names())
+        if shipped:
+            raise SelfTestFailure("the build carries research tools: " + ", ".join(shipped))
     names = app_module_names()
     problems = []
     for name in names:

@@ -10,6 +10,7 @@ import importlib.metadata
 import importlib.util
 import os
 import pkgutil
+import re
 import shutil
 import struct
 import subprocess
@@ -21,16 +22,19 @@ import pytest
 
 from game.registry import GAMES, PARTS
 from scenes.shell.synth import EFFECTS
-from scenes.tools.selftest import (
+from scenes.selftest import (
     ICON_MAGIC,
+    RESEARCH,
     SCREENS,
     SelfTestFailure,
     app_module_names,
     check_assets,
+    check_modules,
+    module_names,
+    research_modules,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-RESEARCH = ("game.tools", "game.arena")  # the research tools: in neither the wheel nor the build
 ASSETS = ROOT / "assets"
 
 
@@ -92,7 +96,7 @@ def test_every_asset_loads_from_the_source_tree():
 
 
 def test_the_watchdog_ends_a_self_test_that_runs_too_long(tmp_path):
-    code = ("import sys; from scenes.tools.selftest import run_self_test; "
+    code = ("import sys; from scenes.selftest import run_self_test; "
             "sys.exit(run_self_test(5, 1.0))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=_env(tmp_path),
                             capture_output=True, text=True, timeout=120)
@@ -143,8 +147,8 @@ def _bundled_files(analysis) -> set[str]:
 
 
 def _app_module_files() -> list[Path]:
-    """The app's source files: scenes/ and game/ without their tools, the research tools'
-    game/arena/ and __main__."""
+    """The app's source files: scenes/ and game/ without the tools (game/tools/, game/arena/,
+    scenes/tools/) and __main__."""
     return [path for package in ("scenes", "game")
             for path in sorted((ROOT / package).rglob("*.py"))
             if not {"tools", "arena"} & set(path.relative_to(ROOT).parts[:-1])
@@ -169,7 +173,7 @@ def test_the_spec_builds_a_windowed_stripped_quintet_with_every_asset_and_board(
     hidden = analysis.kwargs["hiddenimports"]
     assert {parts.board for parts in PARTS.values()} <= set(hidden)
     assert set(app_module_names()) <= set(hidden)
-    assert not [name for name in hidden if ".tools" in name]  # the app reaches its own tools
+    assert not research_modules(hidden)
     entry = Path(analysis.args[0][0])
     assert entry == ROOT / "packaging" / "quintet_entry.py"
     hooks = Path(analysis.kwargs["hookspath"][0])  # in place of PyInstaller's multiprocessing hook
@@ -208,10 +212,7 @@ def _unguarded_imports(path: Path) -> set[str]:
 def test_the_spec_leaves_out_nothing_the_app_imports(monkeypatch, platform):
     """The self-test imports every module of a build; this also sees imports inside functions."""
     excludes = _run_spec(monkeypatch, platform)["Analysis"].kwargs["excludes"]
-    files = _app_module_files() + [ROOT / "scenes" / "main.py",
-                                   ROOT / "scenes" / "tools" / "selftest.py",
-                                   ROOT / "scenes" / "tools" / "desktop.py",
-                                   ROOT / "packaging" / "quintet_entry.py"]
+    files = _app_module_files() + [ROOT / "packaging" / "quintet_entry.py"]
     needed = {f"{path.relative_to(ROOT)}: {name}" for path in files
               for name in _unguarded_imports(path)
               for excluded in excludes if name == excluded or name.startswith(excluded + ".")}
@@ -348,26 +349,77 @@ def test_the_icon_maker_draws_all_three_files(tmp_path):
     _check_icon_files(tmp_path, maker)
 
 
+BUILT = ROOT / "build" / "build" / "PYZ-00.toc"  # PyInstaller's list of the modules it archived
+
+
+def wheel_modules(names: list[str]) -> list[str]:
+    """The modules (dotted) among a wheel's file names."""
+    return [name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for name in names if name.endswith(".py")]
+
+
+def built_modules(toc: str) -> list[str]:
+    """The modules a PyInstaller build archived, from its PYZ-00.toc."""
+    return re.findall(r"\(\s*'([\w.]+)',\s*'[^']*',\s*'PYMODULE'\s*\)", toc)
+
+
+def test_the_tools_check_names_every_tool_and_nothing_of_the_app():
+    """`research_modules` finds every module under the tools' folders and nothing else, in
+    module names, a wheel's file names and a build's archive list alike."""
+    found = module_names()
+    tools = {".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+             for folder in ("game/tools", "game/arena", "scenes/tools")
+             for path in (ROOT / folder).rglob("*.py")}
+    assert set(research_modules(found)) == tools and len(tools) > 30
+    assert not research_modules(app_module_names())
+    assert {"scenes.selftest", "scenes.desktop"} <= set(app_module_names())  # the app's own
+    assert research_modules(["game.toolsmith", "scenes.tool", "game.bots.tools_x"]) == []
+    assert wheel_modules(["scenes/tools/soak.py", "scenes/tools/__init__.py", "game/x.txt"]) \
+        == ["scenes.tools.soak", "scenes.tools"]
+    toc = ("('PYZ-00.pyz',\n [('game.bots', '/r/game/bots/__init__.py', 'PYMODULE'),\n"
+           "  ('scenes.tools.fuzz_ui',\n   '/r/scenes/tools/fuzz_ui.py',\n   'PYMODULE')])")
+    assert research_modules(built_modules(toc)) == ["scenes.tools.fuzz_ui"]
+
+
+def test_a_frozen_self_test_fails_when_its_bundle_holds_a_tool(monkeypatch):
+    """Run from source, where the tools are there, as if frozen: the self-test names them."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(SelfTestFailure, match="carries research tools: .*scenes.tools.soak"):
+        check_modules()
+
+
 @pytest.mark.parametrize("platform", ["linux", "win32", "darwin"])
 def test_the_build_takes_no_research_tool(monkeypatch, platform):
     made = _run_spec(monkeypatch, platform)["Analysis"].kwargs
-    taken = [name for name in made["hiddenimports"] if name.startswith(RESEARCH)]
+    taken = research_modules(made["hiddenimports"])
     assert not taken, f"the build would bundle research tools: {taken}"
     assert set(RESEARCH) <= set(made["excludes"])  # nor follow an import into them
+
+
+def test_the_built_app_carries_no_research_tool():
+    """The modules the last build archived (.ci/run runs this after building): the app's, and
+    no tool."""
+    if not BUILT.is_file():
+        pytest.skip("no build here (.venv/bin/pyinstaller build.spec makes one)")
+    archived = built_modules(BUILT.read_text(encoding="utf-8"))
+    assert set(app_module_names()) <= set(archived)  # the list was read
+    shipped = research_modules(archived)
+    assert not shipped, f"the build carries research tools: {shipped}"
 
 
 @pytest.mark.slow
 @pytest.mark.subprocess
 @pytest.mark.install
 def test_the_wheel_carries_no_research_tool(tmp_path):
-    """The wheel `pip install .` makes: the app's packages, not game/tools or game/arena (built
-    as pip builds it, in an environment of its own, with setuptools from the package index)."""
+    """The wheel `pip install .` makes: the app's packages and no tool (game/tools, game/arena,
+    scenes/tools), built as pip builds it, in an environment of its own, with setuptools from
+    the package index."""
     import zipfile
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                     "--wheel-dir", str(tmp_path), str(ROOT)],
                    check=True, capture_output=True, timeout=600)
     [wheel] = tmp_path.glob("quintet-*.whl")
-    names = zipfile.ZipFile(wheel).namelist()
-    assert any(name.startswith("game/bots/") for name in names)  # the app is there
-    research = [name for name in names if name.startswith(("game/tools/", "game/arena/"))]
+    modules = wheel_modules(zipfile.ZipFile(wheel).namelist())
+    assert set(app_module_names()) <= set(modules)  # the app is there, self-test and all
+    research = research_modules(modules)
     assert not research, f"the wheel carries research tools: {research[:5]}"

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from scenes import main as quintet_main
 from scenes.shell.about import WINDOW_CLASS
-from scenes.tools import desktop
-from scenes.tools.desktop import (data_home, desktop_entry, ico_images, install,
+from scenes import desktop
+from scenes.desktop import (data_home, desktop_entry, ico_images, install,
                                   installed_files, launch_command, uninstall)
 
 ROOT = Path(__file__).resolve().parent.parent

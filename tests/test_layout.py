@@ -12,8 +12,8 @@ and the rooms beneath it, never one above):
     parts     scenes/*/parts/   pieces screens are built of (never a screen themselves)
     screens   scenes/screens/, scenes/play/, scenes/kiosk/ (but their parts/)
     routes    scenes/routes.py  every screen by name: the one module that imports screens
-    commands  scenes/main.py, scenes/command_line.py, scenes/tools/, game/tools/,
-              game/__main__.py, game/arena/
+    commands  scenes/main.py, scenes/command_line.py, scenes/selftest.py, scenes/desktop.py,
+              scenes/tools/, game/tools/, game/__main__.py, game/arena/
 
 Within the screens room the rule is stricter: a screen module never imports another screen
 module, whatever its folder. It asks the shell for the next screen by name (`app.go("rules")`).
@@ -36,8 +36,8 @@ ROOMS = (  # bottom up; a module is in the room of the longest prefix that names
     ("parts", ("scenes.screens.parts", "scenes.play.parts", "scenes.kiosk.parts")),
     ("screens", ("scenes.screens", "scenes.play", "scenes.kiosk")),
     ("routes", ("scenes.routes",)),
-    ("commands", ("scenes.main", "scenes.command_line", "scenes.tools", "game.tools",
-                  "game.__main__", "game.arena")),
+    ("commands", ("scenes.main", "scenes.command_line", "scenes.selftest", "scenes.desktop",
+                  "scenes.tools", "game.tools", "game.__main__", "game.arena")),
 )
 FLOOR = {name: floor for floor, (name, _) in enumerate(ROOMS)}
 

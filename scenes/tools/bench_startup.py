@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scenes.tools.selftest import USER_FOLDERS
+from scenes.selftest import USER_FOLDERS
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOOR_SCRIPT = ROOT / "packaging" / "bare_window.py"
