@@ -13,7 +13,14 @@ from game.core import NodeKind
 from game.registry import GAMES
 from game.rules.moriarty import COLOURS
 from game.words import narrator_for
-from game.words.examples import examples_for
+from game.words.examples import (
+    examples_for,
+    moriarty,
+    pulling_strings,
+    strands,
+    synch,
+    tug_of_war,
+)
 from game.words.moriarty import bonus_worth, card_points, card_role, half_label
 from tests.support import carries, examples, playout
 
@@ -35,6 +42,13 @@ def test_every_worked_example_plays_legally_from_its_position(game_id):
             else:
                 assert not isinstance(step, tuple), (example.title, step)
                 state = state.apply(step).state
+
+
+def test_each_game_s_examples_are_its_own_module_s():
+    for module in (moriarty, pulling_strings, strands, synch, tug_of_war):
+        spec = GAMES[module.__name__.rpartition(".")[2]]
+        titles = [e.title for e in module.examples(spec, spec.resolve_options())]
+        assert titles == [e.title for e in examples_for(spec, spec.resolve_options())]
 
 
 def test_a_game_s_examples_import_its_own_rules_alone():

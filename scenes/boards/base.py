@@ -24,12 +24,12 @@ A board holds no words of its own: every sentence comes from its game's narrator
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Generic, Hashable, Mapping, Sequence
+from typing import Any, Generic, Hashable, Mapping, Sequence, TypeVar
 
 import pygame
 
-from game.core import Event, Move, StateT
-from game.last_moves import Decision, Turn
+from game.core import Event, Move, State, StateT
+from game.last_moves import Turn
 from game.spec import GameSpec
 from game.timings import STILL as STILL_SECONDS
 from game.words import narrator_for
@@ -39,6 +39,7 @@ from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline
 
 Spot = Hashable
+MoveT = TypeVar("MoveT", bound=Move)
 SUMMARY_TITLE, SUMMARY_TEXT = th.HEADING * 1.2, th.BODY  # a summary card's heading and words
 
 
@@ -101,9 +102,18 @@ class View(Generic[StateT]):
                 "legal": spot in self.clickable, "picked": spot in self.selected}
 
     def states(self, spot: Spot) -> set[str]:
-        """The states (th.STATES) a spot is in now, but its last move (the board knows it)."""
-        return {state for state, on in zip((th.HOVER, th.FOCUS, th.LEGAL, th.PICKED),
-                                           self.looks(spot).values()) if on}
+        """The states (th.STATES) a spot is in now, but its last move (the board knows it):
+        `looks` as a set (every spot of a board asks, every frame)."""
+        states = set()
+        if spot is not None and spot == self.hover:
+            states.add(th.HOVER)
+        if spot is not None and spot == self.focus:
+            states.add(th.FOCUS)
+        if spot in self.clickable:
+            states.add(th.LEGAL)
+        if spot in self.selected:
+            states.add(th.PICKED)
+        return states
 
 
 BOARD_RADIUS = 16  # design pixels: the rounding of every board's area (the countdown's veil
@@ -137,12 +147,13 @@ def board_picture(board: "Board[Any]", view: View[Any], size: tuple[int, int],
     return picture
 
 
-def latest(turns: tuple[Turn, ...], kind: type | tuple[type, ...]) -> Decision | None:
+def latest(turns: tuple[Turn, ...],
+           kind: type[MoveT] | tuple[type[MoveT], ...]) -> tuple[State, MoveT] | None:
     """The newest decision of this kind (or these kinds) of move among a seat's last turns."""
     for turn in reversed(turns):
-        for decision in reversed(turn):
-            if isinstance(decision[1], kind):
-                return decision
+        for state, move in reversed(turn):
+            if isinstance(move, kind):
+                return state, move
     return None
 
 
@@ -151,6 +162,7 @@ class Board(Generic[StateT]):
 
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
+    background: pygame.Surface | None = None  # the fixed layer a board's layout draws, if any
 
     def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:
         self.spec = spec
@@ -167,6 +179,14 @@ class Board(Generic[StateT]):
     def path(self, move: Move, state: StateT) -> tuple[Spot, ...]:
         """The spots clicked, in order, to make this move in this state."""
         return (Choice(str(move), str(move)),)
+
+    def ground(self) -> pygame.Surface:
+        """The fixed layer drawn under the play, laid out now if the board never was."""
+        if self.background is None:
+            self.layout(self.area)
+        if self.background is None:
+            raise RuntimeError(f"{type(self).__name__}.layout draws no fixed layer")
+        return self.background
 
     def stage(self) -> pygame.Rect:
         """Where the play itself is (the countdown shows over it, clear of any panel)."""

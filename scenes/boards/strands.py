@@ -17,7 +17,7 @@ from game.rules.strands import (
     compare_groups,
 )
 from game.timings import STRANDS
-from scenes.boards.base import Board, Choice, draw_board_area
+from scenes.boards.base import Board, Choice, View, draw_board_area
 from scenes.shell import theme as th
 from scenes.shell.anim import STILL, Timeline, ease_out_back
 
@@ -77,7 +77,7 @@ class StrandsBoard(Board[StrandsState]):
         self.radius = 10.0
         self.origin = (0.0, 0.0)
         self.background: pygame.Surface | None = None
-        self._layer_key = None
+        self._layer_key: tuple | None = None  # the board and area the layer was drawn for
 
     # ---- geometry -------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -85,10 +85,11 @@ class StrandsBoard(Board[StrandsState]):
         super().layout(area)
         self._layer_key = None
 
-    def _fit(self, board) -> None:
+    def _fit(self, board) -> pygame.Surface:
+        """Fit the hexagon to this board and area (once for each); the fixed layer drawn for it."""
         key = (board, tuple(self.area))
-        if key == self._layer_key:
-            return
+        if key == self._layer_key and self.background is not None:
+            return self.background
         side = board.side
         columns = 2 * side - 1
         margin = min(self.theme.px(34), self.area.height * 0.06)
@@ -97,8 +98,9 @@ class StrandsBoard(Board[StrandsState]):
         self.radius = min(width / (SQRT3 * columns), height / (1.5 * (columns - 1) + 2))
         self.origin = self.area.center
         self.centres = [self._pixel(q, r) for q, r in board.coords]
-        self.background = self._render_background(board)
+        self.background = background = self._render_background(board)
         self._layer_key = key
+        return background
 
     def _pixel(self, q: int, r: int) -> tuple[float, float]:
         size = self.radius
@@ -197,11 +199,10 @@ class StrandsBoard(Board[StrandsState]):
             timeline.add(STILL, STRANDS.still)
         return timeline
 
-    def draw(self, surface: pygame.Surface, view) -> None:
+    def draw(self, surface: pygame.Surface, view: View[StrandsState]) -> None:
         """Spaces, stones, this turn's stones marked, and the legal spaces ringed."""
-        state: StrandsState = view.state
-        self._fit(state.board)
-        surface.blit(self.background, self.area.topleft)
+        state = view.state
+        surface.blit(self._fit(state.board), self.area.topleft)
         theme = self.theme
         stone_r = self.radius * 0.72
         for index, owner in enumerate(state.stones):
@@ -209,7 +210,7 @@ class StrandsBoard(Board[StrandsState]):
                 continue
             scale = 1.0
             if view.animating:
-                progress = view.timeline.progress(Stone(index), view.t, default=1.0)
+                progress = view.progress(Stone(index))
                 if progress <= 0:
                     continue
                 scale = 1.6 - 0.6 * progress

@@ -130,9 +130,7 @@ class MoriartyBoard(MoriartyLayout):
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: View[MoriartyState]) -> None:
         """Board, tokens and markers, seat cards, colour tray, notes and any verdict."""
-        if self.background is None:
-            self.layout(self.area)
-        surface.blit(self.background, self.area.topleft)
+        surface.blit(self.ground(), self.area.topleft)
         state, rows = self._shown(view)
         self.shown_rows = rows
         paint_board.draw_markers(self, surface, view, state)

@@ -4,11 +4,11 @@ the spots a player clicks."""
 from __future__ import annotations
 
 import math
-from typing import Hashable
+from typing import Hashable, TypeGuard
 
 import pygame
 
-from game.core import SEALED, NodeKind, State
+from game.core import SEALED, NodeKind
 from game.rules.moriarty import COLUMNS, BonusesChosen, GameScored, MoriartyState, SlidesRevealed
 from game.words.moriarty import MoriartyNarrator
 from scenes.boards.base import Board, Choice, View
@@ -48,7 +48,7 @@ def swatch_spot(colour: int) -> tuple[str, int]:
     return ("swatch", colour)
 
 
-def is_spot(spot, kind: str) -> bool:
+def is_spot(spot, kind: str) -> TypeGuard[tuple[str, int]]:
     """True when a spot is one of this board's of this kind ("col" or "swatch")."""
     return isinstance(spot, tuple) and len(spot) == 2 and spot[0] == kind
 
@@ -220,8 +220,8 @@ class MoriartyLayout(Board[MoriartyState]):
             if rect.collidepoint(pos):
                 return col_spot(col)
         for k in range(len(self.swatch_centres)):
-            rect = self.spot_rect(swatch_spot(k))
-            if rect is not None and rect.collidepoint(pos):
+            swatch = self.spot_rect(swatch_spot(k))
+            if swatch is not None and swatch.collidepoint(pos):
                 return swatch_spot(k)
         return None
 

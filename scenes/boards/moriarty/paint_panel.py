@@ -93,7 +93,7 @@ def _draw_edge_badge(board: MoriartyLayout, surface, view: View[MoriartyState],
     if view.animating and any(isinstance(e, GameScored) for e in view.events):
         return
     target = _badge_pos(board, state, state.edge)
-    pos = target
+    pos: tuple[float, float] = target
     if view.animating and view.before is not None:
         before: MoriartyState = view.before
         p = view.progress(Beat.EDGE)

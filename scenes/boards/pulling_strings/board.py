@@ -120,6 +120,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self.gap = 10.0  # pixels between neighbouring intersections
         self.origin = (0.0, 0.0)  # the top-left intersection
         self.radius = 5.0  # of a string end's disc
+        self.edge_width = 2  # of its rim (pixels: worked out in layout)
         self.end_pos: dict[str, tuple[float, float]] = {}
         self.end_out: dict[str, tuple[int, int]] = {}  # outward unit vector (x, y) of each end
         self.cards: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
@@ -128,6 +129,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
     # ---- geometry -------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
         """Fit the grid and the two seat cards (beside it, or above it when the area is tall)."""
+        self.edge_width = self.theme.px(2)
         super().layout(area)
         theme = self.theme
         pad, gap = theme.px(10), theme.px(10)
@@ -255,9 +257,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         """Background, strings, ends, stacks and the two seat cards."""
-        if self.background is None:
-            self.layout(self.area)
-        surface.blit(self.background, self.area.topleft)
+        surface.blit(self.ground(), self.area.topleft)
         if view.animating:
             self._draw_animated(surface, view)
         else:
@@ -281,8 +281,9 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self._draw_piles(surface, piles)
         if hot is not None:
             self._draw_preview(surface, state, hot)
+        last = set(last_pulls(view).values())  # once a frame, not once an end
         for letter in ENDS:
-            self._draw_end(surface, view, letter, state.is_broken(letter))
+            self._draw_end(surface, view, letter, state.is_broken(letter), last=last)
 
     def _hot_end(self, view: View[PullingStringsState]) -> str | None:
         for spot in (view.focus, view.hover):
@@ -293,11 +294,10 @@ class PullingStringsBoard(Board[PullingStringsState]):
     def _draw_animated(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         before = view.before if view.before is not None else view.state
         reveal = reveal_of(view.events)
-        tl, t = view.timeline, view.t
-        pull = tl.progress(Beat.PULL, t, 0.0)
+        pull = view.progress(Beat.PULL, 0.0)
         ends = reveal.ends if reveal else ()
         snapping = {e.string for e in view.events if isinstance(e, StringBroken)}
-        snap = tl.progress(Beat.SNAP, t, 0.0)
+        snap = view.progress(Beat.SNAP, 0.0)
         pulled = {string_of(e) for e in ends}
         for string in range(2 * SIZE):
             if before.broken >> string & 1:
@@ -318,7 +318,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
             offset = PULL_OUT * self.gap * math.sin(math.pi * pull) if letter in ends else 0.0
             self._draw_end(surface, view, letter, broken, offset)
         if reveal is not None:
-            self._draw_badges(surface, dict(enumerate(ends)), tl.progress(Beat.REVEAL, t, 1.0),
+            self._draw_badges(surface, dict(enumerate(ends)), view.progress(Beat.REVEAL, 1.0),
                               pull)
 
     # ---- strings --------------------------------------------------------------------------
@@ -391,7 +391,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
 
     # ---- string ends ----------------------------------------------------------------------
     def _draw_end(self, surface, view: View[PullingStringsState], letter: str, broken: bool,
-                  offset: float = 0.0) -> None:
+                  offset: float = 0.0, last: set[str] | None = None) -> None:
         out = self.end_out[letter]
         x, y = self.end_pos[letter]
         centre = (round(x + out[0] * offset), round(y + out[1] * offset))
@@ -401,7 +401,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
         fill = th.ACCENT if picked else (th.BOARD if broken else th.shade(th.PANEL, 1.35))
         pygame.draw.circle(surface, fill, centre, radius)
         edge = BROKEN if broken else STRING
-        pygame.draw.aacircle(surface, edge, centre, radius, self.theme.px(2))
+        pygame.draw.aacircle(surface, edge, centre, radius, self.edge_width)
         if broken:  # struck through, the letter still readable
             d = radius * 0.7
             pygame.draw.line(surface, BROKEN, (centre[0] - d, centre[1] + d),
@@ -409,7 +409,8 @@ class PullingStringsBoard(Board[PullingStringsState]):
         ink = th.PICKED_INK if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
         states = view.states(spot) if spot in view.clickable or picked else set()
-        if not view.animating and letter in last_pulls(view).values():
+        if not view.animating and letter in (last if last is not None
+                                             else last_pulls(view).values()):
             states.add(th.LAST)
         th.draw_states(surface, self.theme, th.Circle(centre, radius), states)
 

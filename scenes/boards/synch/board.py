@@ -41,6 +41,7 @@ from scenes.boards.synch.spots import (
     MODE_CHOICES,
     direction_spot,
     spot_kind,
+    spot_square,
     square_spot,
 )
 from scenes.shell import theme as th
@@ -65,6 +66,8 @@ class SynchBoard(SynchLayout):
         """A square is one click, a direction one compass button, a mode one action button."""
         if isinstance(move, PlaceMarker):
             square = label_square(move.label, state.size)
+            if square is None:
+                raise ValueError(f"{move} is off the {state.size}x{state.size} grid")
             return (square_spot(square),)
         if isinstance(move, Mode):
             return (MODE_CHOICES[move.synch],)
@@ -159,7 +162,7 @@ class SynchBoard(SynchLayout):
         """The grid and its symbols, the markers, highlights, and the role column."""
         state = view.state
         self.fit(state.size)
-        surface.blit(self.background, self.area.topleft)
+        surface.blit(self.ground(), self.area.topleft)
         shown = view.before if view.animating and view.before is not None else state
         surface.blit(self._claims_layer(shown.claims), self.grid.topleft)
         if view.animating:
@@ -178,13 +181,14 @@ class SynchBoard(SynchLayout):
         (th.STATES), a line to where it stands now (before any move: the squares placed on)."""
         state: SynchState = view.state
         made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
-        before = next((m[0] for m in made if m is not None
-                       and m[0].moves_made == state.moves_made - 1), None)  # the last move's
+        seen = [m[0] for m in made if m is not None]  # the public views they were made in
+        before = next((s for s in seen if isinstance(s, SynchState)
+                       and s.moves_made == state.moves_made - 1), None)  # the last move's
         if before is None:
             for turns in view.last.values():
                 placed = latest(turns, PlaceMarker)
                 if placed is not None and state.moves_made == 0:  # the squares just placed on
-                    square = label_square(placed[1].label, state.size)  # type: ignore[attr-defined]
+                    square = label_square(placed[1].label, state.size)
                     if square is not None:
                         th.draw_state(surface, self.theme,
                                       self.spot_shape(square_spot(square)), th.LAST)
@@ -230,12 +234,13 @@ class SynchBoard(SynchLayout):
             states = view.states(spot) - (set() if len(squares) < 20 else {th.LEGAL})
             th.draw_states(surface, self.theme, self.spot_shape(spot), states)
         for spot in (view.hover, view.focus):
-            if spot_kind(spot) == "sq" and on_grid(spot[1:], self.n):
-                self._hover_labels(surface, spot[1:])
+            square = spot_square(spot)
+            if square is not None and on_grid(square, self.n):
+                self._hover_labels(surface, square)
                 if spot in view.clickable and phase(view.state) == "place" \
                         and view.chooser is not None:
                     ghost = self.ghosts[view.chooser]
-                    surface.blit(ghost, ghost.get_rect(center=self.cell_rect(spot[1:]).center))
+                    surface.blit(ghost, ghost.get_rect(center=self.cell_rect(square).center))
 
     def _hover_labels(self, surface, square) -> None:
         theme = self.theme
@@ -257,7 +262,7 @@ class SynchBoard(SynchLayout):
         now = phase(state)
         name = self.hot_direction(view) if now == "direction" else None
         synch = state.mode.synch if state.mode is not None else None
-        if now == "mode" and state.variant == DIRECTIONER_FIRST:
+        if now == "mode" and state.variant == DIRECTIONER_FIRST and state.direction is not None:
             name, synch = state.direction.name, self.hot_mode(view)
         if name is None:
             return
@@ -313,19 +318,18 @@ class SynchBoard(SynchLayout):
             self.centre(m) if m is not None else None for m in state.markers]
         if not view.animating:
             return spots
-        timeline, t = view.timeline, view.t
-        slide = timeline.progress(Beat.SLIDE, t, default=1.0)
+        slide = view.progress(Beat.SLIDE, 1.0)
         held_way = next((e.direction for e in view.events if isinstance(e, DirectionChosen)), "N")
         for event in view.events:
             if isinstance(event, MarkerPlaced):
-                p = timeline.progress(Drop(event.seat), t)
+                p = view.progress(Drop(event.seat))
                 x, y = self.centre(event.square)
                 spots[event.seat] = None if p <= 0 else (x, y - (1 - p) * self.cell * 1.6)
             elif isinstance(event, MarkerMoved):
                 spots[event.seat] = lerp_point(self.centre(event.src), self.centre(event.dst),
                                                slide)
             elif isinstance(event, MarkerHeld):
-                p = timeline.progress(Held(event.seat), t)
+                p = view.progress(Held(event.seat))
                 ux, uy = unit(held_way)
                 bump = math.sin(math.pi * p) * self.cell * 0.22
                 x, y = self.centre(event.at)
@@ -339,7 +343,8 @@ class SynchBoard(SynchLayout):
         if ring is not None:
             self._blit_centred(surface, self.markers[1], ring)
         if cross is not None:
-            sprite = self.inner_cross if together else self.markers[0]
+            sprite = self.inner_cross if together and self.inner_cross is not None \
+                else self.markers[0]
             self._blit_centred(surface, sprite, cross)
 
     def _blit_centred(self, surface, sprite: pygame.Surface, pos) -> None:

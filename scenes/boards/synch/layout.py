@@ -8,7 +8,7 @@ from game.rules.synch import DIRECTIONS, SynchState, square_label
 from game.words.synch import SynchNarrator
 from scenes.boards.base import Board, View, draw_board_area
 from scenes.boards.synch.shapes import mark_sprite, marker_sprite
-from scenes.boards.synch.spots import MODE_CHOICES, spot_kind
+from scenes.boards.synch.spots import MODE_CHOICES, spot_direction
 from scenes.shell import theme as th
 
 EMPTY_CELL = (66, 75, 96)
@@ -46,7 +46,7 @@ class SynchLayout(Board[SynchState]):
         self.icons: list[pygame.Surface] = []
         self.centre_icons: list[pygame.Surface] = []
         self.claim_layers: dict[tuple, pygame.Surface] = {}  # claims drawn, by the claims
-        self._key = None
+        self._key: tuple | None = None  # the size and area the layout was fitted to
         self.label_gap = 0
 
     # ---- geometry -------------------------------------------------------------------------
@@ -163,8 +163,9 @@ class SynchLayout(Board[SynchState]):
     def hot_direction(self, view: View[SynchState]) -> str | None:
         """The compass direction under the pointer or the keyboard's focus, if any."""
         for spot in (view.hover, view.focus):
-            if spot_kind(spot) == "dir":
-                return spot[1]
+            name = spot_direction(spot)
+            if name is not None:
+                return name
         return None
 
     def hot_mode(self, view: View[SynchState]) -> bool | None:

@@ -21,3 +21,13 @@ def direction_spot(name: str) -> tuple[str, str]:
 def spot_kind(spot) -> str | None:
     """'sq' or 'dir' for the board's own spots, None for anything else."""
     return spot[0] if isinstance(spot, tuple) and spot and isinstance(spot[0], str) else None
+
+
+def spot_square(spot) -> tuple[int, int] | None:
+    """The grid square a square's spot names, None for any other spot."""
+    return (spot[1], spot[2]) if spot_kind(spot) == "sq" else None
+
+
+def spot_direction(spot) -> str | None:
+    """The compass direction a direction's spot names, None for any other spot."""
+    return spot[1] if spot_kind(spot) == "dir" else None

@@ -172,9 +172,11 @@ class TugOfWarBoard(TugLayout):
             return
         surface.blit(self.layer, self.area.topleft)
         progress = {}
+        before = view.state
         if view.animating and view.timeline is not None and view.before is not None:
             progress = view.timeline.progress_by_payload(view.t)
-        before = view.before if progress else view.state
+            if progress:  # the frame is drawn from the step's start
+                before = view.before
         paint_rope.draw_header(self, surface, view.words_state)
         shown = paint_rope.draw_team_line(self, surface, view.state, before, progress)
         paint_rope.draw_names(self, surface, view.words_state, shown)

@@ -7,7 +7,6 @@ from typing import Sequence
 
 import pygame
 
-from game.core import State
 from game.rules.tug_of_war import ATHLETES, TugOfWarState
 from game.words.base import plural
 from game.words.tug_of_war import TugOfWarNarrator, free_slots
@@ -29,9 +28,13 @@ HINT = th.BODY * 0.9  # the guide to the next pick, under the dice: a step below
 PILL = th.HEADING * 1.2  # "Eks wins!" or "Oh's turn", on its pill over the rope
 
 
-def first_free(dice: Sequence[int], value: int, used: int) -> int | None:
-    """The first unpaired slot showing this value (the one the engine pairs)."""
-    return next((i for i in free_slots(dice, used) if dice[i] == value), None)
+def first_free(dice: Sequence[int], value: int, used: int) -> int:
+    """The first unpaired slot showing this value (the one the engine pairs); ValueError if no
+    unpaired die shows it (the move is not legal here)."""
+    slot = next((i for i in free_slots(dice, used) if dice[i] == value), None)
+    if slot is None:
+        raise ValueError(f"no unpaired die shows {value}")
+    return slot
 
 
 def slot_sets(dice: Sequence[int], values: Sequence[int]) -> list[tuple[int, ...]]:

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import State
 from game.rules.tug_of_war import ACT, ATHLETES, TugOfWarState
 from scenes.boards.base import View
 from scenes.boards.tug_of_war.layout import HINT, LIFT, flicker_face
@@ -79,7 +78,7 @@ def _draw_twins(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
 
 def _moving_dice(board: TugLayout, state: TugOfWarState, progress: dict) -> dict:
     """Swapped dice on their way, by spot: (kind, value shown, centre now)."""
-    moving = {}
+    moving: dict[tuple, tuple[int, int, tuple[float, float]]] = {}
     for key, p in progress.items():
         if not isinstance(key, Swap) or p >= 1:
             continue

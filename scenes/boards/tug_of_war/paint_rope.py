@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import State
 from game.rules.tug_of_war import ATHLETES, TugOfWarState
 from game.words.tug_of_war import SEAT_LETTER, banner_words, last_turn_words, rope_line
 from scenes.boards.base import View
@@ -117,7 +116,9 @@ def draw_team_line(board: TugLayout, surface, state: TugOfWarState, before: TugO
             if p > 0:
                 standing.append((seat, index, p))
                 shown[seat] += min(1.0, p)
-    surface.blit(board.rope, (board.rope_left, board.rope_y - board.rope.get_height() // 2))
+    rope = board.rope
+    if rope is not None:  # drawn by the layout
+        surface.blit(rope, (board.rope_left, board.rope_y - rope.get_height() // 2))
     _draw_marker(board, surface, shown)
     for seat, index, p in standing:
         _draw_athlete(board, surface, seat, index, p)
