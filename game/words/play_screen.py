@@ -190,3 +190,37 @@ def players_line(seat_names: tuple[str, str], computer: dict[int, str]) -> str:
             return "you"
         return level if level == "the lesson" else f"{level.capitalize()} bot"
     return "  ·  ".join(f"{seat_names[seat]}: {who(seat)}" for seat in (0, 1))
+
+
+SAVED, BEING_SAVED = "Your game is saved.", "Your game is being saved."
+
+
+def save_state_words(state: str, problem: str) -> str:
+    """A save's state ("saved", "saving", "failed", "not kept") in a few words for a menu:
+    "the game is saved" only when it is."""
+    return {"saved": "the game is saved", "saving": "saving the game...",
+            "failed": f"NOT saved: {problem}"}.get(state, "")
+
+
+def kept_words(state: str, problem: str) -> str:
+    """A save's state as a sentence for a message: saved, being saved, or not and why."""
+    return {"saved": SAVED, "saving": BEING_SAVED,
+            "failed": f"Your game could not be saved ({problem})."}.get(state, "")
+
+
+# ---- lessons ------------------------------------------------------------------------------------
+def lesson_progress(index: int, total: int) -> str:
+    """'Lesson: step 3 of 10', or that the lesson is over."""
+    return f"Lesson: step {index + 1} of {total}" if index < total else "Lesson done"
+
+
+def lesson_pause(read: bool, computer_next: bool) -> str:
+    """The top bar while a lesson waits for Continue (to read its words, to see the computer's
+    move)."""
+    then = " to see the computer's move" if computer_next else ""
+    return f"Read the lesson, then Continue{then}" if read else f"Continue{then}"
+
+
+def lesson_refusal(help_words: str) -> str:
+    """A legal move that is not the one the lesson asks for."""
+    return f"Not this time: {help_words}"

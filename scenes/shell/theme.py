@@ -147,6 +147,8 @@ class Theme:
         self.text_scale = 1.0
         self._fonts: dict[tuple[int, str, bool], pygame.font.Font] = {}
         self._texts: OrderedDict = OrderedDict()
+        self.looks: dict[tuple, pygame.Surface] = {}  # a choice's drawn states (draw_states)
+        self.look_margin = self._look_margin()  # how far they reach, badge and all
         self._sized: dict[Size, tuple[int, str]] = {}  # a size's pixels and weight, now
         self._min_size: int | None = None
         self.unwritten = False  # while True, text takes its room but is not drawn (pictures)
@@ -158,6 +160,10 @@ class Theme:
         # type shrinks less than the layout does, so small windows stay readable
         self.text_scale = max(self.scale, 0.78)
         self._sized.clear()
+        self.look_margin = self._look_margin()
+
+    def _look_margin(self) -> int:
+        return self.px(REACH) + max(5, self.px(TICK)) + 4
 
     def px(self, value: float) -> int:
         """A length in design pixels (at 1280x720) scaled to the window."""
@@ -231,20 +237,20 @@ class Theme:
         return self.role_font(size).size("Hg")[1]
 
     def text(self, text: str, size: Size, colour=TEXT) -> pygame.Surface:
-        """Rendered text at `size` design pixels or in a role (cached)."""
-        px, weight = self._size_of(size)
-        font = self.font(px, weight)
+        """Rendered text at `size` design pixels or in a role (cached: a frame draws most of
+        its words again, so a word already rendered at this scale costs one lookup)."""
+        key = (text, size, tuple(colour), self.text_scale)
+        surface = self._texts.get(key)
+        if surface is not None and not self.unwritten:
+            self._texts.move_to_end(key)
+            return surface
+        font = self.font(*self._size_of(size))
         if self.unwritten:
             return font.render(printable(text), True, colour)
-        key = (text, px, weight, tuple(colour))
-        surface = self._texts.get(key)
-        if surface is None:
-            surface = font.render(printable(text), True, colour)
-            self._texts[key] = surface
-            if len(self._texts) > self.CACHE_SIZE:
-                self._texts.popitem(last=False)
-        else:
-            self._texts.move_to_end(key)
+        surface = font.render(printable(text), True, colour)
+        self._texts[key] = surface
+        if len(self._texts) > self.CACHE_SIZE:
+            self._texts.popitem(last=False)
         return surface
 
     @contextlib.contextmanager
@@ -519,10 +525,44 @@ def draw_tick(surface: pygame.Surface, theme: Theme, shape) -> None:
 
 def draw_states(surface: pygame.Surface, theme: Theme, shape, states) -> None:
     """Draw every state a choice is in, in ORDER (hover or picked stands in for legal), the
-    picked look's tick badge over the rest."""
+    picked look's tick badge over the rest.
+
+    Every look but the hint's is solid colour, so a choice's looks are drawn once into a
+    picture of their own and blitted after (a board draws the same rings every frame)."""
     states = set(states)
+    if not states:
+        return
     if states & {HOVER, PICKED}:
         states.discard(LEGAL)
+    if HINT not in states:
+        shape = as_shape(shape)
+        box = shape_bounds(shape, theme.look_margin)
+        key = (_shape_key(shape, box), frozenset(states), theme.scale)
+        picture = theme.looks.get(key)
+        if picture is None:
+            if len(theme.looks) > 500:  # a bound: a resize leaves the old scale's behind
+                theme.looks.clear()
+            picture = pygame.Surface(box.size, pygame.SRCALPHA)
+            _draw_looks(picture, theme, _moved(shape, -box.left, -box.top), states)
+            theme.looks[key] = picture
+        surface.blit(picture, box)
+        return
+    _draw_looks(surface, theme, shape, states)
+
+
+def _shape_key(shape: Shape, box: pygame.Rect) -> tuple:
+    """A shape's geometry relative to its box: the same key draws the same looks."""
+    if isinstance(shape, pygame.Rect):
+        return ("rect", shape.left - box.left, shape.top - box.top, shape.w, shape.h)
+    if isinstance(shape, Rounded):
+        rect = shape.rect
+        return ("rounded", rect.left - box.left, rect.top - box.top, rect.w, rect.h,
+                shape.radius)
+    return (type(shape).__name__, shape.radius, shape.centre[0] - box.left,
+            shape.centre[1] - box.top)
+
+
+def _draw_looks(surface: pygame.Surface, theme: Theme, shape, states: set[str]) -> None:
     for state in ORDER:
         if state in states:
             draw_state(surface, theme, shape, state, tick=False)

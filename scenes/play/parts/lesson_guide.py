@@ -17,6 +17,7 @@ import pygame
 from game.core import GameError, Move
 from game.lesson import Lesson, LessonError, LessonStep, lesson_from_json
 from game.match import Match
+from game.words import play_screen as says
 from scenes.boards.base import Board
 from scenes.play.parts.picker import Extra, Picker, Spot
 from scenes.shell import theme as th
@@ -90,7 +91,7 @@ class LessonGuide:
     def progress(self, match: Match) -> str:
         """'Step 3 of 10', or that the lesson is over."""
         index, total = self.told(match), len(self.lesson.steps)
-        return f"Lesson: step {index + 1} of {total}" if index < total else "Lesson done"
+        return says.lesson_progress(index, total)
 
     def pause(self, match: Match) -> str:
         """The top bar's words when play waits here for Continue (once per step: before each of
@@ -101,8 +102,7 @@ class LessonGuide:
         if step.by == "chance" and not step.say:
             return ""
         self.held = index
-        then = " to see the computer's move" if step.by == "computer" else ""
-        return f"Read the lesson, then Continue{then}" if step.say else f"Continue{then}"
+        return says.lesson_pause(read=bool(step.say), computer_next=step.by == "computer")
 
     def computer_move(self, match: Match, seat: int) -> Move | None:
         """The scripted move of the computer's seat now, or None when the script has none."""
@@ -166,7 +166,7 @@ class LessonGuide:
             return None
         step = self.step(match)
         assert step is not None
-        return f"Not this time: {step.help or step.ask + '.'}"
+        return says.lesson_refusal(step.help or step.ask + ".")
 
 
 def draw_guide_ring(surface: pygame.Surface, theme: th.Theme, spot: Any,

@@ -90,6 +90,10 @@ class Picker:
         self.focus: Spot | None = None
         self.typed = ""
         self._memo: tuple[State | None, int | None, dict[tuple, Move]] = (None, None, {})
+        # (the paths and selection they were worked out for, the spots clickable, the choice
+        # pending): the view, the buttons, the keys and the board all ask, several times a frame
+        self._choices: tuple[dict | None, tuple, frozenset, Move | None] = (None, (), frozenset(),
+                                                                            None)
 
     def clear(self) -> None:
         """Forget what was picked, typed, focused and hovered (before another player looks:
@@ -113,21 +117,29 @@ class Picker:
     def clickable(self) -> frozenset:
         """The spots that continue a legal path from the selection; while a secret choice
         waits to be locked in, the first spots of every choice (another replaces it)."""
-        depth = 0 if self.pending_choice() is not None else len(self.selected)
-        selected = self.selected[:depth]
-        return frozenset(p[depth] for p in self.legal_paths()
-                         if len(p) > depth and p[:depth] == selected)
+        return self._worked_out()[2]
 
     def pending_choice(self) -> Move | None:
         """The secret choice selected and waiting for Lock in, if any."""
-        if not self.selected or not self.turns.secret_turn():
-            return None
-        paths = self.legal_paths()
-        move = paths.get(self.selected)
-        depth = len(self.selected)
-        if move is None or any(len(p) > depth and p[:depth] == self.selected for p in paths):
-            return None
-        return move
+        return self._worked_out()[3]
+
+    def _worked_out(self) -> tuple[dict | None, tuple, frozenset, Move | None]:
+        paths, selected = self.legal_paths(), self.selected
+        memo = self._choices
+        if memo[0] is paths and memo[1] == selected:
+            return memo
+        pending = None
+        if selected and self.turns.secret_turn():
+            move = paths.get(selected)
+            depth = len(selected)
+            if move is not None and not any(len(p) > depth and p[:depth] == selected
+                                            for p in paths):
+                pending = move
+        depth = 0 if pending is not None else len(selected)
+        start = selected[:depth]
+        clickable = frozenset(p[depth] for p in paths if len(p) > depth and p[:depth] == start)
+        self._choices = (paths, selected, clickable, pending)
+        return self._choices
 
     def pick(self, spot: Spot) -> Pick:
         """Pick a spot: put a picked one back, extend the path, or complete a move."""

@@ -154,7 +154,8 @@ class PlayBots:
             return
         reason = state.why_illegal(seat, answer)
         if reason is not None:
-            self._failed(f"the bot chose {answer}, which is illegal: {reason}")
+            log.warning("the bot chose %s, which is illegal: %s", answer, reason)
+            self._failed("an illegal move")
             return
         self.answer = answer
 

@@ -14,6 +14,7 @@ import logging
 from typing import TYPE_CHECKING, Any, Sequence
 
 from game.core import GameError, Move, NodeKind, State
+from game.words import phone_page as page
 from game.words.base import Narrator
 from scenes.phones.views import phone_view
 from scenes.play.parts.contract import PlayHost
@@ -52,21 +53,20 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
              for entry in sorted(listed, key=lambda e: words.move_place(e.pop("at")))]
     if revealing:
         moves, chosen = [], True
-        prompt = "Both have chosen: watch the big screen for the reveal."
+        prompt = page.REVEAL_COMING
     elif seen.is_terminal:
-        prompt = f"Game over: {seen.outcome.reason}." if seen.outcome else "Game over."
+        prompt = page.game_over(seen.outcome.reason if seen.outcome else None)
     elif moves:
         prompt = words.phone_prompt(seen, seat)
     elif own is not None:  # chosen
         group, label = words.move_words(own, seen)
-        prompt = f"Locked in: {group} {label}" if label.isdigit() else f"Locked in: {label}"
+        prompt = page.locked_in(group, label)
     elif held:
-        prompt = f"On the big screen: {held}."
+        prompt = page.on_big_screen(held)
     elif awaited:
-        prompt = "Watch the big screen: your choice comes next."
+        prompt = page.YOUR_CHOICE_NEXT
     else:
-        others = " and ".join(seen.seat_name(s) for s in seen.awaiting if s != seat)
-        prompt = f"Waiting for {others}." if others else "Watch the big screen."
+        prompt = page.waiting_for([seen.seat_name(s) for s in seen.awaiting if s != seat])
     return {
         "type": "state",
         "seq": seq,
@@ -76,7 +76,7 @@ def phone_message(words: Narrator, seen: State, seat: int, seq: int, log_lines: 
         "prompt": prompt,
         "secret_turn": secret_turn,
         "moves": moves,
-        "locked": "Watch the big screen." if chosen else "",
+        "locked": page.WATCH if chosen else "",
         "status": list(words.status(seen)),
         "log": list(log_lines)[-6:],
         "actions": phone_actions(held, ended),
@@ -89,7 +89,7 @@ def phone_actions(held: str, ended: bool) -> list[dict[str, str]]:
     Rematch and Menu once the results show."""
     if ended:
         return [{"action": "rematch", "label": "Rematch"},
-                {"action": "menu", "label": "Back to the menu"}]
+                {"action": "menu", "label": page.BACK_TO_MENU}]
     return [{"action": "continue", "label": "Continue"}] if held else []
 
 
@@ -213,11 +213,11 @@ class PlayPhones:
             name = state.seat_name(seat)
             sealed = secret and state.pending[seat] is not None
             if self.on_phone(seat) and (sealed or self.has_locked(seat)):
-                parts.append(f"{name} has locked in")
+                parts.append(page.has_locked_in(name))
             elif self.on_phone(seat) and seat in state.awaiting:
-                parts.append(f"{name}: choose on your phone")
+                parts.append(page.choose_on_phone(name))
             elif seat in state.awaiting:
-                parts.append(f"Waiting for {name}")
+                parts.append(page.waiting_on_screen(name))
         return "  ·  ".join(parts)
 
     def play_choice(self, seat: int, move: Move) -> bool:
@@ -268,16 +268,16 @@ class PlayPhones:
             kiosk.stirred()
         state = self.scene.turns.match.state
         if message["seq"] != self.seq:
-            self._refuse(seat, "The game has moved on: choose again.")
+            self._refuse(seat, page.MOVED_ON_CHOOSE_AGAIN)
             return
         try:
             move = self.scene.spec.parse_move(message["move"])
         except (GameError, ValueError) as error:
-            self._refuse(seat, f"That is not a move: {error}")
+            self._refuse(seat, page.not_a_move(str(error)))
             return
         reason = state.why_illegal(seat, move)
         if reason is not None or seat in self.locked:
-            self._refuse(seat, f"That is not a choice now: {reason or 'you have chosen'}.")
+            self._refuse(seat, page.not_a_choice(reason or "you have chosen"))
             return
         self.locked[seat] = (state, move)
         self._told = None
@@ -288,7 +288,7 @@ class PlayPhones:
         scene = self.scene
         action = message["action"]
         if message["seq"] != self.seq:
-            self._refuse(seat, "The game has moved on.")
+            self._refuse(seat, page.MOVED_ON)
         elif action == "continue" and scene.turns.hold is not None and not scene.turns.busy:
             scene.acknowledge()
         elif action in ("rematch", "menu") and scene.turns.results_shown \
@@ -299,7 +299,7 @@ class PlayPhones:
             else:
                 app.stack.reset(app.home_scene())
         else:
-            self._refuse(seat, "That is not on the big screen now.")
+            self._refuse(seat, page.NOT_ON_BIG_SCREEN)
 
     def _refuse(self, seat: int, text: str) -> None:
         if self.server is not None:
@@ -317,7 +317,7 @@ class PlayPhones:
                 state.kind is NodeKind.SIMULTANEOUS and asked.kind is NodeKind.SIMULTANEOUS
                 and state.turn == asked.turn)
             if not (same_turn and self.play_choice(seat, move)):
-                self._refuse(seat, "The game has moved on: choose again.")
+                self._refuse(seat, page.MOVED_ON_CHOOSE_AGAIN)
         self.locked.clear()
 
     def _moved_on(self, state: State) -> bool:

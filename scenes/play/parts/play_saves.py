@@ -22,7 +22,6 @@ from scenes.store.saves import SavedGame, new_game_id, now_text
 log = logging.getLogger("quintet")
 
 SAVED, SAVING, FAILED, NOT_KEPT = "saved", "saving", "failed", "not kept"
-SAVED_WORDS, SAVING_WORDS = "Your game is saved.", "Your game is being saved."
 
 
 class PlaySaves:
@@ -72,14 +71,11 @@ class PlaySaves:
 
     def status_words(self) -> str:
         """The state in a few words for a menu: "the game is saved" only when it is."""
-        return {SAVED: "the game is saved", SAVING: "saving the game...",
-                FAILED: f"NOT saved: {self.problem}", NOT_KEPT: ""}[self.state]
+        return says.save_state_words(self.state, self.problem)
 
     def kept_words(self) -> str:
         """A sentence for a message: is the game saved, being saved, or not saved and why."""
-        return {SAVED: SAVED_WORDS, SAVING: SAVING_WORDS,
-                FAILED: f"Your game could not be saved ({self.problem}).",
-                NOT_KEPT: ""}[self.state]
+        return says.kept_words(self.state, self.problem)
 
     def autosave(self) -> bool:
         """Hand the game in progress to the writer (unless it is on disk as it stands);
@@ -111,8 +107,8 @@ class PlaySaves:
             status = scene.status
             if self.problem:
                 status.say(says.SAVED_AGAIN)
-            elif SAVING_WORDS in status.text and self._asked is saved:  # now it is true
-                status.say(status.text.replace(SAVING_WORDS, SAVED_WORDS), status.is_error)
+            elif says.BEING_SAVED in status.text and self._asked is saved:  # now it is true
+                status.say(status.text.replace(says.BEING_SAVED, says.SAVED), status.is_error)
             self.problem = ""
             self._written = saved
             self._ended = saved.saved

@@ -87,6 +87,7 @@ class TurnLoop:
         self.match = Match(setup.game_id, setup.options, setup.seed)
         self.words: Narrator = narrator_for(setup.game_id, self.match.options)
         self.controllers: tuple[str, str] = setup.controllers
+        self.hot_seat = all(c == HUMAN for c in self.controllers)  # two people, one screen
         self.script = script  # a lesson's guide, while it runs the game
         self.board = board  # the game's board: it plans each step's animation
         self.log = MoveLog(self.words)
@@ -107,6 +108,7 @@ class TurnLoop:
         self._sounds: list[str] = []
         self._changed = False
         self._restored = False
+        self._chooser: tuple[tuple, tuple, int | None] = ((), (), None)  # (key, its objects, it)
 
     def animate(self, before: State, step: Step, after: State, reveal: bool) -> Animation:
         """A step as it will show: the board's plan of it and the narrator's words."""
@@ -133,11 +135,6 @@ class TurnLoop:
         self._sounds.append(name)
 
     # ---- who is doing what --------------------------------------------------------------------
-    @property
-    def hot_seat(self) -> bool:
-        """True when both seats are people sharing the screen."""
-        return all(c == HUMAN for c in self.controllers)
-
     @property
     def busy(self) -> bool:
         """True while a reveal counts down or a step is shown."""
@@ -176,7 +173,18 @@ class TurnLoop:
     @property
     def chooser(self) -> int | None:
         """The person whose choice on this screen is awaited now, if any (None while a step
-        shows, a hand-off or a held result covers the game, or the computer is to move)."""
+        shows, a hand-off or a held result covers the game, or the computer is to move).
+        Every part asks, many times a frame: it is worked out again only when what it depends
+        on changed."""
+        held = (self.match.state, self.animation, self.countdown, self.hold, self.controllers)
+        # by identity (the memo holds them, so no id is reused while it is kept)
+        key = (*map(id, held), self.handoff_open, self.private_seat, len(self.phone_seats))
+        memo = self._chooser
+        if memo[0] != key:
+            memo = self._chooser = (key, held, self._work_out_chooser())
+        return memo[2]
+
+    def _work_out_chooser(self) -> int | None:
         if self.busy or self.handoff_open or self.hold is not None:
             return None
         state = self.match.state
@@ -420,4 +428,5 @@ class TurnLoop:
         """People in both seats from here (the computer player could not start); `restore`
         the position next, for fresh seats."""
         self.controllers = (HUMAN, HUMAN)
+        self.hot_seat = True
         self.setup = self.setup.with_controllers(self.controllers)
