@@ -17,9 +17,12 @@ def test_the_frame_benchmark_times_a_fraction_of_a_second_of_play():
     from scenes.tools.bench_frames import FRAME, demo_frames
     from scenes.tools.own_folders import own_folders
     with own_folders():
-        frames, presents = demo_frames("strands", 0.3, (640, 400), 1)
+        run = demo_frames("strands", 0.3, (640, 400), 1)
+    frames, presents = run.times, run.presents
     assert len(frames) >= 0.3 / FRAME / 2 and all(t >= 0 for t in frames)
-    assert len(presents) <= len(frames)
+    assert len(presents) <= len(frames) and len(run.cpu) == len(frames)
+    assert 1 <= run.full <= len(presents)  # the first frame presents the whole window
+    assert run.size == (640, 400) and 0 < run.present_share < 1
 
 
 def test_the_slow_disk_benchmark_times_its_frames_and_drains_its_writes():

@@ -126,6 +126,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frames = 0
         self.presented = 0  # frames that changed the screen (idle frames present nothing)
+        self.full_presents = 0  # of them, frames that presented the whole window
         self.last_present = 0.0  # seconds the last frame spent handing pixels to the window
         self._full_redraw = True
         self._dirty: list[pygame.Rect] = []
@@ -377,6 +378,7 @@ class App:
             self.stack.draw(self.screen)
             started = time.perf_counter()
             pygame.display.flip()
+            self.full_presents += 1
         else:
             # draw only inside the changed area (blits outside a clip cost almost nothing)
             self.screen.set_clip(self._dirty[0].unionall(self._dirty[1:]))

@@ -2,14 +2,20 @@
 
 Plays animated demo moves of every game hot-seat in the real app (random legal moves, hand-offs
 confirmed at once, animations at speed 1) and prints per-game and overall frame times (p50, p99,
-max: events + update + draw + flip of one frame), then the time from launch to the first frame
-(a fresh `python -m game` process, several runs). Run it on a desktop, or under Xvfb for a real
-X11 window with software rendering:
-`xvfb-run -s "-screen 0 1280x720x24" python -m scenes.tools.bench_frames`.
+max: events + update + draw + present of one frame) on the wall clock and in processor time
+(the app process's own, so a frame that waited for a processor is told apart from a slow one),
+the present's times and its share of the frames' time, how many frames presented the whole
+window, and a bare pygame window's full present at the same size for scale; then the peak
+resident memory and the time from launch to the first frame (a fresh `python -m game` process,
+several runs). The window is 1920x1080 unless --size says otherwise (several sizes: a block
+each). Run it on a desktop, or under Xvfb for a real X11 window with software rendering, on a
+screen at least as large as the window:
+`xvfb-run -a -s "-screen 0 1920x1080x24" python -m scenes.tools.bench_frames`.
 """
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import random
 import statistics
@@ -26,9 +32,33 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
-                seed: int) -> tuple[list[float], list[float]]:
-    """Frame times and present times (seconds, presented frames only) of simulated play."""
+@dataclasses.dataclass
+class Frames:
+    """One run's figures, per frame (seconds): wall clock, the process's processor time, and
+    the present's time (presented frames only); `full`: frames that presented the whole window."""
+
+    times: list[float] = dataclasses.field(default_factory=list)
+    cpu: list[float] = dataclasses.field(default_factory=list)
+    presents: list[float] = dataclasses.field(default_factory=list)
+    full: int = 0
+    size: tuple[int, int] = (0, 0)
+
+    def add(self, other: Frames) -> None:
+        """Take another run's frames into this one."""
+        self.times += other.times
+        self.cpu += other.cpu
+        self.presents += other.presents
+        self.full += other.full
+        self.size = other.size
+
+    @property
+    def present_share(self) -> float:
+        """The present's share of the frames' wall-clock time."""
+        return sum(self.presents) / sum(self.times) if self.times else 0.0
+
+
+def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) -> Frames:
+    """The frames of simulated play in a window of exactly `size`."""
     import pygame
 
     from scenes.play.handoff import HandoffScene
@@ -42,6 +72,9 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
     rng = random.Random(seed)
     app = App(size, store=SettingsStore(), routes=ROUTES)  # the run's own folders (main)
     app.settings.muted = True
+    if app.screen.get_size() != size:  # fitted to a smaller display: take the size asked for
+        app.windowed_size = size
+        app.apply_display_mode()
 
     def new_game() -> PlayScene:
         scene = PlayScene(app, game_id, seed=rng.randrange(10**6))
@@ -51,9 +84,9 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
         return scene
 
     new_game()
-    times, presents, think = [], [], 0.0
-    frames = int(seconds / FRAME)
-    for _ in range(frames):
+    run = Frames(size=app.screen.get_size())
+    think = 0.0
+    for _ in range(int(seconds / FRAME)):
         top = app.stack.top
         think -= FRAME
         if think <= 0:
@@ -67,14 +100,42 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int],
             elif isinstance(top, PlayScene) and top.turns.chooser is not None:
                 state = top.turns.match.state
                 top.input.choose(rng.choice(state.legal_moves(top.turns.chooser)))
-        started = time.perf_counter()
+        full_before = app.full_presents
+        started, cpu = time.perf_counter(), time.process_time()
         app.tick(FRAME)
-        times.append(time.perf_counter() - started)
+        run.times.append(time.perf_counter() - started)
+        run.cpu.append(time.process_time() - cpu)
         if app.last_present:
-            presents.append(app.last_present)
+            run.presents.append(app.last_present)
+        run.full += app.full_presents - full_before
     app.close_keeper()  # the settings and saves written before the folders go
     pygame.quit()
-    return times, presents
+    return run
+
+
+def bare_present(size: tuple[int, int], frames: int = 40) -> float:
+    """Median seconds a bare pygame window of `size` takes to present all of itself."""
+    import pygame
+    pygame.display.init()
+    screen = pygame.display.set_mode(size)
+    times = []
+    for index in range(frames):
+        screen.fill((index % 200, 40, 60))
+        started = time.perf_counter()
+        pygame.display.flip()
+        times.append(time.perf_counter() - started)
+    pygame.display.quit()
+    return statistics.median(times)
+
+
+def peak_memory_mb() -> float | None:
+    """This process's peak resident memory in MB (None where the system cannot say)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024  # bytes there, else kB
 
 
 def first_frame_times(runs: int) -> list[float]:
@@ -101,40 +162,60 @@ def main(argv=None) -> int:
         return _bench(argv)
 
 
+HEADER = (f"{'game':16} {'frames':>6} {'p50':>6} {'p99':>6} {'max':>6} {'cpu p50':>7} "
+          f"{'cpu p99':>7} {'cpu max':>7} {'shown':>5} {'full':>4} {'pres p50':>8} "
+          f"{'pres p99':>8} {'share':>5}")
+
+
+def row(name: str, run: Frames) -> str:
+    """One line of the table (milliseconds, the share in per cent)."""
+    times, cpu, presents = run.times, run.cpu, run.presents
+    ms = [percentile(presents, q) * 1000 if presents else 0.0 for q in (.5, .99)]
+    return (f"{name:16} {len(times):6d} {percentile(times, .5) * 1000:6.2f} "
+            f"{percentile(times, .99) * 1000:6.2f} {max(times) * 1000:6.2f} "
+            f"{percentile(cpu, .5) * 1000:7.2f} {percentile(cpu, .99) * 1000:7.2f} "
+            f"{max(cpu) * 1000:7.2f} {len(presents):5d} {run.full:4d} {ms[0]:8.2f} "
+            f"{ms[1]:8.2f} {run.present_share * 100:4.0f}%")
+
+
 def _bench(argv) -> int:
     from game.registry import GAMES
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_frames",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="simulated seconds per game")
-    parser.add_argument("--size", default="1280x720", help="window size")
+    parser.add_argument("--size", nargs="+", default=["1920x1080"],
+                        help="window sizes, WIDTHxHEIGHT (default 1920x1080)")
     parser.add_argument("--launches", type=int, default=5, help="launches timed to first frame")
     parser.add_argument("games", nargs="*", choices=[[]] + list(GAMES), default=[])
     args = parser.parse_args(argv)
-    width, height = (int(v) for v in args.size.split("x"))
+    sizes = [tuple(int(v) for v in size.split("x")) for size in args.size]
     games = args.games or list(GAMES)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
     pygame.display.init()
-    print(f"video driver: {pygame.display.get_driver()}, window {width}x{height}")
+    print(f"video driver: {pygame.display.get_driver()}; load average "
+          f"{' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     pygame.display.quit()
-    every, every_present = [], []
-    print("frame: events + update + draw + present of one frame; present: handing the frame's")
-    print("pixels to the window (frames with nothing new present nothing)")
-    print(f"{'game':18} {'frames':>7} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
-          f"{'presented':>10} {'present p50':>12} {'present p99':>12}")
-
-    def row(name: str, times: list[float], presents: list[float]) -> None:
-        ms = [percentile(presents, q) * 1000 if presents else 0.0 for q in (.5, .99)]
-        print(f"{name:18} {len(times):7d} {percentile(times, .5) * 1000:8.2f} "
-              f"{percentile(times, .99) * 1000:8.2f} {max(times) * 1000:8.2f} "
-              f"{len(presents):10d} {ms[0]:12.2f} {ms[1]:12.2f}")
-
-    for index, game_id in enumerate(games):
-        times, presents = demo_frames(game_id, args.seconds, (width, height), seed=index)
-        every += times
-        every_present += presents
-        row(game_id, times, presents)
-    row("all", every, every_present)
+    print("ms per frame: events + update + draw + present on the wall clock, then in the app "
+          "process's\nprocessor time (cpu); shown: frames that presented (the rest present "
+          "nothing), full: of\nthem, the whole window; pres: the present's wall time; share: "
+          "its part of the frames' time")
+    for width, height in sizes:
+        bare = bare_present((width, height))
+        print(f"\nwindow {width}x{height} (a bare pygame window presents all of itself in "
+              f"{bare * 1000:.2f} ms)")
+        print(HEADER)
+        every = Frames()
+        for index, game_id in enumerate(games):
+            run = demo_frames(game_id, args.seconds, (width, height), seed=index)
+            if run.size != (width, height):
+                print(f"  (the window opened at {run.size[0]}x{run.size[1]})")
+            every.add(run)
+            print(row(game_id, run), flush=True)
+        print(row("all", every))
+    peak = peak_memory_mb()
+    if peak is not None:
+        print(f"\npeak resident memory of the benchmark's process: {peak:.0f} MB")
     if args.launches:
         launches = first_frame_times(args.launches)
         if launches:
