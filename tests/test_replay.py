@@ -140,7 +140,7 @@ def test_the_records_screen_lists_games_and_opens_a_replay(driver):
     path = write_record(finished("strands", seed=1, side=5))
     scene = open_records(driver)
     assert [r.columns[0] for r in scene.rows] == ["Strands"]
-    assert scene.rows[0].columns[1] == "vs Hard bot" and scene.rows[0].summary.path == path
+    assert scene.rows[0].columns[1] == "You v Hard bot" and scene.rows[0].summary.path == path
     assert not button(scene, "continue").enabled and not button(scene, "export").enabled
     driver.key(pygame.K_RETURN)
     settle_records(driver, scene)

@@ -105,9 +105,9 @@ def test_the_stats_screen_shows_each_game_and_opponent(driver):
     stats.count("strands", ("bot:hard", "human"), WIN0)
     stats.count("moriarty", ("human", "human"), WIN1)
     scene = open_stats(driver)
-    assert cell_text("strands", "hard", scene.games["strands"]["hard"]) == "W 1  L 1  D 0"
+    assert cell_text("strands", "hard", scene.games["strands"]["hard"]) == "1 win, 1 loss, 0 draws"
     assert cell_text("moriarty", "hot-seat", scene.games["moriarty"]["hot-seat"]) == \
-        "Eks 0 · Oh 1 · D 0"
+        "Eks 0, Oh 1, 0 draws"
     assert cell_text("synch", "easy", None) == "-"
     assert totals(scene.games)["hard"] == {"won": 1, "lost": 1, "drawn": 0}
     assert scene.messages == []

@@ -393,7 +393,7 @@ class RecordsScene(Scene):
     def _draw_rows(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
         area = self.list_rect
-        widths = (0.26, 0.18, 0.36, 0.20)
+        widths = (0.27, 0.25, 0.28, 0.20)
         for i in range(self.scroll, min(len(self.rows), self.scroll + self._visible())):
             row = self.rows[i]
             rect = self.row_rect(i)
@@ -408,7 +408,11 @@ class RecordsScene(Scene):
                 for size in CELL_SIZES:
                     if theme.text(text, size).get_width() <= room:
                         break
-                theme.blit_text(surface, text, size, (x, rect.centery), colour, "midleft")
+                lines = theme.wrap(text, size, room)[:2]  # two lines where one is too long
+                step = min(theme.line(size), rect.height // len(lines))
+                for j, line in enumerate(lines):
+                    y = rect.centery + round((j - (len(lines) - 1) / 2) * step)
+                    theme.blit_text(surface, line, size, (x, y), colour, "midleft")
                 x += int(area.width * share)
             if picked:
                 th.draw_state(surface, theme, th.Rounded(rect, theme.px(8)), th.PICKED)

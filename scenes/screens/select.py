@@ -80,6 +80,16 @@ def show_value(value: Any, option=None, seat_names=None) -> str:
     return str(value)
 
 
+def stepped(value: int, step: int, maximum: int | None) -> int:
+    """A number one step up (step 1) or down (-1): by ones below 10, then by 5 up to 50 and by
+    10 beyond, where the option reaches 100 or more (so "No limit", 0, goes up to 1, not 10)."""
+    if maximum is None or maximum < 100:
+        return value + step
+    size = 1 if value + min(step, 0) < 10 else 5 if value + min(step, 0) < 50 else 10
+    new = value + step * size
+    return new - new % size if step > 0 else -(-new // size) * size
+
+
 OPPONENTS = (("human", "Friend"), ("bot:easy", "Easy bot"), ("bot:medium", "Medium bot"),
              ("bot:hard", "Hard bot"))
 LEVEL_WORDS = {"bot:easy": "Easy", "bot:medium": "Medium", "bot:hard": "Hard"}
@@ -202,9 +212,10 @@ class OptionsScene(Scene):
     def _choices(self, kind: str) -> list[tuple[Any, str]]:
         if kind == "opponent":
             return [(value, label) for value, label in OPPONENTS]
-        if kind == "hints":  # hot-seat, hints are for both: on only when both agree
-            return [(True, "On"), (False, "Off")] if self.opponent != "human" \
-                else [(False, "Off"), (True, "On: we both agree")]
+        if kind == "hints":  # hot-seat, hints are for both: on only when both agree; On first,
+            # as every on-off row
+            return [(True, "On" if self.opponent != "human" else "On: we both agree"),
+                    (False, "Off")]
         if kind == "phones":
             return list(SECRETS_CHOICES)
         return [(s, self.spec.seat_names[s]) for s in (0, 1)]
@@ -302,8 +313,7 @@ class OptionsScene(Scene):
             self.pick_row(row, values[(position + step) % len(values)])
             return
         option = self.shown[self.rows[row][1]]
-        big = 10 if option.maximum is not None and option.maximum >= 100 else 1
-        new = self.number(option) + step * big
+        new = stepped(self.number(option), step, option.maximum)
         if option.minimum is not None:
             new = max(option.minimum, new)
         if option.maximum is not None:

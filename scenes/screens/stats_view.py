@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.registry import GAMES
+from game.words.base import plural
 from scenes.shell import theme as th
 from scenes.shell.folders import show_folder
 from scenes.shell.scene import Scene
@@ -26,13 +27,36 @@ COUNT_SIZES = tuple(th.NUMBER * factor for factor in (0.84, 0.75, 0.67, 0.6))
 
 
 def cell_text(game_id: str, opponent: str, counts: dict | None) -> str:
-    """One cell: "W 3  L 1  D 0" against a bot; "Eks 2 · Oh 1 · D 0" for hot-seat games."""
+    """One cell in words: "3 wins, 1 loss, 0 draws" against a bot; "Eks 2, Oh 1, 0 draws" (each
+    side's wins) for hot-seat games."""
     if not counts or not any(counts.values()):
         return "-"
     if opponent == HOT_SEAT:
         names = GAMES[game_id].seat_names
-        return f"{names[0]} {counts['seat0']} · {names[1]} {counts['seat1']} · D {counts['drawn']}"
-    return f"W {counts['won']}  L {counts['lost']}  D {counts['drawn']}"
+        return f"{names[0]} {counts['seat0']}, {names[1]} {counts['seat1']}, " \
+            f"{plural(counts['drawn'], 'draw')}"
+    return record_words(counts)
+
+
+def record_words(counts: dict[str, int]) -> str:
+    """"1 win, 0 losses, 0 draws"."""
+    return f"{plural(counts['won'], 'win')}, {plural(counts['lost'], 'loss', 'losses')}, " \
+        f"{plural(counts['drawn'], 'draw')}"
+
+
+def cell_lines(theme: th.Theme, text: str, width: int) -> tuple[list[str], th.Role]:
+    """A cell's words in the largest size that fits `width` on one line, else on two (split
+    after its first comma but one) in the largest that fits so."""
+    for fit in COUNT_SIZES:
+        if theme.text(text, fit).get_width() <= width:
+            return [text], fit
+    parts = text.split(", ")
+    lines = [", ".join(parts[:-1]) + ",", parts[-1]] if len(parts) > 1 else [text]
+    fit = COUNT_SIZES[-1]
+    for fit in COUNT_SIZES:
+        if max(theme.text(line, fit).get_width() for line in lines) <= width:
+            break
+    return lines, fit
 
 
 def hints_line(hinted: dict[str, int]) -> str:
@@ -136,9 +160,9 @@ class StatsScene(Scene):
         surface.fill(th.BACKGROUND)
         w = surface.get_width()
         theme.blit_text(surface, "Statistics", th.TITLE, (w // 2, theme.px(44)), th.TEXT, "center")
-        theme.blit_text(surface, "Against the computer: your games Won, Lost, Drawn. "
-                        "Hot-seat: wins by side, and Draws.", th.BODY, (w // 2, theme.px(84)),
-                        th.DIM, "center")
+        theme.blit_text(surface, "Against the computer: your wins, losses and draws. "
+                        "Hot-seat: each side's wins, and draws.", th.BODY,
+                        (w // 2, theme.px(84)), th.DIM, "center")
         draw_panel(surface, theme, self.panel)
         self._draw_table(surface)
         foot = self.messages[0] if self.messages else \
@@ -187,12 +211,12 @@ class StatsScene(Scene):
                 break
         theme.blit_text(surface, title, size, (x0, top + step // 2), colour, "midleft")
         for i, text in enumerate(texts):
-            fit = COUNT_SIZES[-1]
-            for fit in COUNT_SIZES:
-                if theme.text(text, fit).get_width() <= column - theme.px(10):
-                    break
-            theme.blit_text(surface, text, fit, (x0 + first + column * i + column // 2,
-                                                  top + step // 2), colour, "center")
+            lines, fit = cell_lines(theme, text, column - theme.px(10))
+            line_h = theme.line(fit)
+            for j, line in enumerate(lines):
+                y = top + step // 2 + round((j - (len(lines) - 1) / 2) * line_h)
+                theme.blit_text(surface, line, fit, (x0 + first + column * i + column // 2, y),
+                                colour, "center")
 
     @staticmethod
     def _total_text(opponent: str, counts: dict[str, int]) -> str:
@@ -200,5 +224,5 @@ class StatsScene(Scene):
         if not played:
             return "-"
         if opponent == HOT_SEAT:
-            return f"{played} played · D {counts['drawn']}"
-        return f"W {counts['won']}  L {counts['lost']}  D {counts['drawn']}"
+            return f"{played} played, {plural(counts['drawn'], 'draw')}"
+        return record_words(counts)

@@ -47,8 +47,8 @@ def opponent_key(controllers: Sequence[str]) -> str | None:
 
 
 def opponent_words(controllers: Sequence[str]) -> str:
-    """The pairing in a few words: "hot-seat", "vs Hard bot", "bot vs bot"."""
+    """The pairing in a few words: "Hot-seat", "You v Hard bot", "Medium bot v Easy bot"."""
     key = opponent_key(controllers)
     if key is None:
-        return "bot vs bot"
-    return key if key == HOT_SEAT else f"vs {key.capitalize()} bot"
+        return " v ".join(f"{(bot_level_name(c) or '').capitalize()} bot" for c in controllers)
+    return "Hot-seat" if key == HOT_SEAT else f"You v {key.capitalize()} bot"
