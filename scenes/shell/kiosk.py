@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import warnings
+from typing import Callable
 
 import pygame
 
@@ -69,7 +70,8 @@ class Kiosk:
         self.game_index = 0
         self.demo_games = 0  # demo games started so far
         self.visits = 0  # times a visitor woke the demo
-        self.level_for = None  # game id -> Level for the demo bots (the soak scales thinking)
+        # game id -> Level for the demo bots (the soak scales thinking)
+        self.level_for: Callable[[str], Level] | None = None
         if settings.fullscreen:  # with SDL_GRAB_KEYBOARD, system keys such as Alt+Tab stay here
             pygame.event.set_grab(True)
 

@@ -17,6 +17,10 @@ import os
 import random
 import sys
 import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from _typeshed import FileDescriptorLike
 
 FRAME = 1 / 60
 GOAL = 0.050  # seconds: the longest frame allowed
@@ -42,10 +46,10 @@ def run(seconds: float, delay: float, move_every: float, seed: int = 1) -> dict:
     real_fsync = os.fsync
     fsyncs = [0]
 
-    def slow_fsync(handle: int) -> None:
+    def slow_fsync(fd: FileDescriptorLike) -> None:
         fsyncs[0] += 1
         time.sleep(delay)
-        real_fsync(handle)
+        real_fsync(fd)
 
     os.fsync = slow_fsync
     try:

@@ -80,6 +80,7 @@ def records_screen(root: Path, files: dict[str, Path]) -> None:
     import pygame
 
     from scenes.routes import ROUTES
+    from scenes.screens.records_view import RecordsScene
     from scenes.shell.app import App
     from scenes.store.data_folder import DataFolder
     from scenes.store.settings import SettingsStore
@@ -92,6 +93,7 @@ def records_screen(root: Path, files: dict[str, Path]) -> None:
     app.go("records")
     app.tick(FRAME)
     scene = app.stack.top
+    assert isinstance(scene, RecordsScene), "the records screen did not open"
     started = time.perf_counter()
     times = frames_until(app, lambda: scene.reading is None)
     print(describe(f"listing {len(scene.rows)} record files "

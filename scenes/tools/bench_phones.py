@@ -26,9 +26,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 FRAME = 1 / 60
 PACE = 0.4  # seconds between a player's choices in the frame-time runs
+
+if TYPE_CHECKING:
+    from scenes.play.play import PlayScene
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -82,6 +86,7 @@ class BenchPhone:
 
     def lock_in(self, move: str) -> float:
         """Send a choice; the moment it was sent."""
+        assert self.state is not None, "nothing offered yet"
         self.sent_seq = self.state["seq"]
         sent = time.perf_counter()
         self.socket.send(json.dumps({"type": "move", "move": move, "seq": self.sent_seq}))
@@ -104,9 +109,15 @@ class Bench:
                        routes=ROUTES)
         self.app.settings.muted = True
         self.app.settings.animation_speed = 4.0
-        self.play = None
+        self._play: PlayScene | None = None
         self.phones: list[BenchPhone] = []
         self.next_frame = time.perf_counter()
+
+    @property
+    def play(self) -> PlayScene:
+        """The game on screen (`new_game` starts one)."""
+        assert self._play is not None, "start a game first"
+        return self._play
 
     def new_game(self, phones: bool) -> None:
         """A fresh hot-seat game; with phones, both connected once its server listens."""
@@ -116,16 +127,17 @@ class Bench:
             phone.close()
         self.phones = []
         app = self.app
-        self.play = PlayScene(app, "pulling_strings", seed=self.rng.randrange(10**6),
-                              phones=True, phone_host="127.0.0.1")
+        play = self._play = PlayScene(app, "pulling_strings", seed=self.rng.randrange(10**6),
+                                      phones=True, phone_host="127.0.0.1")
         if not phones:  # the same scene, its seats' choices made here: no server at all
-            self.play.phones.start = lambda: None
+            play.phones.start = lambda: None  # type: ignore[method-assign]  # no server
         app.stack.reset(MainMenu(app))
-        app.stack.push(self.play)
+        app.stack.push(play)
         app.stack.apply_changes()
         self.frame()
         if phones:
             server = self.play.phones.server
+            assert server is not None, "the phones' server did not start"
             server.ready.wait(10)
             self.phones = [BenchPhone(server, seat) for seat in (0, 1)]
         while app.stack.top is not self.play:  # the codes' screen goes once both are in
@@ -162,7 +174,7 @@ class Bench:
 def reveal_latencies(bench: Bench, samples: int) -> list[float]:
     """Seconds from the second phone's lock-in to the frame that shows the countdown."""
     results: list[float] = []
-    waiting = {"sent": None}
+    waiting: dict[str, tuple[PlayScene, float] | None] = {"sent": None}
     done = threading.Event()
 
     def players() -> None:  # two people: one locks in, the other a moment later
@@ -175,7 +187,7 @@ def reveal_latencies(bench: Bench, samples: int) -> list[float]:
             first, second = rng.sample(phones, 2)
             first.lock_in(rng.choice(first.choices()))
             deadline = time.monotonic() + 2
-            while first.state["locked"] == "" and time.monotonic() < deadline:
+            while (first.state or {}).get("locked", "") == "" and time.monotonic() < deadline:
                 first.changed.wait(0.05)
                 first.changed.clear()
             time.sleep(rng.uniform(0.0, 0.05))  # anywhere between two frames
@@ -238,6 +250,7 @@ def load(bench: Bench, connections: int = 50, messages: int = 1000) -> dict:
     from websockets.exceptions import ConnectionClosed, InvalidStatus
     bench.new_game(phones=True)
     server = bench.play.phones.server
+    assert server is not None, "the phones' server did not start"
     entries = len(bench.play.turns.match.entries)
     counts = {"sent": 0, "refused": 0, "opened": 0}
     lock = threading.Lock()

@@ -144,10 +144,10 @@ def report(times: dict[str, list[tuple[float, float]]], failed: dict[str, int],
     for how, (app, floor) in PAIRS.items():
         if not (times.get(app) and times.get(floor)):
             continue
-        walls = {name: [wall for wall, _ in times[name]] for name in (app, floor)}
+        paired = {name: [wall for wall, _ in times[name]] for name in (app, floor)}
         cpus = {name: statistics.median(cpu for _, cpu in times[name]) for name in (app, floor)}
-        ratio = statistics.median(walls[app]) / statistics.median(walls[floor])
-        fastest = min(walls[app]) / min(walls[floor])
+        ratio = statistics.median(paired[app]) / statistics.median(paired[floor])
+        fastest = min(paired[app]) / min(paired[floor])
         size = ""
         if app in sizes and floor in sizes:
             size = f"; size {sizes[app][0] / sizes[floor][0]:.2f}x"

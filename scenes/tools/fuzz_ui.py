@@ -27,6 +27,11 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.bots import Level
+    from scenes.shell.app import App
 
 KEYS = ("escape", "return", "tab", "space", "backspace", "left", "right", "up", "down", "f11",
         "a", "c", "e", "h", "k", "m", "p", "q", "r", "s", "t", "u", "z", "1", "3", "5", "6",
@@ -104,7 +109,7 @@ class UiFuzzer:
         self.real_bots = real_bots
         self.raise_errors = raise_errors
         self.report = FuzzReport()
-        self.app = None
+        self._app: App | None = None
         self._finished_ids: set[int] = set()
 
     # ---- the app --------------------------------------------------------------------------------
@@ -113,8 +118,8 @@ class UiFuzzer:
         from scenes.routes import ROUTES
         from scenes.shell.app import App
         from scenes.store.settings import SettingsStore
-        if self.app is not None:
-            self.app.close_bots()
+        if self._app is not None:
+            self._app.close_bots()
         app = App((1280, 720), store=SettingsStore(self.folder / "config" / "settings.json"),
                   fullscreen=False, kiosk=kiosk, routes=ROUTES)
         app.settings.muted = True
@@ -124,14 +129,20 @@ class UiFuzzer:
         if app.kiosk is not None:
             app.kiosk.level_for = _tiny_level
         app.stack.push(app.first_scene())
-        self.app = app
+        self._app = app
         self.report.launches += 1
+
+    @property
+    def app(self) -> App:
+        """The app running now (`launch` starts one)."""
+        assert self._app is not None, "launch the app first"
+        return self._app
 
     def close(self) -> None:
         """Stop the app's bots, and let its writes finish (its folders go next)."""
-        if self.app is not None:
-            self.app.close_bots()
-            self.app.keeper.close()
+        if self._app is not None:
+            self._app.close_bots()
+            self._app.keeper.close()
 
     # ---- the run --------------------------------------------------------------------------------
     def run(self, events: int, kiosk_share: float = 0.2) -> FuzzReport:
@@ -228,9 +239,9 @@ class UiFuzzer:
         top = self.app.stack.top
         rects = [b.rect for b in getattr(getattr(top, "group", None), "buttons", [])]
         rects += [b.rect for b in getattr(top, "buttons", []) if hasattr(b, "rect")]
-        board = getattr(top, "board", None)
-        if board is not None and hasattr(top, "clickable"):
-            spots = [board.spot_rect(spot) for spot in top.picker.clickable()]
+        board, picker = getattr(top, "board", None), getattr(top, "picker", None)
+        if board is not None and picker is not None:  # a game: its legal spots
+            spots = [board.spot_rect(spot) for spot in picker.clickable()]
             rects += [r for r in spots if r is not None] * 3  # moves matter most
         rects = [r for r in rects if r.width > 0 and r.height > 0]
         return self.rng.choice(rects).center if rects else None
@@ -271,7 +282,7 @@ class UiFuzzer:
         self._frames(1)
 
 
-def _tiny_level(game_id: str):
+def _tiny_level(game_id: str) -> Level:
     """A demo level that answers at once (only the real worker reads it)."""
     from game.bots import Level
     from game.bots.levels import Budget

@@ -61,7 +61,9 @@ def take(out: Path, game_id: str, moves: int, size: tuple[int, int], seed: int,
             for _ in range(240):  # let the last move's animation finish
                 app.tick(DT)
             out.parent.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(pygame.display.get_surface(), str(out))
+            screen = pygame.display.get_surface()
+            assert screen is not None, "no window to save"
+            pygame.image.save(screen, str(out))
         finally:
             app.close_bots()
             pygame.quit()

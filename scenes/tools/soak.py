@@ -165,7 +165,9 @@ def _soak(folder: Path, hours: float, step: float, visitor_minutes: float, think
     app = App((1280, 720), store=SettingsStore(folder / "settings.json"), fullscreen=False,
               kiosk=True, routes=ROUTES)
     app.log_path = start_file_log(log)
-    app.kiosk.level_for = scaled_levels(think_scale)
+    kiosk = app.kiosk
+    assert kiosk is not None, "the app was started as a kiosk"
+    kiosk.level_for = scaled_levels(think_scale)
     app.stack.push(app.first_scene())
     driver = SoakDriver(app)
     rng = random.Random(seed)
@@ -193,7 +195,7 @@ def _soak(folder: Path, hours: float, step: float, visitor_minutes: float, think
                 if baseline is None and clock >= baseline_at:
                     baseline, baseline_at = sample, clock
                 print(f"{clock / 3600:>6.2f} {time.perf_counter() - started:>7.0f} "
-                      f"{_mb(sample[0])} {_mb(sample[1]):>8} {app.kiosk.demo_games:>10} "
+                      f"{_mb(sample[0])} {_mb(sample[1]):>8} {kiosk.demo_games:>10} "
                       f"{visits:>8} {len(counter.errors):>6}", file=out, flush=True)
         last = (rss_mb(), rss_mb(app.bot_worker.pid) if app.bots_started else None)
     finally:
@@ -203,7 +205,7 @@ def _soak(folder: Path, hours: float, step: float, visitor_minutes: float, think
     baseline = baseline or last
     growth = [None if a is None or b is None else b - a for a, b in zip(baseline, last)]
     print(f"simulated {hours:g} h in {time.perf_counter() - started:.0f} s real; "
-          f"{app.kiosk.demo_games} demo games, {visits} visitors, "
+          f"{kiosk.demo_games} demo games, {visits} visitors, "
           f"{len(counter.errors)} errors; memory growth: app {_mb(growth[0]).strip()} MB, "
           f"bots {_mb(growth[1]).strip()} MB (from {baseline_at / 3600:.2f} h to the end)",
           file=out, flush=True)
