@@ -4,8 +4,12 @@ A lesson is a script of a game's opening: the learner's moves (each asked in wor
 of help for a wrong one), the computer's answers and every chance outcome, fixed in advance, and
 the explanation that shows from each step on, so a rule is explained the moment it first matters
 (and, like the move log, only once the moves before that step have been revealed and shown: the
-play screen tells `words_at` how many have). When the script runs out the game goes on against
-the Easy computer.
+play screen tells `words_at` how many have). A step's words come before its move: they say what
+the learner is about to do and why (shown with the step's ask), or, before a computer's or a
+chance step, what to watch for, never what it will be; what a move did is told by the words of
+the step after it, once it has shown. A move with no words of its own is made without a pause,
+on the page before it (`page_at`). When the script runs out the game goes on against the Easy
+computer.
 
     {"format": "quintet-lesson", "version": 1, "game": "pulling_strings", "learner": 0,
      "options": {}, "finish": "...",
@@ -69,6 +73,19 @@ class Lesson:
         """Step `index` as a record entry."""
         step = self.steps[index]
         return Entry(self.seat_of(step), step.move)
+
+    @property
+    def pages(self) -> int:
+        """How many steps carry words: the lesson's length as the learner counts it (a move
+        with no words of its own belongs to the page before it)."""
+        return sum(1 for step in self.steps if step.say)
+
+    def page_at(self, index: int) -> int:
+        """The page on show (from 0) once `index` of the script's steps have been made and
+        shown; `pages` once the script has run out."""
+        if index >= len(self.steps):
+            return self.pages
+        return sum(1 for step in self.steps[:index + 1] if step.say) - 1
 
     def words_at(self, index: int) -> str:
         """The explanation on show once `index` of the script's steps have been made and shown."""

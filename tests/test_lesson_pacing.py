@@ -1,7 +1,8 @@
 """A lesson's pace on the real play screen, driven headless by posted events: each of the
-computer's steps waits for Continue (the progress counts every step, never jumping), every
-summary card has its Continue, the step asked for has a guide of its own (never the keyboard's
-focus ring), and Enter alone does what that guide asks, through every game's whole lesson."""
+computer's steps with words to read waits for Continue, one with none plays on (the progress
+counts every page, never jumping), every summary card has its Continue, the step asked for has
+a guide of its own (never the keyboard's focus ring), and Enter alone does what that guide asks,
+through every game's whole lesson."""
 from __future__ import annotations
 
 import numpy
@@ -9,6 +10,7 @@ import pygame
 import pytest
 
 from game.registry import GAMES
+from game.words import play_screen as says
 from scenes.play.parts.picker import Extra
 from scenes.play.play import PlayScene
 from scenes.shell import theme as th
@@ -53,7 +55,7 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
     scene = start_lesson(driver, game_id)
     lesson = scene.guide.lesson
     total = len(lesson.steps)
-    held_at, progress, cards = set(), set(), 0
+    held_at, card_at, progress, cards = set(), set(), set(), 0
     for _ in range(5000):
         if not calm(scene):
             driver.frames(dt=0.05)
@@ -70,6 +72,7 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
             assert scene.lesson_spot() == Extra("continue")  # the guide is on Continue
             if scene.turns.hold.summary is not None:  # a card over the board, Continue beside it
                 cards += 1
+                card_at.add(made)
                 turns = scene.turns
                 assert not button.rect.colliderect(scene.board.summary_rect(turns.hold.summary))
                 assert "Continue" in driver.frame_texts()
@@ -87,12 +90,12 @@ def test_every_computer_step_waits_for_continue_and_every_card_has_its_continue(
         driver.frames(dt=0.05)
     else:
         raise AssertionError("the lesson did not come to its end")
-    computer = {i for i, step in enumerate(lesson.steps) if step.by == "computer"}
+    computer = {i for i, step in enumerate(lesson.steps) if step.by == "computer" and step.say}
     assert computer <= held_at, f"steps {sorted(computer - held_at)} did not wait for Continue"
-    # the progress named every step in turn (but a roll that simply follows a re-roll): the
-    # computer's steps never ran on unseen
-    assert {f"Lesson: step {i + 1} of {total}" for i, step in enumerate(lesson.steps)
-            if step.by != "chance" or step.say} <= progress
+    silent = {i for i, step in enumerate(lesson.steps) if step.by != "you" and not step.say}
+    assert not silent & held_at - card_at, "a step with nothing new to read held play"
+    # the progress named every page in turn: the computer's steps with words never ran on unseen
+    assert {says.lesson_progress(page, lesson.pages) for page in range(lesson.pages)} <= progress
     if game_id == "moriarty":  # game 1 ends with the script: its card waits for Continue
         assert cards >= 1
 

@@ -13,6 +13,7 @@ from hypothesis import assume, given, settings, strategies as st
 from game.core import NodeKind
 from game.match import Match
 from game.registry import GAMES as ALL_GAMES
+from game.words import play_screen as says
 from scenes.boards import board_class
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
@@ -158,7 +159,9 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
     """Through the whole of a game's lesson, at every frame of a countdown or an animation, the
     lesson's panel tells at most of the moves made before the one being shown: its progress and
     words are those of an earlier step, and no later explanation (nor the lesson's last words)
-    is anywhere on screen yet."""
+    is anywhere on screen yet. Whenever the learner is asked for a move, the panel shows that
+    step's words beside the ask (what they say is checked line by line in
+    tests/test_lesson_words.py)."""
     from tests.test_ui_lessons import start_lesson
     driver = Driver(tmp_path, speed=1.0)
     try:
@@ -168,6 +171,20 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
         steps = list(lesson.steps)
         shown, start = None, 0
         busy_frames = reveals = 0
+        asks = set()
+
+        def asked(drawn: str) -> None:
+            """The panel is never a step behind the prompt: on any frame that shows a step's
+            ask, the panel shows that step's words (drawn in the same frame)."""
+            turns = scene.turns
+            ask = turns.chooser is not None and scene.guide.ask(turns.match, turns.chooser)
+            if ask and ask in drawn:
+                here = len(turns.match.entries)
+                assert scene.guide.panel_words(turns.match) == (
+                    says.lesson_progress(lesson.page_at(here), lesson.pages),
+                    lesson.words_at(here)), f"step {here + 1} is asked before it is explained"
+                asks.add(here)
+
         for _ in range(20_000):
             if scene.turns.countdown is not None or scene.turns.animation is not None:
                 turns = scene.turns
@@ -175,9 +192,12 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
                     turns = scene.turns
                     shown, start = turns.animation or turns.revealing, len(turns.match.entries)
                 drawn = " ".join(driver.frame_texts(dt=0.05))
+                asked(drawn)
+                if scene.turns.countdown is None and scene.turns.animation is None:
+                    continue  # it ended in this frame, drawn shown: its words may follow
                 busy_frames += 1
                 reveals += scene.turns.countdown is not None
-                told = [(f"Lesson: step {t + 1} of {total}" if t < total else "Lesson done",
+                told = [(says.lesson_progress(lesson.page_at(t), lesson.pages),
                          lesson.words_at(t)) for t in range(start)]  # before the one shown
                 assert scene.guide.panel_words(scene.turns.match) in told, \
                     f"step {start}: the lesson told of a move not yet shown"
@@ -186,7 +206,8 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
                     assert opening(words) not in drawn, f"{opening(words)!r} shows too early"
                 continue
             made = len(scene.turns.match.entries)
-            driver.frames()  # a calm frame shows the words of every move shown so far
+            drawn = " ".join(driver.frame_texts())  # a calm frame: the words of every move shown
+            asked(drawn)
             if len(scene.turns.match.entries) != made or scene.turns.countdown is not None \
                     or scene.turns.animation is not None:
                 continue  # a move was made in it: look again
@@ -200,6 +221,7 @@ def test_a_lesson_tells_of_a_move_only_once_it_has_shown(tmp_path, game_id):
         else:
             raise AssertionError("the lesson did not come to its end")
         assert busy_frames > 20
+        assert asks == {i for i, step in enumerate(steps) if step.by == "you"}
         if scene.spec.secret_choices:
             assert reveals > 0  # its countdowns were watched too
         assert scene.guide.panel_words(scene.turns.match) == ("Lesson done", lesson.finish)

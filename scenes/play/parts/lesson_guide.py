@@ -2,11 +2,12 @@
 
 The script is followed by position: the match's entry count is the step the game is at, so an
 undo walks the lesson back too. The computer's moves and every chance outcome come from the
-script; the learner's move must be the one asked, and any other gets a word of help. Before each
-of the computer's steps, and before a chance step that carries an explanation, the play screen
-holds until the learner presses Continue. Like the move log, the lesson shows, then tells: its
-words and progress move on only once the play screen has revealed and animated the moves they
-speak of (`catch_up`). Once the script has run out, the Easy computer plays on.
+script; the learner's move must be the one asked, and any other gets a word of help. Before a
+computer's or a chance step that carries an explanation, the play screen holds until the learner
+presses Continue (a step with no words of its own is played without a pause). The lesson
+explains, asks, shows, then tells: a step's words show with its ask (never a step behind it),
+and they move on only once the play screen has revealed and animated the moves before them
+(`catch_up`). Once the script has run out, the Easy computer plays on.
 """
 from __future__ import annotations
 
@@ -89,17 +90,15 @@ class LessonGuide:
         return self.lesson.words_at(self.told(match))
 
     def progress(self, match: Match) -> str:
-        """'Step 3 of 10', or that the lesson is over."""
-        index, total = self.told(match), len(self.lesson.steps)
-        return says.lesson_progress(index, total)
+        """'Step 3 of 10' (counting the steps with words), or that the lesson is over."""
+        lesson = self.lesson
+        return says.lesson_progress(lesson.page_at(self.told(match)), lesson.pages)
 
     def pause(self, match: Match) -> str:
-        """The top bar's words when play waits here for Continue (once per step: before each of
-        the computer's steps, and a chance step with an explanation); '' to play on."""
+        """The top bar's words when play waits here for Continue (once per step: before a
+        computer's or a chance step with an explanation to read); '' to play on."""
         step, index = self.step(match), self.index(match)
-        if step is None or step.by == "you" or self.held == index:
-            return ""
-        if step.by == "chance" and not step.say:
+        if step is None or step.by == "you" or self.held == index or not step.say:
             return ""
         self.held = index
         return says.lesson_pause(read=bool(step.say), computer_next=step.by == "computer")
