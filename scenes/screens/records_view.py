@@ -225,6 +225,7 @@ class RecordsScene(Scene):
         """The confirmation before a record file or a game in progress is deleted."""
         title, players, status, when = row.columns
         what = "this game in progress" if row.saved is not None else "this record"
+        self.say("")  # the last action's message is done with: the question is the thing now
         self.app.go("confirm", title=f"Delete {what}?",
                     question=" · ".join(part for part in (title, players, status, when) if part),
                     yes="Delete", no="Keep", on_yes=lambda: self.delete(row))
