@@ -5,7 +5,9 @@ knowledge, the mean of a fixed number of playouts (each ending in the game's eva
 the position as an onlooker saw it: the public view with any sealed choice reopened, so a review
 knows no secret the replay does not show. A finished position is worth its result. Every
 position's playouts draw from the same seed, so the difference between two neighbours is the
-position's and not the dice's.
+position's and not the dice's. A solved game (Tug of War) is valued exactly instead, from its
+table: a decision is worth its best move, so the line moves at what the dice gave and at a
+mistake, not wherever a playout failed to foresee a good move.
 
 `ReviewRun` works a record out in worker processes ("spawn", like the bots' worker), in chunks,
 so the app's frame loop only polls it and can show how far it has got:
@@ -28,7 +30,7 @@ from game.bots.games import knowledge_for
 from game.bots.knowledge import terminal_value
 from game.core import ChoiceSealed, NodeKind, State
 from game.record import Record, load_record
-from game.words import narrator_for
+from game.words import after_game as says, narrator_for
 from game.words.base import Narrator, capital
 from game.words.replay_book import ReplayBook
 
@@ -36,6 +38,7 @@ if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
 SAMPLES = 320  # playouts a position is valued by (shared among its worlds)
+SMALL_SWING = 0.10  # a change of seat 0's chance this small or smaller is not called a swing
 CHUNK = 6  # positions a worker values per task (progress moves by chunks)
 JOBS = 2  # worker processes (this machine's cores)
 
@@ -54,6 +57,9 @@ def position_value(game_id: str, view: State, samples: int = SAMPLES, seed: int 
     if view.kind is NodeKind.TERMINAL:
         return terminal_value(view)
     knowledge = knowledge_for(game_id)
+    exact = knowledge.exact_value(view)
+    if exact is not None:  # a solved game: its exact value (Tug of War)
+        return exact
     worlds = knowledge.public_worlds(view)
     each = max(4, samples // len(worlds))
     total = 0.0
@@ -129,13 +135,42 @@ def decisive_step(record: Record, values: Sequence[float],
     return None
 
 
-def swings(record: Record, values: Sequence[float], count: int = 3) -> list[Swing]:
-    """The `count` largest changes of the plotted line, largest first (moves, reveals and dice
-    alike); of equal changes the decisive step comes first, then the earlier."""
+def swings(record: Record, values: Sequence[float], count: int = 3,
+           least: float = SMALL_SWING) -> list[Swing]:
+    """The `count` largest changes of the plotted line of more than `least`, largest first
+    (moves, reveals and dice alike); of equal changes the decisive step comes first, then the
+    earlier."""
     steps = line_steps(record, values)
     decisive = decisive_step(record, values, steps)
     steps.sort(key=lambda s: (-round(abs(s.change), 12), s != decisive, s.index))
-    return [s for s in steps[:count] if abs(s.change) > 1e-9]
+    return [s for s in steps[:count] if abs(s.change) > max(least, 1e-9)]
+
+
+def largest_step(record: Record, values: Sequence[float]) -> Swing | None:
+    """The largest change of the plotted line, however small (None if it never moved)."""
+    steps = [s for s in line_steps(record, values) if abs(s.change) > 1e-9]
+    return max(steps, key=lambda s: abs(s.change), default=None)
+
+
+def axis_places(counts: Sequence[int]) -> tuple[float, ...]:
+    """Where each plotted point sits along the axis, in the game's unit: every turn (or round)
+    as wide as the next, its points spread evenly over it with the last at the turn's own
+    number, the start at 0. (Counts that do not rise turn by turn are laid out turn after turn.)
+    """
+    runs: list[tuple[int, int, int]] = []  # (first point, points, count) of each turn
+    for k in range(1, len(counts)):
+        if runs and counts[k] == runs[-1][2]:
+            first, size, count = runs[-1]
+            runs[-1] = (first, size + 1, count)
+        else:
+            runs.append((k, 1, counts[k]))
+    rising = bool(runs) and runs[0][2] >= 1 and all(
+        later[2] > earlier[2] for earlier, later in zip(runs, runs[1:]))
+    places = [0.0]
+    for number, (_, size, count) in enumerate(runs, 1):
+        end = count if rising else number
+        places += [end - 1 + (j + 1) / size for j in range(size)]
+    return tuple(places)
 
 
 def axis_ticks(counts: Sequence[int], most: int) -> list[int]:
@@ -159,9 +194,11 @@ class Review:
     counts: tuple[int, ...]  # each plotted point's count in the game's unit
     places: tuple[str, ...]  # each plotted point in words ("Start", "Turn 12", "Game 2, round 3")
     sections: tuple[tuple[int, str], ...]  # (plotted point where a part begins, its name)
-    swings: tuple[Swing, ...]
+    swings: tuple[Swing, ...]  # the largest changes of more than SMALL_SWING
     words: tuple[str, ...]  # each swing as a sentence
     unit: str
+    calm: str = ""  # with no swing: how little the line moved, in a sentence
+    places_x: tuple[float, ...] = ()  # each plotted point along the axis, in the game's unit
 
     def point_of(self, position: int) -> int:
         """The plotted point nearest a position at or before it."""
@@ -197,9 +234,15 @@ def look_back(record: Record, values: Sequence[float], book: ReplayBook | None =
         events = [event for i in range(swing.before, swing.after) for event in book.steps[i][1]]
         sentences.append(words.swing_words(states[swing.before], events, states[swing.after],
                                            values[swing.before], values[swing.after]))
+    calm = ""
+    if not found:
+        largest = largest_step(record, values)
+        calm = says.calm_review(SMALL_SWING, None if largest is None else (
+            abs(largest.change), places[line.index(largest.after)],
+            states[0].seat_name(0 if largest.change > 0 else 1)))
     return Review(tuple(values), tuple(line), tuple(counts), tuple(places),
                   tuple(sections) if len(sections) > 1 else (), tuple(found),
-                  tuple(sentences), words.unit)
+                  tuple(sentences), words.unit, calm, axis_places(counts))
 
 
 class ReviewRun:

@@ -114,7 +114,7 @@ def test_the_replay_names_who_played_each_seat(game_id, levels):
 
 
 def test_the_review_offers_the_keys_of_the_swings_it_lists():
-    carries(after_game.swings_title(0), "Nothing changed", without=("1",))
+    carries(after_game.swings_title(0, 0.1), "Nothing swung", "10 points", without=("press",))
     for count in (1, 2, 3):
         carries(after_game.swings_title(count), *(str(n) for n in range(1, count + 1)),
                 without=(str(count + 1),))

@@ -184,6 +184,11 @@ class Knowledge(Generic[StateT]):
         their probabilities, for valuing a position without its secrets (a game's review)."""
         return [(1.0, unseal(view))]
 
+    def exact_value(self, view: StateT) -> float | None:
+        """Seat 0's exact chance in a position an onlooker sees, where the game is solved (the
+        review plots it instead of playouts); None where it is not."""
+        return None
+
     def shares_tree(self, worlds: Sequence[tuple[float, StateT]]) -> bool:
         """True when the worlds differ only in what positions are worth, not in the moves
         anyone may make, so one depth search can value them all (`in_world`)."""

@@ -68,10 +68,27 @@ def review_failed(problem: str) -> str:
     return f"The review could not be worked out: {problem}"
 
 
-def swings_title(count: int) -> str:
+def points(chance: float) -> int:
+    """A change of chance in percentage points, as the review says it (0.083 is 8)."""
+    return round(chance * 100)
+
+
+def swings_title(count: int, least: float = 0.10) -> str:
     """The heading over the largest swings, with the number keys that pick them (none: nothing
-    changed who was ahead)."""
+    swung the game by more than `least`)."""
     if not count:
-        return "Nothing changed who was ahead."
+        return f"Nothing swung it by more than {points(least)} points."
     keys = ", ".join(str(n) for n in range(1, count + 1))
     return f"What swung it most (click one, or press {keys}):"
+
+
+def calm_review(least: float, largest: tuple[float, str, str] | None) -> str:
+    """What the review says of a game nothing swung by more than `least`: its largest change
+    (size, place as the review names it, the seat it went toward), or that nothing moved."""
+    if largest is None:
+        return "Neither side's chance moved all game."
+    change, place, name = largest
+    where = place[:1].lower() + place[1:] if place.split(" ")[0] in ("Turn", "Round") \
+        else place
+    return f"The largest change was {points(change)} points, toward {name}, at {where}; " \
+        f"none was over {points(least)}."

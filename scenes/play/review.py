@@ -7,12 +7,14 @@ each position (the preview is drawn by the game's own board) and values that kno
 """
 from __future__ import annotations
 
+import bisect
+import math
 from typing import Callable
 
 import pygame
 
 from game.record import Record
-from game.review import Review, ReviewRun, Swing, axis_ticks, look_back
+from game.review import SMALL_SWING, Review, ReviewRun, Swing, axis_ticks, look_back
 from game.words import after_game as says
 from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
@@ -189,20 +191,38 @@ class ReviewScene(Scene):
         return tuple(range(len(self.values)))
 
     def position_at(self, pos) -> int | None:
-        """The plotted position under a point of the graph, or None off it."""
+        """The plotted position under a point of the graph (the nearest point), or None off it."""
         area = self.graph_area()
         line = self.line()
         if not self.values or not area.inflate(0, 20).collidepoint(pos):
             return None
-        last = len(line) - 1
-        return line[max(0, min(last, round((pos[0] - area.left) / max(1, area.width) * last)))]
+        xs = self.point_xs()
+        k = bisect.bisect_left(xs, pos[0])
+        near = [i for i in (k - 1, k) if 0 <= i < len(xs)]
+        return line[min(near, key=lambda i: abs(xs[i] - pos[0]))]
+
+    def along(self) -> tuple[float, ...]:
+        """Each plotted point along the axis, in the game's unit (every turn as wide as the
+        next), or one step a point until the review is in."""
+        if self.review is not None and self.review.places_x:
+            return self.review.places_x
+        return tuple(float(k) for k in range(len(self.line())))
+
+    def axis_x(self, place: float) -> int:
+        """The graph's x of a place along the axis (0 is the start)."""
+        area = self.graph_area()
+        along = self.along()
+        return area.left + round(place / max(1e-9, along[-1] if along else 1.0) * area.width)
+
+    def point_xs(self) -> list[int]:
+        """Each plotted point's x on the graph, left to right."""
+        return [self.axis_x(place) for place in self.along()]
 
     def at_point(self, k: int) -> tuple[int, int]:
         """Where the line's k-th point is on the graph."""
         area = self.graph_area()
         line = self.line()
-        last = max(1, len(line) - 1)
-        return (area.left + round(k / last * area.width),
+        return (self.axis_x(self.along()[k]),
                 area.bottom - round(self.values[line[k]] * area.height))
 
     def point(self, position: int) -> tuple[int, int]:
@@ -279,7 +299,9 @@ class ReviewScene(Scene):
         colours = self.colours()
         middle = area.centery
         line = self.line()
-        points = [self.at_point(k) for k in range(len(line))]
+        xs = self.point_xs()
+        points = [(x, area.bottom - round(self.values[p] * area.height))
+                  for x, p in zip(xs, line)]
         for seat, colour in enumerate(colours[:2]):  # the lead, filled toward its side
             shape = [(points[0][0], middle)] + [
                 (x, min(y, middle) if seat == 0 else max(y, middle)) for x, y in points
@@ -343,7 +365,7 @@ class ReviewScene(Scene):
         for k in axis_ticks(review.counts, most):
             if k == 0:
                 continue
-            x = self.at_point(k)[0]
+            x = self.axis_x(math.ceil(self.along()[k] - 1e-9))  # the turn's end: even steps
             label = theme.text(str(review.counts[k]), th.CAPTION, th.DIM)
             rect = label.get_rect(midtop=(x, y))
             rect.clamp_ip(panel.inflate(-theme.px(8), 0))
@@ -399,8 +421,15 @@ class ReviewScene(Scene):
         area = self.rects["swings"]
         if not self.values:
             return
-        title = says.swings_title(len(self.swings))
+        title = says.swings_title(len(self.swings), SMALL_SWING)
         theme.blit_text(surface, title, th.HEADING, area.topleft, th.ACCENT)
+        calm = self.review.calm if self.review is not None and not self.swings else ""
+        if calm:  # nothing to mark: how little it moved, where the first swing's row would be
+            top = area.top + theme.line(th.HEADING) + theme.px(8)
+            size, lines = self.swing_lines(calm, area.width - theme.px(20))
+            for text in lines:
+                theme.blit_text(surface, text, size, (area.left + theme.px(10), top), th.TEXT)
+                top += theme.line(size)
         for number, button in enumerate(self.swing_buttons, 1):
             hovered = button.value == self.swing_hover
             rect = button.rect

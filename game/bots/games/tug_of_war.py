@@ -11,6 +11,8 @@ import random
 
 from game.bots.knowledge import Knowledge, squash
 from game.bots.levels import Budget, Level
+from game.bots.tug_table import TableMissingError
+from game.bots.tug_value import exact_value
 from game.core import Move
 from game.rules.tug_of_war import (END_TURN, SETUP_CHOICE, SETUP_REROLL, SETUP_ROLL, Remove,
                                    TugOfWarState)
@@ -45,6 +47,13 @@ class GameKnowledge(Knowledge[TugOfWarState]):
         if END_TURN in moves:
             return END_TURN
         return rng.choice(moves)
+
+    def exact_value(self, view: TugOfWarState) -> float | None:
+        """Yellow's exact chance from the solved table (None if it cannot be read)."""
+        try:
+            return exact_value(view)
+        except TableMissingError:
+            return None
 
     def evaluate(self, state: TugOfWarState) -> float:
         """Seat 0's chances from the race: turns each needs to clear the other's rope."""
