@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scenes.shell import theme as th
 from tests.support import examples
 
-STATES = st.sets(st.sampled_from([th.LAST, th.PICKED, th.LEGAL, th.HOVER, th.FOCUS]),
+STATES = st.sets(st.sampled_from([th.PICKED, th.LEGAL, th.HOVER, th.FOCUS]),
                  min_size=1)
 SHAPES = st.one_of(
     st.builds(lambda x, y, r: th.Circle((x, y), r), st.floats(40, 160), st.floats(40, 160),

@@ -1,5 +1,6 @@
 """One look for each state of a choice, the same on every board and screen (th.STATES): focus
-(the keyboard), hover (the mouse), legal, picked, the hint ghost and the last move.
+(the keyboard), hover (the mouse), legal, picked and the hint ghost (a seat's last move is its
+own mark, not a state: tests/test_last_marks.py).
 
 Each board is rendered at a real position with one of its own spots in each state, through the
 board's and the hint's own drawing; the pixels a state adds are read as a profile: for each
@@ -32,8 +33,7 @@ from tests.test_lock_in import at_secret_choice
 from tests.test_settings_feel import write_record
 from tests.ui_driver import Driver
 
-PALETTE = {"accent": th.ACCENT, "white": th.TEXT, "sky": th.SKY, "dark": th.BACKGROUND,
-           "last": th.LAST_MOVE}
+PALETTE = {"accent": th.ACCENT, "white": th.TEXT, "hint": th.HINT_COLOUR, "dark": th.BACKGROUND}
 NEAR = 40  # how close (RGB distance) a pixel must be to a look's colour to count as it
 BINS = range(-3, th.REACH + 1)  # distances from a shape's edge, in design pixels
 RING_STATES = (th.FOCUS, th.HOVER, th.LEGAL, th.PICKED, th.HINT)
@@ -76,8 +76,8 @@ def classify(pixels: np.ndarray) -> np.ndarray:
 def profile(before: np.ndarray, after: np.ndarray, shape: th.Shape, scale: float,
             inside_too: bool) -> tuple[tuple[str, int, int], ...]:
     """The look a state adds round a shape: runs of (colour, first, last design pixel of
-    distance), from the colour most changed pixels are at each distance (inside the shape only
-    the last move's colour counts: a choice's own ground may change with it)."""
+    distance), from the colour most changed pixels are at each distance (outside the shape
+    only: a choice's own ground may change with it)."""
     changed = np.any(before != after, axis=2)
     d = distance(shape, after.shape[1::-1]) / scale
     names = classify(after)
@@ -86,7 +86,7 @@ def profile(before: np.ndarray, after: np.ndarray, shape: th.Shape, scale: float
         ring = (d >= step) & (d < step + 1)
         votes = Counter(names[changed & ring].tolist())
         name, count = votes.most_common(1)[0] if votes else ("", 0)
-        if step < 0 and name != "last" and not inside_too:
+        if step < 0 and not inside_too:
             name = ""
         bins.append(name if name and count >= ring.sum() / 4 else "")  # a quarter of the ring
     runs: list[tuple[str, int, int]] = []
@@ -143,7 +143,7 @@ def kind_of(spot) -> str:
 
 def position(driver: Driver, game_id: str, seed: int, kind: str | None = None):
     """A hot-seat game at a position with a choice on the board (of this kind) that is ringed
-    as legal, and a last move on the board."""
+    as legal."""
     rng = random.Random(seed)
     size = driver.app.screen.get_size()
     scene = driver.start(game_id, seed=seed)
@@ -152,14 +152,14 @@ def position(driver: Driver, game_id: str, seed: int, kind: str | None = None):
         driver.settle()
         view = scene.view()
         spots = [s for s in on_board(view, scene.board) if kind in (None, kind_of(s))]
-        if spots and view.last and len(on_board(view, scene.board)) >= 2 \
+        if spots and len(on_board(view, scene.board)) >= 2 \
                 and ringed(scene.board, view, spots[-1], size):
             return scene, view, spots[-1]
     raise AssertionError(f"no position with a ringed {kind or 'choice'} on {game_id}'s board")
 
 
 def looks_on(driver: Driver, scene, view, spot) -> dict[str, tuple]:
-    """Each ring state's profile round a spot of the board, and the last move's colours."""
+    """Each ring state's profile round a spot of the board."""
     board, size, scale = scene.board, driver.app.screen.get_size(), driver.app.theme.scale
     bare = dataclasses.replace(view, hover=None, focus=None, last={})
     shape = board.spot_shape(spot)
@@ -174,10 +174,6 @@ def looks_on(driver: Driver, scene, view, spot) -> dict[str, tuple]:
     looks[th.LEGAL] = profile(draw(board, dataclasses.replace(
         bare, clickable=bare.clickable - {spot}), size), base, shape, scale, False)
     looks[th.HINT] = hint_look(scene, bare, spot, base)
-    marked = draw(board, dataclasses.replace(bare, last=view.last), size)
-    changed = np.any(marked != base, axis=2)
-    looks[th.LAST] = tuple(sorted(name for name, count in Counter(
-        classify(marked)[changed].tolist()).items() if name and count >= 20))
     return looks
 
 
@@ -216,15 +212,14 @@ def test_each_state_has_its_own_look(board_looks):
         for i, a in enumerate(profiles):
             for b in profiles[i + 1:]:
                 assert not alike(a, b, 0), f"{game_id}: two states look alike: {a}"
-        assert "last" in looks[th.LAST], f"{game_id}: the last move is not in its look"
 
 
-@pytest.mark.parametrize("state", RING_STATES + (th.LAST,))
+@pytest.mark.parametrize("state", RING_STATES)
 def test_each_state_looks_the_same_in_every_game(board_looks, state):
     first, *others = sorted(board_looks)
     for game_id in others:
         a, b = board_looks[first][state], board_looks[game_id][state]
-        assert alike(a, b) if state != th.LAST else a == b, \
+        assert alike(a, b), \
             f"{state} differs: {first} {a}, {game_id} {b}"
 
 

@@ -164,6 +164,12 @@ class Board(Generic[StateT]):
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
     background: pygame.Surface | None = None  # the fixed layer a board's layout draws, if any
 
+    @property
+    def last_colours(self) -> tuple:
+        """The colour of each seat's last-move mark: the seat's own colour, unless the board
+        marks a last move otherwise (a Go-like ring on a stone)."""
+        return self.seat_colours
+
     def __init__(self, spec: GameSpec, options: Mapping[str, Any], theme: th.Theme) -> None:
         self.spec = spec
         self.options = options

@@ -234,8 +234,14 @@ class StrandsBoard(Board[StrandsState]):
                                                self.area.bottom - theme.px(10)),
                             th.TEXT, "bottomleft")
 
+    @property
+    def last_colours(self) -> tuple:
+        """A last turn's ring on a Black stone is white, on a White stone black."""
+        return (STONE_FILL[1], STONE_FILL[0])
+
     def _draw_last_turns(self, surface, view) -> None:
-        """Each player's last turn: its stones' spaces in the last move's look."""
+        """Each player's last turn, as a Go board shows a last move: a ring inside each of its
+        stones in the other stone's colour (last_colours), on the stone, clear of every word."""
         state: StrandsState = view.state
         for seat, turns in view.last.items():
             for _, move in turns[-1] if turns else ():
@@ -243,7 +249,10 @@ class StrandsBoard(Board[StrandsState]):
                     continue
                 index = state.board.index(move.label)
                 if state.stones[index] == seat + 1:
-                    th.draw_state(surface, self.theme, self.spot_shape(cell_spot(index)), th.LAST)
+                    x, y = self.centres[index]
+                    radius = self.radius * 0.72 * 0.42
+                    pygame.draw.circle(surface, self.last_colours[seat], (round(x), round(y)),
+                                       max(3, round(radius)), max(2, self.theme.px(3)))
 
     def _draw_deciding_groups(self, surface, state: StrandsState) -> None:
         """At the end: the two groups that decided it outlined, the winner's in the accent

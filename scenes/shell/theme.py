@@ -320,8 +320,8 @@ def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None
 # A choice (a board's spot, a button, a stepper's side) shows each state it is in by a band
 # round its shape: a Rect, a Circle or a Hexagon (a hex cell gets hex rings). Each state has its
 # own band, colour and pattern (STATES), so any states together stay readable:
-#   last move   a dashed lilac line just inside the edge (each seat's last turn)
-#   hint ghost  a light blue fill inside and a blue ring on the edge (the Hard bot's turn)
+#   hint ghost  a light orchid fill inside and an orchid ring on the edge (the Hard bot's turn):
+#               a colour no seat of any game owns (HINT_COLOUR)
 #   picked      a solid yellow band round a dark line on the edge, a yellow tick badge at its
 #               top right (and a yellow ground with dark ink where the choice draws its own
 #               ground): picked on the way to a move, or the current value of a setting
@@ -329,9 +329,11 @@ def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None
 #   hover       the mouse: a thicker white ring on the edge, in place of the legal ring
 #   focus       the keyboard: a thick yellow ring outside everything, parted by a dark gap
 # A layout keeps text at least REACH design pixels from any choice's shape: rings never cover
-# words.
-FOCUS, HOVER, LEGAL, PICKED, HINT, LAST = "focus", "hover", "legal", "picked", "hint", "last"
-LAST_MOVE = (196, 168, 255)  # lilac: no seat's colour, no piece's, not the hint's blue
+# words. A seat's last move is no state of a choice but the seat's own mark (draw_seat_badge).
+FOCUS, HOVER, LEGAL, PICKED, HINT = "focus", "hover", "legal", "picked", "hint"
+HINT_COLOUR = (255, 140, 255)  # orchid: no seat's colour in any game, CIE76 distance at least 72
+# from each (Oh's sky blue and white the nearest), and 3.1:1 or more on every board's ground
+HINT_DISTANCE = 60  # the least CIE76 distance the hint's colour keeps from any seat's mark
 PICKED_INK = BACKGROUND  # words and marks on a picked choice's yellow ground
 HINT_FILL = 70  # alpha of the hint ghost's fill
 
@@ -349,14 +351,13 @@ class Look:
 
 
 STATES: dict[str, tuple[Look, ...]] = {
-    LAST: (Look(LAST_MOVE, -3, 0, dashed=True),),
-    HINT: (Look(SKY, 0, 3, fill=HINT_FILL),),
+    HINT: (Look(HINT_COLOUR, 0, 3, fill=HINT_FILL),),
     PICKED: (Look(BACKGROUND, 0, 1.5), Look(ACCENT, 1.5, 5)),  # a dark line: seen on yellow
     LEGAL: (Look(ACCENT, 0, 2),),
     HOVER: (Look(TEXT, 0, 4),),
     FOCUS: (Look(BACKGROUND, 4, 6), Look(ACCENT, 6, 10)),
 }
-ORDER = (LAST, HINT, PICKED, LEGAL, HOVER, FOCUS)  # drawn in this order: the later on top
+ORDER = (HINT, PICKED, LEGAL, HOVER, FOCUS)  # drawn in this order: the later on top
 TICK = 6  # design pixels: the radius of the picked look's badge
 REACH = 10  # design pixels: how far outside a choice's shape its looks can reach
 
@@ -513,9 +514,15 @@ def draw_tick(surface: pygame.Surface, theme: Theme, shape) -> None:
     """The picked look's badge: a yellow disc with a dark tick on the shape's top-right edge."""
     shape = as_shape(shape)
     grow = theme.scale * (STATES[PICKED][-1].inner + STATES[PICKED][-1].outer) / 2
-    x, y = max(outline(shape, grow), key=lambda point: point[0] - point[1])
+    if isinstance(shape, (Circle, Hexagon)):  # found about the origin: the same spot wherever
+        # the shape is (a look's picture draws it moved), then rounded half up, never to even
+        x, y = max(outline(dataclasses.replace(shape, centre=(0.0, 0.0)), grow),
+                   key=lambda point: point[0] - point[1])
+        x, y = x + shape.centre[0], y + shape.centre[1]
+    else:
+        x, y = max(outline(shape, grow), key=lambda point: point[0] - point[1])
     radius = max(5, theme.px(TICK))
-    centre = (round(x), round(y))
+    centre = (math.floor(x + 0.5), math.floor(y + 0.5))
     pygame.draw.circle(surface, BACKGROUND, centre, radius + max(1, theme.px(1.5)))
     pygame.draw.circle(surface, ACCENT, centre, radius)
     size, width = radius * 0.55, max(2, round(radius / 3.5))
@@ -571,13 +578,42 @@ def _draw_looks(surface: pygame.Surface, theme: Theme, shape, states: set[str]) 
 
 
 def draw_choice(surface: pygame.Surface, theme: Theme, shape, *, hovered: bool = False,
-                focused: bool = False, legal: bool = True, picked: bool = False,
-                last: bool = False) -> None:
+                focused: bool = False, legal: bool = True, picked: bool = False) -> None:
     """A choice's states by keyword (a board's View.looks gives them): see STATES."""
-    flags = {HOVER: hovered, FOCUS: focused, LEGAL: legal, PICKED: picked, LAST: last}
+    flags = {HOVER: hovered, FOCUS: focused, LEGAL: legal, PICKED: picked}
     draw_states(surface, theme, shape, [state for state, on in flags.items() if on])
 
 
 def reach(theme: Theme) -> int:
     """How far in pixels a choice's looks can reach outside its shape (keep words beyond)."""
     return theme.px(REACH) + 1
+
+
+# ---- a seat's last move: its own mark, in its own colour ----------------------------------------
+# Each board marks each seat's last turn with that seat's mark: a badge (a disc in the seat's
+# colour, rimmed dark, carrying its X, its O or its letter) beside the spot, never a ring round it,
+# so it cannot read as a legal, hovered, focused, picked or hinted choice, and never over words.
+BADGE = 7  # design pixels: the radius of a seat's last-move badge
+SEAT_MARKS = ("X", "O")  # a seat's mark where the game gives it none of its own
+
+
+def draw_seat_badge(surface: pygame.Surface, theme: Theme, centre, colour, mark: str,
+                    radius: float | None = None) -> None:
+    """A seat's last-move badge: a disc in its colour, rimmed dark, with its mark in dark ink
+    (X: two bars, O: a ring, else the letter), `radius` pixels across the disc (else BADGE)."""
+    r = radius if radius is not None else max(6, theme.px(BADGE))
+    x, y = round(centre[0]), round(centre[1])
+    rim = max(1, theme.px(1.5))
+    pygame.draw.circle(surface, BACKGROUND, (x, y), round(r) + rim)
+    pygame.draw.circle(surface, colour, (x, y), round(r))
+    ink, size = BACKGROUND, r * 0.52
+    width = max(2, round(r * 0.3))
+    if mark == "X":
+        for slope in (-1, 1):
+            pygame.draw.line(surface, ink, (x - size, y - slope * size),
+                             (x + size, y + slope * size), width)
+    elif mark == "O":
+        pygame.draw.circle(surface, ink, (x, y), max(2, round(size * 1.05)), width)
+    else:
+        picture = theme.font(max(1, round(r * 1.5))).render(mark, True, ink)
+        surface.blit(picture, picture.get_rect(center=(x, y)))

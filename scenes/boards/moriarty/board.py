@@ -135,8 +135,10 @@ class MoriartyBoard(MoriartyLayout):
         self.shown_rows = rows
         paint_board.draw_markers(self, surface, view, state)
         if not view.animating:
-            paint_board.draw_last_moves(self, surface, view, state)
+            paint_board.draw_last_trails(self, surface, view, state)
         paint_board.draw_tokens(self, surface, view, state, rows)
+        if not view.animating:
+            paint_board.draw_last_moves(self, surface, view, state)
         paint_board.draw_highlights(self, surface, view, state)
         paint_panel.draw_cards(self, surface, view, state)
         paint_panel.draw_tray(self, surface, view, state)

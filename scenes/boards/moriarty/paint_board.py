@@ -70,24 +70,35 @@ def _tag(board: MoriartyLayout, surface, text: str, centre, colour) -> None:
 
 def draw_last_moves(board: MoriartyLayout, surface, view: View[MoriartyState],
                     state: MoriartyState) -> None:
-    """Each player's last move in the last move's look (th.STATES): the token placed, made the
-    Pivot or taken in the newest turn, and the last slides."""
-    for turns in view.last.values():
+    """Over the tokens, each player's last move in their own mark (th.draw_seat_badge): on the
+    token placed, made the Pivot or taken in the newest turn, and on the one their slide moved."""
+    for seat, turns in view.last.items():
         decision = latest(turns[-1:], (Place, PickPivot, Take))
         if (decision is None
                 or decision[0].game_index != state.game_index):  # type: ignore[attr-defined]
             continue
         column = decision[1].column  # type: ignore[attr-defined]
         if state.colours[column] is not None:
-            th.draw_state(surface, board.theme,
-                          board.cell_rect(column, state.rows[column]), th.LAST)
-    draw_last_slides(board, surface, view, state)
+            draw_seat_badge(board, surface, seat, board.cell_rect(column, state.rows[column]))
+    for seat, column, _, dst in last_slides(view, state):
+        draw_seat_badge(board, surface, seat, board.cell_rect(column, dst))
 
 
-def draw_last_slides(board: MoriartyLayout, surface, view: View[MoriartyState],
-                     state: MoriartyState) -> None:
-    """Each player's last slide, as a chess board shows a last move: the square the token
-    left and the one it reached in the last move's look (th.STATES), joined by a line."""
+def draw_seat_badge(board: MoriartyLayout, surface, seat: int, cell: pygame.Rect) -> None:
+    """A seat's last-move badge in a bottom corner of a square (Eks left, Oh right), clear of
+    the token's letter and of a Bonus Colour's star (top right)."""
+    theme = board.theme
+    radius = max(5.0, min(theme.px(th.BADGE), board.cell * 0.2))
+    inset = radius * 0.5
+    x = cell.left + inset if seat == 0 else cell.right - inset
+    th.draw_seat_badge(surface, theme, (x, cell.bottom - inset), board.seat_colours[seat],
+                       th.SEAT_MARKS[seat], radius)
+
+
+def last_slides(view: View[MoriartyState],
+                state: MoriartyState) -> list[tuple[int, int, int, int]]:
+    """Each seat's last slide in this game that moved its token: (seat, column, from, to)."""
+    found = []
     for seat, turns in view.last.items():
         slide = latest(turns, Slide)
         if slide is None:
@@ -99,14 +110,21 @@ def draw_last_slides(board: MoriartyLayout, surface, view: View[MoriartyState],
         src, dst = before.rows[column], before.rows[column] + \
             (-1 if (seat == before.south) == slide[1].toward else 1)
         dst = max(0, min(9, dst))
-        if src == dst:
-            continue
+        if src != dst:
+            found.append((seat, column, src, dst))
+    return found
+
+
+def draw_last_trails(board: MoriartyLayout, surface, view: View[MoriartyState],
+                     state: MoriartyState) -> None:
+    """Under the tokens, each player's last slide as a chess board shows a last move: a trail
+    in the player's colour from the square the token left to the one it reached."""
+    for seat, column, src, dst in last_slides(view, state):
         x = board.col_centres[column]
-        pygame.draw.line(surface, th.LAST_MOVE, (x, board.row_centres[src]),
+        colour = board.seat_colours[seat]
+        pygame.draw.line(surface, colour, (x, board.row_centres[src]),
                          (x, board.row_centres[dst]), max(2, board.theme.px(2)))
-        for row in (src, dst):
-            th.draw_state(surface, board.theme, board.cell_rect(column, row), th.LAST)
-        pygame.draw.circle(surface, th.LAST_MOVE, ipoint((x, board.row_centres[src])),
+        pygame.draw.circle(surface, colour, ipoint((x, board.row_centres[src])),
                            max(3, round(board.cell * 0.1)))
 
 

@@ -31,7 +31,6 @@ from game.rules.pulling_strings import (
 from game.words.pulling_strings import BOTTOM, LEFT, RIGHT, TOP, PullingStringsNarrator, reveal_of
 from scenes.boards.base import Board, View, latest
 from scenes.boards.pulling_strings import ground, paint_cards
-from scenes.boards.pulling_strings.ground import draw_mark
 from scenes.boards.pulling_strings.plan import SPLIT_AT, Beat, plan
 from scenes.shell import theme as th
 from scenes.shell.anim import Timeline, lerp_point
@@ -281,9 +280,9 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self._draw_piles(surface, piles)
         if hot is not None:
             self._draw_preview(surface, state, hot)
-        last = set(last_pulls(view).values())  # once a frame, not once an end
         for letter in ENDS:
-            self._draw_end(surface, view, letter, state.is_broken(letter), last=last)
+            self._draw_end(surface, view, letter, state.is_broken(letter))
+        self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # each seat's last pull
 
     def _hot_end(self, view: View[PullingStringsState]) -> str | None:
         for spot in (view.focus, view.hover):
@@ -391,7 +390,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
 
     # ---- string ends ----------------------------------------------------------------------
     def _draw_end(self, surface, view: View[PullingStringsState], letter: str, broken: bool,
-                  offset: float = 0.0, last: set[str] | None = None) -> None:
+                  offset: float = 0.0) -> None:
         out = self.end_out[letter]
         x, y = self.end_pos[letter]
         centre = (round(x + out[0] * offset), round(y + out[1] * offset))
@@ -409,27 +408,24 @@ class PullingStringsBoard(Board[PullingStringsState]):
         ink = th.PICKED_INK if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
         states = view.states(spot) if spot in view.clickable or picked else set()
-        if not view.animating and letter in (last if last is not None
-                                             else last_pulls(view).values()):
-            states.add(th.LAST)
         th.draw_states(surface, self.theme, th.Circle(centre, radius), states)
 
     def _draw_badges(self, surface, ends: Mapping[int, str], reveal: float, pull: float) -> None:
-        """Seat marks on the outer corners of the pulled ends (by seat), popping in."""
+        """Each seat's mark on the outer corner of the end it pulled (by seat): popping in as
+        the pulls are revealed, then staying as that seat's last pull (th.draw_seat_badge)."""
         if reveal <= 0:
             return
         offset = PULL_OUT * self.gap * math.sin(math.pi * pull)
-        size = 0.5 * self.radius * min(1.0, 0.4 + reveal)
-        corner = 0.85 * self.radius
+        size = 0.7 * self.radius * min(1.0, 0.4 + reveal)
+        corner = self.radius
         for seat, letter in ends.items():
             ox, oy = self.end_out[letter]
             x, y = self.end_pos[letter]
             side = -1 if seat == 0 else 1  # left/up for Eks, right/down for Oh
             cx = x + ox * (offset + corner) + (side * corner if oy else 0)
             cy = y + oy * (offset + corner) + (side * corner if ox else 0)
-            pygame.draw.circle(surface, th.SEAT_COLOURS[seat], (cx, cy), size * 1.4)
-            pygame.draw.circle(surface, th.BACKGROUND, (cx, cy), size * 1.4, self.theme.px(1.5))
-            draw_mark(surface, seat, (cx, cy), size * 0.8, th.BACKGROUND)
+            th.draw_seat_badge(surface, self.theme, (cx, cy), th.SEAT_COLOURS[seat],
+                               th.SEAT_MARKS[seat], size)
 
     # ---- stacks ---------------------------------------------------------------------------
     def _moving_piles(self, view: View[PullingStringsState], before: PullingStringsState,

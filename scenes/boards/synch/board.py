@@ -51,6 +51,7 @@ from scenes.shell.anim import (
 )
 
 SYMBOLS = ("X", "O")
+Cell = tuple[int, int]  # a square of the grid: (row, column)
 
 
 
@@ -174,31 +175,50 @@ class SynchBoard(SynchLayout):
         self._draw_markers(surface, view)
         if view.animating:
             self._draw_blocked(surface, view)
+        else:
+            self._draw_last_badges(surface, view)
         paint_column.draw_column(self, surface, view, shown)
 
-    def _draw_last_move(self, surface, view: View[SynchState]) -> None:
-        """Where each marker came from on the last move: that square in the last move's look
-        (th.STATES), a line to where it stands now (before any move: the squares placed on)."""
+    def last_steps(self, view: View[SynchState]) -> list[tuple[int, Cell, Cell]]:
+        """Each seat's marker on the last move: (seat, from, to); before any move, the square
+        each seat placed on (from and to the same)."""
         state: SynchState = view.state
         made = [latest(turns, kind) for turns in view.last.values() for kind in (Direction, Mode)]
         seen = [m[0] for m in made if m is not None]  # the public views they were made in
         before = next((s for s in seen if isinstance(s, SynchState)
                        and s.moves_made == state.moves_made - 1), None)  # the last move's
         if before is None:
-            for turns in view.last.values():
+            steps = []
+            for seat, turns in view.last.items():
                 placed = latest(turns, PlaceMarker)
                 if placed is not None and state.moves_made == 0:  # the squares just placed on
                     square = label_square(placed[1].label, state.size)
                     if square is not None:
-                        th.draw_state(surface, self.theme,
-                                      self.spot_shape(square_spot(square)), th.LAST)
-            return
-        for src, dst in zip(before.markers, state.markers):
-            if src is None or dst is None or src == dst:
-                continue
-            pygame.draw.line(surface, th.LAST_MOVE, self.centre(src), self.centre(dst),
-                             max(2, self.theme.px(2)))
-            th.draw_state(surface, self.theme, self.spot_shape(square_spot(src)), th.LAST)
+                        steps.append((seat, square, square))
+            return steps
+        return [(seat, src, dst) for seat, (src, dst) in enumerate(zip(before.markers,
+                                                                        state.markers))
+                if src is not None and dst is not None and src != dst]
+
+    def _draw_last_move(self, surface, view: View[SynchState]) -> None:
+        """Under the markers, each seat's last step as a trail in its colour, from where its
+        marker stood to where it stands now."""
+        for seat, src, dst in self.last_steps(view):
+            if src != dst:
+                pygame.draw.line(surface, self.seat_colours[seat], self.centre(src),
+                                 self.centre(dst), max(2, self.theme.px(3)))
+
+    def _draw_last_badges(self, surface, view: View[SynchState]) -> None:
+        """Over the markers, each seat's mark (th.draw_seat_badge) in a bottom corner of the
+        square its marker left (Cross left, Ring right)."""
+        theme = self.theme
+        for seat, src, _ in self.last_steps(view):
+            rect = self.cell_rect(src)
+            radius = max(5.0, min(theme.px(th.BADGE), rect.width * 0.2))
+            inset = radius + max(1, theme.px(1.5)) + theme.px(2)
+            x = rect.left + inset if seat == 0 else rect.right - inset
+            th.draw_seat_badge(surface, theme, (x, rect.bottom - inset), self.seat_colours[seat],
+                               th.SEAT_MARKS[seat], radius)
 
     def _draw_claim_animations(self, surface, view: View[SynchState]) -> None:
         for event in view.events:

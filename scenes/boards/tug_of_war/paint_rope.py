@@ -42,10 +42,13 @@ def draw_names(board: TugLayout, surface, state: TugOfWarState, shown: list[floa
 
 
 def draw_last_turns(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
-    """Under each side's name, what it did on its last turn, framed in the last move's look."""
+    """Under each side's name, what it did on its last turn, led by that side's own badge (its
+    mark and colour: dice are rolled anew, so the words are where the last turn shows)."""
     theme = board.theme
     edge = theme.px(LAST_EDGE)
-    room = board.inner.width // 2 - theme.px(12) - 2 * edge
+    radius = last_badge_radius(board)
+    lead = 2 * radius + theme.px(8)  # the badge and its gap before the words
+    room = board.inner.width // 2 - theme.px(12) - 2 * edge - lead
     for seat, turns in view.last.items():
         if not turns:
             continue
@@ -55,11 +58,19 @@ def draw_last_turns(board: TugLayout, surface, view: View[TugOfWarState]) -> Non
             words = last_turn_words(turns[-1], short=True, now=now)
         if not words or theme.text(words, th.CAPTION).get_width() > room:
             continue
-        x = board.inner.left + edge if seat == 0 else board.inner.right - edge
-        rect = theme.blit_text(surface, words, th.CAPTION, (x, board.last_y + edge), th.DIM,
-                               "topleft" if seat == 0 else "topright")
-        th.draw_state(surface, theme, rect.inflate(2 * edge, 2 * edge), th.LAST)  # dice are
-        # rolled anew, so the words are where the last turn shows
+        width = lead + theme.text(words, th.CAPTION).get_width()
+        x = board.inner.left + edge if seat == 0 else board.inner.right - edge - width
+        y = board.last_y + edge + theme.line(th.CAPTION) // 2
+        _draw_badge(board, surface, seat, (x + radius, y), radius, LAST_LETTER)
+        theme.blit_text(surface, words, th.CAPTION, (x + lead, y), th.DIM, "midleft")
+
+
+LAST_LETTER = th.Role(th.CAPTION.size, "bold")  # the letter on a last turn's badge
+
+
+def last_badge_radius(board: TugLayout) -> int:
+    """The radius of the badge that leads a side's last turn: its letter's line, and a rim."""
+    return board.theme.line(th.CAPTION) // 2 + board.theme.px(3)
 
 
 def _draw_name_row(board: TugLayout, surface, seat: int, words, y: int, active: bool) -> None:
@@ -83,7 +94,8 @@ def _draw_name_row(board: TugLayout, surface, seat: int, words, y: int, active: 
         x += image.get_width() + gap
 
 
-def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int) -> None:
+def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int,
+                letter=BADGE_LETTER) -> None:
     edge = th.shade(SEAT_FILL[seat], 0.4)
     if seat == 0:
         pygame.draw.circle(surface, edge, centre, radius)
@@ -94,7 +106,7 @@ def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int) -> No
         pygame.draw.rect(surface, edge, square, border_radius=3)
         pygame.draw.rect(surface, SEAT_FILL[1], square.inflate(-4, -4), border_radius=2)
     letter_colour = PIP_ON[seat]
-    board.theme.blit_text(surface, SEAT_LETTER[seat], BADGE_LETTER, centre, letter_colour, "center")
+    board.theme.blit_text(surface, SEAT_LETTER[seat], letter, centre, letter_colour, "center")
 
 
 def draw_team_line(board: TugLayout, surface, state: TugOfWarState, before: TugOfWarState,

@@ -225,8 +225,8 @@ class PlayHints:
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The ghost: each spot of the hinted move in the hint look (th.STATES: a light blue
-        fill and a blue ring, round the spot's own shape), numbered in order when the move
+        """The ghost: each spot of the hinted move in the hint look (th.STATES: a light orchid
+        fill and an orchid ring, round the spot's own shape), numbered in order when the move
         takes more than one click (a button's spot on its button)."""
         hint = self.shown()
         if hint is None:
@@ -243,7 +243,7 @@ class PlayHints:
                 size = theme.line(ORDER_SIZE)
                 badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
                 badge.center = min(th.outline(shape, 0), key=lambda point: point[0] + point[1])
-                pygame.draw.rect(surface, th.SKY, badge, border_radius=badge.height // 2)
+                pygame.draw.rect(surface, th.HINT_COLOUR, badge, border_radius=badge.height // 2)
                 theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
                                 "center")
 
