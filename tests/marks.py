@@ -248,6 +248,9 @@ test_fuzz_ui.py
     test_twenty_thousand_random_events_raise_nothing
 test_handoff.py
     test_seat_1_sees_the_same_screen_whatever_seat_0_chose
+test_hint_reasons.py
+    test_every_comparison_a_hint_makes_holds_against_each_alternative
+    test_a_hint_s_comparison_costs_little
 test_hints.py
     test_every_claim_a_hint_makes_holds_in_the_position_after_its_turn
     test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_shared_screen

@@ -3,7 +3,6 @@ asking seat's observation, shown as a ghost with a line of why; on against the c
 hot-seat unless both agree, never in a demo or a lesson; counted in the record and the stats."""
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import re
@@ -12,7 +11,7 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.hints import afters, hint_facts, hint_level, hint_seed, turn_goes_on
+from game.bots.hints import afters, bare, hint_facts, hint_level, hint_seed, turn_goes_on
 from game.core import NodeKind
 from game.match import Match
 from game.record import load_record
@@ -274,7 +273,7 @@ def check_claims(game_id, state, seat, plan, facts, reason):
         got = numbers_after(r"your homes keep their (\d+)", reason)
         if got:
             assert homes == got == [state.home_total(seat)]
-        got = numbers_after(r"your homes hold (\d+) to (\d+) \(now (\d+)\)", reason)
+        got = numbers_after(r"your homes end with (\d+) to (\d+) \(now (\d+)\)", reason)
         if got:
             assert got == [homes[0], homes[-1], state.home_total(seat)]
         got = numbers_after(rf"{other}'s homes go from (\d+) to (\d+)", reason)
@@ -366,8 +365,7 @@ def test_every_claim_a_hint_makes_holds_in_the_position_after_its_turn(game_id, 
     check_claims(game_id, observation, seat, plan, facts, reason)
     for move in facts.alike:  # named together: the very same facts
         again = hint_facts(game_id, observation, seat, [move])
-        assert dataclasses.replace(again, plan=(), alike=(), chance=None) \
-            == dataclasses.replace(facts, plan=(), alike=(), chance=None)
+        assert bare(again) == bare(facts)
     assert hint_facts(game_id, observation, seat, plan) == facts  # the same position, the same
     assert hint_seed(observation, seat) == hint_seed(state.observe(seat), seat)
     choice = words.hint_choice(facts.plan, facts.alike, observation, seat)
@@ -433,8 +431,8 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
     scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
-    carries(scene.status.text, "Hint", "swap your team 5 for the common 1", "from 10 to 7",
-            "costs 3 athletes", "team 1", "8 times in 10")
+    carries(scene.status.text, "Hint", "swap your team 5 for the common 1", "costs 3 athletes",
+            "team 1", "8 wins in 10", "the next best, end the turn, 6 in 10")
     first, second = scene.board.path(Exchange(1, 5), state)
     assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
     after = state.apply(Exchange(1, 5), 0).state

@@ -10,16 +10,28 @@ could make, so a claim is made only where it holds whatever that seat picks. Oth
 with the very same facts are `alike` and named together ("t or g"). Where no figure moves, the
 facts carry the computer's own reckoning of the position after the plan (`chance`). Each game's
 narrator (game/words/<game>.py, `hint_reason`) turns the facts into words.
+
+A reason says why the hint beats the other choices, so the facts compare it with each of them
+(`rivals`: the other legal first moves, without those a house ruling rules out for a player
+behind, and without those named with it). Where one figure separates it, that is its `edge`
+("the only pull that stops Oh being sure of 2 home next turn"); else its `worth` and the next
+best's by the computer's own reckoning of every choice (`choice_values`): Tug of War's solved
+table, a small full-width search (`COACH_PLIES`) from the asking seat's observation with the
+game's evaluation at its leaves (Moriarty's hidden colour as the bot's own worlds), or a
+Strands turn's fixed-seed playouts against the best greedy turn of each other number.
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import random
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from game.bots.games import knowledge_for
+from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge, unseal
-from game.bots.levels import Level
+from game.bots.levels import Budget, Level
+from game.bots.matrix import solve
 from game.bots.rulings import avoiding_rulings
 from game.core import History, Move, NodeKind, State
 
@@ -34,6 +46,12 @@ MAX_ALIKE = 4  # at most this many equally good first moves are named together
 # steps (its alternatives are other whole turns), and Tug's Hard bot is exact (its best is one)
 NAMED_ALONE = ("strands", "tug_of_war")
 WHOLE_TURNS = ("strands", "tug_of_war")  # a turn of several decisions: hinted whole
+# plies of the full-width search that values every choice where no figure separates them:
+# Synch two whole moves, Moriarty two rounds, Pulling Strings the one turn (each measured in
+# tests/test_hint_reasons.py, a few tens of milliseconds)
+COACH_PLIES = {"synch": 4, "moriarty": 6, "pulling_strings": 0}
+COACH_SECONDS = 60.0  # only a safety net: the plies bound the search, so it is deterministic
+STRANDS_PLAYOUTS = 96  # fixed-seed playouts that value a Strands turn
 
 
 # ---- asking ---------------------------------------------------------------------------------
@@ -64,9 +82,38 @@ def turn_goes_on(game_id: str, start: State, now: State, seat: int) -> bool:
 
 # ---- facts ----------------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
+class Edge:
+    """A figure (higher is better for the seat) on which the hinted choice beats every other:
+    its own value and the best value any of the `rivals` other choices reaches."""
+
+    figure: str
+    mine: int
+    others: int
+    rivals: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Worth:
+    """The computer's value for the seat of the hinted choice and of the best other one
+    (`next_best`, a whole turn where turns are planned whole), over `rivals` other choices."""
+
+    mine: float
+    other: float
+    next_best: tuple[Move, ...]
+    rivals: int
+    lowest: float = 0.0  # the least any rival is worth
+
+    @property
+    def leads(self) -> bool:
+        """True when the hinted choice is worth at least the next best."""
+        return self.mine >= self.other
+
+
+@dataclasses.dataclass(frozen=True)
 class HintFacts:
     """What a hinted plan does for `seat`, computed from the rules; `alike` are other first
-    moves with the same facts; `chance` the computer's reckoning of `seat`'s chances after it."""
+    moves with the same facts; `chance` the computer's reckoning of `seat`'s chances after it;
+    `edge` or `worth` how it compares with the other choices."""
 
     seat: int
     plan: tuple[Move, ...]
@@ -74,6 +121,8 @@ class HintFacts:
     replies: int = 1  # positions after the plan: one per reply the other seat could make
     wins: bool = False  # the game is won whatever the reply
     chance: float | None = None
+    edge: Edge | None = None
+    worth: Worth | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -344,25 +393,220 @@ def _facts(game_id: str, state: State, seat: int, plan: tuple[Move, ...],
 
 def _same(a: HintFacts, b: HintFacts) -> bool:
     """True when two first moves have the same facts (apart from the move itself)."""
-    return dataclasses.replace(a, plan=(), alike=(), chance=None) \
-        == dataclasses.replace(b, plan=(), alike=(), chance=None)
+    return bare(a) == bare(b)
+
+
+def bare(facts: HintFacts) -> HintFacts:
+    """The facts without the move, its companions, the reckoning and the comparison."""
+    return dataclasses.replace(facts, plan=(), alike=(), chance=None, edge=None, worth=None)
 
 
 def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]) -> HintFacts:
-    """The facts of a hinted plan (its first move and any that follow in the same turn), and
-    the other one-move choices whose facts are the very same, named with it."""
+    """The facts of a hinted plan (its first move and any that follow in the same turn), the
+    other one-move choices whose facts are the very same, named with it, and how it compares
+    with the rest (an `edge` on some figure, else its `worth` and the next best's)."""
     plan = tuple(plan)
     facts = _facts(game_id, observation, seat, plan)
-    if len(plan) != 1 or game_id in NAMED_ALONE \
-            or (game_id == "moriarty" and observation.kind is NodeKind.DECISION) \
-            or getattr(observation, "placing", False):
-        return facts  # Moriarty's open choices differ in what the line names (a column)
+    if facts.wins or observation.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
+        return facts
+    moves = rival_moves(observation, seat)
+    if len(plan) == 1 and game_id not in NAMED_ALONE \
+            and not (game_id == "moriarty" and observation.kind is NodeKind.DECISION) \
+            and not getattr(observation, "placing", False):
+        facts = dataclasses.replace(facts, alike=_alike(game_id, observation, seat, facts, moves))
+    rivals = [m for m in moves if m not in plan and m not in facts.alike]
+    if not rivals:
+        return facts
+    edge = _edge(game_id, observation, seat, facts, rivals)
+    if edge is not None:
+        return dataclasses.replace(facts, edge=edge)
+    return dataclasses.replace(facts, worth=_worth(game_id, observation, seat, facts, rivals))
+
+
+def rival_moves(observation: State, seat: int) -> list[Move]:
+    """The first moves a hint is compared with: the legal ones, without those a house ruling
+    rules out for a player behind (the hint never names one of those either)."""
+    return avoiding_rulings(observation, seat, observation.legal_moves(seat))
+
+
+def _alike(game_id: str, observation: State, seat: int, facts: HintFacts,
+           moves: Sequence[Move]) -> tuple[Move, ...]:
+    """Other first moves whose facts are the very same as the hinted one's (a few at most)."""
+    plan = facts.plan
     rough = _facts(game_id, observation, seat, plan, with_chance=False, full=False)
     alike: list[Move] = []
-    for move in avoiding_rulings(observation, seat, observation.legal_moves(seat)):
+    for move in moves:
         if move == plan[0] or len(alike) >= MAX_ALIKE:
             continue
         if _same(rough, _facts(game_id, observation, seat, (move,), False, full=False)) \
                 and _same(facts, _facts(game_id, observation, seat, (move,), False)):
             alike.append(move)
-    return dataclasses.replace(facts, alike=tuple(alike))
+    return tuple(alike)
+
+
+# ---- comparing: what the hint does that the others do not ------------------------------------
+def figures(facts: HintFacts) -> dict[str, int]:
+    """The figures a choice is compared on, each higher the better for its seat, in the order
+    a reason prefers them (a figure the facts lack is left out)."""
+    found: dict[str, int] = {}
+    if isinstance(facts, PullFacts):
+        found["homes_sure"] = facts.mine.low
+        if facts.their_sure_next is not None:
+            found["their_sure"] = -facts.their_sure_next
+        found["their_homes"] = -facts.theirs.high
+    elif isinstance(facts, SynchFacts) and facts.replies > 1:
+        found["claims_sure"] = facts.mine.low - facts.mine.before
+        found["their_claims"] = facts.theirs.before - facts.theirs.high
+    elif isinstance(facts, MoriartyFacts) and facts.replies > 1:
+        found["points_sure"] = facts.points.low
+    return found
+
+
+def _edge(game_id: str, observation: State, seat: int, facts: HintFacts,
+          rivals: Sequence[Move]) -> Edge | None:
+    """The first figure on which the hinted choice beats every rival, if any (a figure the
+    rough facts lack is worked out in full for each rival, until one matches the hint)."""
+    mine = figures(facts)
+    if not mine:
+        return None
+    rough = [figures(_facts(game_id, observation, seat, (m,), False, full=False)) for m in rivals]
+    full: dict[int, dict[str, int]] = {}
+    for name, value in mine.items():
+        best: int | None = None
+        for index, move in enumerate(rivals):
+            theirs = rough[index]
+            if name not in theirs:
+                if index not in full:
+                    full[index] = figures(_facts(game_id, observation, seat, (move,), False))
+                theirs = full[index]
+            best = theirs[name] if best is None else max(best, theirs[name])
+            if best >= value:
+                break
+        if best is not None and best < value:
+            return Edge(name, value, best, len(rivals))
+    return None
+
+
+def _worth(game_id: str, observation: State, seat: int, facts: HintFacts,
+           rivals: Sequence[Move]) -> Worth | None:
+    """The hinted choice's value and the best rival's, by the computer's reckoning."""
+    if game_id == "strands":
+        return _strands_worth(observation, seat, facts.plan)
+    values = choice_values(game_id, observation, seat)
+    if facts.plan[0] not in values:
+        return None
+    named = [m for m in rivals if m in values]
+    if not named:
+        return None
+    best = max(named, key=values.__getitem__)
+    return Worth(values[facts.plan[0]], values[best], (best,), len(named),
+                 min(values[m] for m in named))
+
+
+def choice_values(game_id: str, observation: State, seat: int) -> dict[Move, float]:
+    """Each first move's value for `seat` by the computer's own reckoning from the seat's
+    observation alone: Tug of War's exact table, else a full-width search `COACH_PLIES` deep
+    with the game's evaluation at its leaves (at a secret turn, each move's value against the
+    other seat's equilibrium answer); empty where the game has no such reckoning."""
+    if game_id == "tug_of_war":
+        from game.bots.perfect_tug import PerfectTugPlayer
+        from game.bots.tug_table import TableMissingError
+        from game.rules.tug_of_war import TugOfWarState
+        assert isinstance(observation, TugOfWarState)
+        try:
+            return PerfectTugPlayer().move_values(observation, seat)
+        except (TableMissingError, ValueError, OSError):
+            return {}
+    if game_id not in COACH_PLIES:
+        return {}
+    knowledge = knowledge_for(game_id)
+    knowledge.search_plies = COACH_PLIES[game_id]
+    knowledge.deepening_step = max(1, COACH_PLIES[game_id])  # one depth: no clock decides
+    knowledge.root_seat = seat
+    worlds = knowledge.worlds(observation, seat)
+    search = DepthSearch(worlds[0][1], knowledge, random.Random(0), worlds=worlds, seat=seat)
+    search.run(Budget(10**9, COACH_SECONDS))
+    views = search.views()
+    if observation.kind is NodeKind.SIMULTANEOUS:
+        return _secret_values(worlds, views, seat)
+    values: dict[Move, float] = {}
+    for (weight, _), view in zip(worlds, views):
+        for move, (_, value) in view.decision_stats().items():
+            values[move] = values.get(move, 0.0) + weight * value
+    return values
+
+
+def _secret_values(worlds: Sequence[tuple[float, State]], views: Sequence[Any],
+                   seat: int) -> dict[Move, float]:
+    """At a secret turn: each of `seat`'s moves against the other's equilibrium answer to the
+    matrix of values (averaged over the worlds)."""
+    rows: Sequence[Move] = ()
+    payoff: list[list[float]] = []
+    for weight, view in ((w, v) for (w, _), v in zip(worlds, views)):
+        moves0, moves1, stats = view.joint_stats()
+        own, other = (moves0, moves1) if seat == 0 else (moves1, moves0)
+        if not payoff:
+            rows, payoff = own, [[0.0] * len(other) for _ in own]
+        for i in range(len(own)):
+            for j in range(len(other)):
+                value = stats[(i, j) if seat == 0 else (j, i)][1]
+                payoff[i][j] += weight * (value if seat == 0 else 1.0 - value)
+    if not payoff or not payoff[0]:
+        return {}
+    answer = solve(payoff)[1]
+    return {move: sum(p * v for p, v in zip(answer, row)) for move, row in zip(rows, payoff)}
+
+
+def _strands_worth(observation: State, seat: int, plan: tuple[Move, ...]) -> Worth | None:
+    """A Strands turn's value by fixed-seed playouts, against the best greedy turn of each
+    number that may be covered now (stone by stone, the one that leaves the largest group
+    biggest), any that is not the hinted turn itself."""
+    from game.rules.strands import END_TURN, Place, StrandsState
+    assert isinstance(observation, StrandsState)  # asked for Strands only
+    board = observation.board
+    numbers = sorted({board.numbers[board.index(m.label)]
+                      for m in observation.legal_moves(seat) if isinstance(m, Place)})
+    stones = set(plan)
+    turns = [t for t in (_greedy_turn(observation, seat, n) for n in numbers)
+             if t and set(t) != stones - {END_TURN}]
+    if not turns:
+        return None
+    valued = [(_playout_worth(observation, seat, t), t) for t in turns]
+    best, turn = max(valued, key=lambda pair: pair[0])
+    return Worth(_playout_worth(observation, seat, plan), best, turn, len(turns),
+                 min(value for value, _ in valued))
+
+
+def _greedy_turn(state: Any, seat: int, number: int) -> tuple[Move, ...]:
+    """A whole Strands turn of `number`s: each stone the one that leaves `seat`'s largest group
+    biggest (the first such in board order), until the turn passes."""
+    from game.rules.strands import Place
+    turn: list[Move] = []
+    start = state
+    while not state.is_terminal and state.to_move == seat and state.turn_number \
+            == start.turn_number:
+        places = [m for m in state.legal_moves(seat) if isinstance(m, Place)
+                  and state.board.numbers[state.board.index(m.label)] == number]
+        if not places:
+            break
+        move = max(places, key=lambda m: _largest(state.apply(m, seat).state, seat))
+        turn.append(move)
+        state = state.apply(move, seat).state
+    return tuple(turn)
+
+
+def _playout_worth(state: Any, seat: int, plan: Sequence[Move]) -> float:
+    """`seat`'s share of wins in fixed-seed random playouts after `plan` (the game's own
+    playouts, as the Strands bot's search values a position)."""
+    from game.rules.strands import EndTurn
+    for move in plan:
+        if state.is_terminal or state.to_move != seat:
+            break
+        state = state.apply(move, seat).state
+    if not state.is_terminal and state.to_move == seat and state.placed:
+        state = state.apply(EndTurn(), seat).state  # a plan that stops early ends its turn
+    knowledge = knowledge_for("strands")
+    rng = random.Random(STRANDS_PLAYOUTS)
+    total = sum(knowledge.playout_value(state, rng) for _ in range(STRANDS_PLAYOUTS))
+    share = total / STRANDS_PLAYOUTS
+    return share if seat == 0 else 1.0 - share

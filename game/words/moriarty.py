@@ -36,6 +36,7 @@ from game.rules.moriarty import (
     TokenSlid,
 )
 from game.words.base import Narrator, Summary, plural
+from game.words.chances import worth_words
 
 
 class MoriartyNarrator(Narrator[MoriartyState]):
@@ -247,13 +248,30 @@ class MoriartyNarrator(Narrator[MoriartyState]):
 
     # ---- hints ------------------------------------------------------------------------------
     def hint_reason(self, facts: Any, state: MoriartyState) -> str:
-        """What a Moriarty choice does, from what the chooser may know: a slide's points on
-        the board (its own Bonus Colour counted) whatever the other slides, a Pivot's two
-        active tokens, a take's token, an ending's points."""
+        """Why a Moriarty choice beats the others, from what the chooser may know (a slide
+        that alone keeps points whatever the other slides, or what the computer expects from
+        it and from the next best, looking two rounds ahead), then what it does."""
         if facts.wins:
             return self.expects_words(facts)
-        other, move = state.seat_name(1 - facts.seat), facts.plan[0]
-        points = facts.points
+        other = state.seat_name(1 - facts.seat)
+        edge = facts.edge
+        lead = ""
+        if edge is not None and edge.figure == "points_sure":
+            lead = f"the only slide sure to leave you {plural(edge.mine, 'point')} on the " \
+                   f"board whatever {other} slides"
+        noun = {Slide: "slide", PickPivot: "Pivot", Take: "token", Bonus: "colour"}.get(
+            type(facts.plan[0]), "choice")
+        lead = lead or worth_words(self, facts, state, noun)
+        fact = self.choice_fact(facts, state, other)
+        if lead:
+            return f"{lead}; {fact}" if fact and len(fact) < 70 else lead
+        return fact or self.expects_words(facts) or \
+            "the computer's pick, looking several rounds ahead"
+
+    @staticmethod
+    def choice_fact(facts: Any, state: MoriartyState, other: str) -> str:
+        """What a Moriarty choice does: its points, the Pivot's actives, the token taken."""
+        move, points = facts.plan[0], facts.points
         if facts.ends_game:
             return f"the game ends with {plural(points.low, 'point')} on the board for you"
         if facts.actives:
@@ -272,7 +290,7 @@ class MoriartyNarrator(Narrator[MoriartyState]):
                 return f"your points on the board go from {points.before} to {points.low}, " \
                        f"whatever {other} slides"
             return f"your points on the board become {points.low} to {points.high} (now " \
-                   f"{points.before}), by {other}'s slide"
+                   f"{points.before}), depending on {other}'s slide"
         if isinstance(move, Bonus):
             return f"{other} cannot see it; tokens of your colour score 3 to 5 times as much"
         if isinstance(move, Declare):
@@ -282,7 +300,7 @@ class MoriartyNarrator(Narrator[MoriartyState]):
             return f"naming {other}'s Bonus Colour now is too great a risk"
         if isinstance(move, GiveEdge):
             return f"{'South' if move.to_south else 'North'} picks the first Pivot"
-        return self.expects_words(facts) or "the computer's pick, looking several rounds ahead"
+        return ""
 
     # ---- the board's notes ------------------------------------------------------------------
     def round_notes(self, state: MoriartyState, seat: int | None, choosing: bool,

@@ -15,7 +15,8 @@ from game.rules.pulling_strings import (
     StackSplit,
     StringBroken,
 )
-from game.words.base import Narrator, ending, join_words
+from game.words.base import Narrator, ending, join_words, plural
+from game.words.chances import worth_words
 
 SIDES = (("Top", "abcde"), ("Right", "fghil"), ("Bottom", "sronm"), ("Left", "yxwvt"))
 TOP, RIGHT, BOTTOM, LEFT = (letters for _, letters in SIDES)  # ends by side, in grid order
@@ -34,13 +35,34 @@ def side_of(letter: str) -> str:
 
 def spread_words(whose: str, spread: Any, other: str) -> str:
     """A home total after a pull, over the other's every pull: "your homes go from 2 to 4,
-    whatever Oh pulls", "your homes hold 1 to 3 (now 2), by Oh's pull"."""
+    whatever Oh pulls", "your homes end with 1 to 3 (now 2), depending on what Oh pulls"."""
     if spread.low == spread.high:
         if spread.low == spread.before:
             return f"{whose} keep their {spread.before}, whatever {other} pulls" \
                 if spread.before else ""
         return f"{whose} go from {spread.before} to {spread.low}, whatever {other} pulls"
-    return f"{whose} hold {spread.low} to {spread.high} (now {spread.before}), by {other}'s pull"
+    return f"{whose} end with {spread.low} to {spread.high} (now {spread.before}), depending " \
+           f"on what {other} pulls"
+
+
+def edge_words(facts: Any, other: str) -> str:
+    """What the hinted pulls do that no other pull does ("the only pull that stops Oh being
+    sure of bringing 2 pieces home next turn")."""
+    edge = facts.edge
+    if edge is None:
+        return ""
+    only = "the only pull" if not facts.alike else "the only pulls"
+    if edge.figure == "homes_sure":
+        rest = f"{edge.others} or fewer" if edge.others else "none"
+        return f"{only} sure to leave {edge.mine} on your homes whatever {other} pulls; " \
+               f"any other may leave {rest}"
+    if edge.figure == "their_sure":
+        return f"{only} that stops {other} being sure of bringing " \
+               f"{plural(-edge.others, 'piece')} home next turn"
+    if edge.figure == "their_homes":
+        return f"{only} that holds {other}'s homes to {-edge.mine}; any other lets {other} " \
+               f"reach {-edge.others} or more"
+    return ""
 
 
 class PullingStringsNarrator(Narrator[PullingStringsState]):
@@ -129,29 +151,36 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
                            else f"{len(holds)} stacks hold against the edge")
         if not (splits or moves or holds):
             clauses.append("no stack is on those strings")
-        clauses += [f"stacks of {join_words([str(n) for n in e.sizes])} combine into {e.total}"
-                    for e in events if isinstance(e, StacksCombined)][:2]
+        combined = [f"stacks of {join_words([str(n) for n in e.sizes])} combine into {e.total}"
+                    for e in events if isinstance(e, StacksCombined)]
+        for clause in dict.fromkeys(combined[:2]):  # the same twice is said once, "twice"
+            clauses.append(clause + (" twice" if combined[:2].count(clause) > 1 else ""))
         clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
                     for e in events if isinstance(e, StringBroken)]
         return clauses
 
     # ---- hints ------------------------------------------------------------------------------
-    def alike_words(self, move: Move, state: PullingStringsState) -> str:
-        """Another pull as good as the hint's, by its letter ("pull t or g")."""
-        return str(move)
-
     def hint_reason(self, facts: Any, state: PullingStringsState) -> str:
-        """What a pull does, from the facts after it for every pull the other could make:
-        "neither moves a stack; your homes keep their 3, whatever Oh pulls; Oh cannot bring a
-        piece home next turn"."""
+        """Why these pulls beat the others ("the only pull that stops Oh being sure of
+        bringing 2 pieces home next turn", or what the computer expects from them and from the
+        next best), then the most telling fact of what they do, whatever the other pulls."""
         other = state.seat_name(1 - facts.seat)
         many = len(facts.alike) + 1
         if facts.wins:
             return ("each" if many > 1 else "it") + f" wins the game, whatever {other} pulls"
+        lead = edge_words(facts, other) or worth_words(self, facts, state, "pull")
+        if lead.startswith("every pull"):
+            lead += f": mix your pulls so {other} cannot read them"
+        facts_said = self.pull_facts(facts, other, many)
+        return "; ".join([lead] + facts_said[:1] if lead else facts_said[:2])
+
+    @staticmethod
+    def pull_facts(facts: Any, other: str, many: int) -> list[str]:
+        """What the hinted pulls do, the most telling first: a danger next turn, the homes."""
         parts = []
-        if not facts.moves_stack:
-            parts.append({1: "your pull moves no stack", 2: "neither moves a stack"}.get(
-                many, "none of them moves a stack"))
+        if facts.their_sure_next:
+            parts.append(f"careful: {other} can bring {facts.their_sure_next} home next turn "
+                         "whatever you pull")
         parts.append(spread_words("your homes", facts.mine, other))
         if facts.theirs.high < facts.theirs.before:
             parts.append(spread_words(f"{other}'s homes", facts.theirs, other))
@@ -159,10 +188,10 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
             parts.append(f"{other} cannot bring a piece home next turn")
         elif facts.their_sure_next == 0:
             parts.append(f"{other} cannot be sure of bringing a piece home next turn")
-        elif facts.their_sure_next:
-            parts.append(f"careful: {other} can bring {facts.their_sure_next} home next turn "
-                         "whatever you pull")
-        return "; ".join(p for p in parts if p)
+        if not facts.moves_stack:
+            parts.append({1: "your pull moves no stack", 2: "neither moves a stack"}.get(
+                many, "none of them moves a stack"))
+        return [p for p in parts if p]
 
     def seat_note(self, state: PullingStringsState, seat: int, pulled: str | None = None,
                   sealed: bool = False, chooser: int | None = None,

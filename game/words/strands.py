@@ -12,6 +12,7 @@ from game.rules.strands import (
     compare_groups,
 )
 from game.words.base import Narrator, join_words
+from game.words.chances import worth_words
 
 
 def deciding_words(state: StrandsState) -> str:
@@ -113,8 +114,9 @@ class StrandsNarrator(Narrator[StrandsState]):
         return text + ", then end the turn" if isinstance(plan[-1], EndTurn) else text
 
     def hint_reason(self, facts: Any, state: StrandsState) -> str:
-        """What a whole turn does to the groups: "grows your largest group from 4 to 9";
-        "joins 2 of your groups into one of 6"; and the other's largest."""
+        """Why a whole turn beats the others (what the computer's playouts expect from it and
+        from the best turn of another number), and what it does to the groups: "grows your
+        largest group from 4 to 9", "joins 2 of your groups into one of 6"."""
         if facts.wins:
             return self.expects_words(facts)
         other = state.seat_name(1 - facts.seat)
@@ -132,6 +134,9 @@ class StrandsNarrator(Narrator[StrandsState]):
             parts.append(f"your largest stays {largest.low}")
         parts.append(f"{other}'s largest is {facts.their_largest}" if facts.their_largest
                      else "")
+        lead = worth_words(self, facts, state, "turn")
+        if lead:
+            return "; ".join(p for p in (lead, " and ".join(parts[:-1])) if p)
         chance = self.expects_words(facts)
         return "; ".join(p for p in (" and ".join(parts[:-1]), parts[-1], chance) if p)
 

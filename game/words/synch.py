@@ -21,6 +21,7 @@ from game.rules.synch import (
     square_label,
 )
 from game.words.base import Narrator, plural
+from game.words.chances import worth_words
 
 SYMBOLS = ("X", "O")
 COMPASS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
@@ -204,18 +205,22 @@ class SynchNarrator(Narrator[SynchState]):
 
     # ---- hints ------------------------------------------------------------------------------
     def hint_reason(self, facts: Any, state: SynchState) -> str:
-        """What a mode or a direction does for the symbols, whatever the other answers: "you
-        claim a square whatever Ring answers; Ring cannot claim one"."""
+        """Why a mode or a direction beats the others ("the only direction that stops Ring
+        claiming a square", or what the computer expects from it and from the next best), then
+        what it does for the symbols, whatever the other answers."""
         if facts.wins:
             return self.expects_words(facts)
         other = state.seat_name(1 - facts.seat)
+        noun = "start square" if state.placing else "mode" if isinstance(facts.plan[0], Mode) \
+            else "direction"
+        lead = self.synch_edge(facts, other, noun) or worth_words(self, facts, state, noun)
         mine, theirs = facts.mine, facts.theirs
         whatever = f" whatever {other} answers" if facts.replies > 1 else ""
         parts = []
         if mine.low > mine.before:
             parts.append(f"you claim {plural(mine.low - mine.before, 'square')}{whatever}")
         elif mine.high > mine.before:
-            parts.append(f"you may claim a square, by {other}'s answer")
+            parts.append(f"you may claim a square, depending on {other}'s answer")
         if theirs.high == theirs.before:
             parts.append(f"{other} cannot claim a square")
         elif theirs.low > theirs.before and facts.replies == 1:
@@ -223,8 +228,26 @@ class SynchNarrator(Narrator[SynchState]):
         if mine.sure and theirs.sure:
             parts.append(f"then you have {mine.low} to {other}'s {theirs.low}, "
                          f"{facts.empty} empty")
+        if lead:
+            return "; ".join([lead] + parts[:1])
         chance = self.expects_words(facts)
-        return "; ".join(parts + ([chance] if chance else []))
+        return "; ".join(parts[:2] + ([chance] if chance else []))
+
+    @staticmethod
+    def synch_edge(facts: Any, other: str, noun: str) -> str:
+        """What the hinted choice does that no other does, whatever the other answers."""
+        edge = facts.edge
+        if edge is None:
+            return ""
+        only = f"the only {noun}" + ("s" if facts.alike else "")
+        if edge.figure == "claims_sure":
+            return f"{only} sure to claim {plural(edge.mine, 'square')} whatever {other} " \
+                   "answers"
+        if edge.figure == "their_claims":
+            most = -edge.mine
+            return f"{only} that stops {other} claiming " + \
+                ("a square" if most == 0 else f"more than {plural(most, 'square')}")
+        return ""
 
 
 NARRATOR = SynchNarrator

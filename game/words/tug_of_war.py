@@ -26,6 +26,7 @@ from game.rules.tug_of_war import (
     TurnStarted,
 )
 from game.words.base import Narrator, PickOptions, plural
+from game.words.chances import worth_words
 
 SEAT_LETTER = ("Y", "R")
 
@@ -360,8 +361,9 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
         return text + "." if text else ""
     # ---- hints ------------------------------------------------------------------------------
     def hint_reason(self, facts: Any, state: TugOfWarState) -> str:
-        """What the whole planned turn does to the ropes ("removes 2 of Red's athletes (9 to
-        7)"), a swap's cost and use, and the solved table's chance to win after it."""
+        """Why the planned turn beats the others (the solved table's chance to win after it and
+        after the next best first move), then what it does to the ropes ("removes 2 of Red's
+        athletes (9 to 7)") or a swap's cost and use."""
         other = state.seat_name(1 - facts.seat)
         mine, theirs, parts = facts.mine, facts.theirs, []
         if facts.wins:
@@ -378,10 +380,12 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
                          .replace("it brings", "brings", 1))
         if facts.waits_on_roll:
             parts.append("then see what the new die shows")
+        lead = worth_words(self, facts, state, "move")
+        if lead:  # a costly swap's why says more than its figures (without its aside)
+            swap = [p.split(" (")[0] for p in parts if p.startswith("the swap")]
+            return "; ".join([lead] + (swap or parts)[:1])
         chance = self.expects_words(facts)
-        if chance:
-            parts.append(chance)
-        return "; ".join(parts)
+        return "; ".join(parts[:2 if not chance else 1] + ([chance] if chance else []))
 
     def pick_guide(self, state: TugOfWarState, seat: int | None, picked: Sequence[tuple[str, int]],
                    dice_open: bool = False, button_open: bool = False) -> str:
