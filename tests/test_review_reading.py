@@ -4,6 +4,7 @@ made by chance names what chance gave; a game nothing swung by more than 10 poin
 marks nothing; the axis gives every turn the same width."""
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -134,3 +135,75 @@ def test_every_turn_is_as_wide_as_the_next(runs):
         mine = [p for p, c in zip(places, counts) if c == turn]
         assert mine[-1] == pytest.approx(turn)  # a turn's last point at its own number
         assert all(turn - 1 < p <= turn for p in mine)  # its points within its width
+
+
+def open_with(driver, record, values):
+    """The review screen of `record` showing these values (worked out at once)."""
+    from scenes.play.review import ReviewScene
+    from tests.test_play_vs_bot import FakeWorker
+
+    class Given:
+        """ReviewRun's interface with the values given."""
+
+        def __init__(self, *args, **kwargs):
+            self.error, self.done = "", True
+
+        def progress(self):
+            return 1.0
+
+        def values(self):
+            return values
+
+        def cancel(self):
+            pass
+
+    import scenes.play.review as screen
+    screen_run, screen.ReviewRun = screen.ReviewRun, Given
+    try:
+        driver.app.bot_worker = FakeWorker()
+        driver.app.stack.reset(driver.app.make("menu"))
+        driver.app.go("review", record=record)
+        driver.frames(3)
+    finally:
+        screen.ReviewRun = screen_run
+    assert isinstance(driver.top, ReviewScene)
+    return driver.top
+
+
+@pytest.mark.parametrize("game_id", ["tug_of_war", "strands", "synch", "moriarty"])
+def test_equal_turn_gaps_are_equal_pixel_gaps(driver, game_id):
+    record = played(game_id, 11, 70, calm=0.9)
+    review = open_with(driver, record, [0.5] * (len(record.entries) + 1))
+    counts = review.review.counts
+    ends = {count: review.at_point(k)[0] for k, count in enumerate(counts)}  # each turn's last
+    turns = sorted(ends)
+    gaps = [ends[b] - ends[a] for a, b in zip(turns, turns[1:]) if b == a + 1]
+    assert gaps and max(gaps) - min(gaps) <= 1, gaps
+    assert review.axis_x(turns[-1]) == ends[turns[-1]]  # the axis' labels stand on turns' ends
+
+
+def test_a_flat_game_on_screen_says_so_and_draws_no_marker(driver):
+    record = played("synch", 5, 60, calm=0.9)
+    values = gentle_values(record, random.Random(5), 0.08)
+    review = open_with(driver, record, values)
+    assert review.swings == [] and review.swing_buttons == []
+    assert review.marker_places(review.graph_area(), []) == []
+    texts = driver.frame_texts()
+    assert any("Nothing swung it by more than 10 points" in t for t in texts), texts
+    assert any("The largest change was" in t for t in texts), texts
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_small_board_shows_the_players(driver, game_id):
+    record = played(game_id, 2, 20, calm=0.9)
+    record = dataclasses.replace(record, meta={"controllers": ["human", "bot:medium"]})
+    review = open_with(driver, record, [0.5] * (len(record.entries) + 1))
+    with driver.texts() as drawn:
+        review._preview = None
+        driver.app.invalidate()
+        driver.frames()
+    names = record.spec.seat_names
+    shown = " | ".join(drawn)
+    for name, who in ((names[0], "player"), (names[1], "Medium bot")):
+        assert name in drawn or f"{name}: {who}" in drawn, shown
+        assert who in drawn or f"{name}: {who}" in drawn, shown

@@ -46,8 +46,17 @@ def players(state: State, levels: Sequence[str | None]) -> str:
     """Who played which seat ("Eks: player  ·  Oh: Hard bot"); a level of None is a person."""
     if all(level is None for level in levels):
         return "Hot-seat game"
-    words = ["player" if level is None else f"{capital(level)} bot" for level in levels]
-    return "  \u00b7  ".join(f"{state.seat_name(s)}: {words[s]}" for s in (0, 1))
+    return "  \u00b7  ".join(seat_player(state.seat_name(s), levels[s]) for s in (0, 1))
+
+
+def seat_player(name: str, level: str | None) -> str:
+    """A seat and who played it ("Oh: Hard bot")."""
+    return f"{name}: {who_played(level)}"
+
+
+def who_played(level: str | None) -> str:
+    """Who played a seat: "player" for a person (level None), else "Medium bot"."""
+    return "player" if level is None else f"{capital(level)} bot"
 
 
 def situation(state: State, at_end: bool) -> str:

@@ -18,14 +18,29 @@ from game.review import SMALL_SWING, Review, ReviewRun, Swing, axis_ticks, look_
 from game.words import after_game as says
 from game.words.replay_book import ReplayBook
 from scenes.boards import board_class
-from scenes.boards.base import View, board_picture
+from scenes.boards.base import PLAY_AREA, View, board_picture
 from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_panel
+from scenes.store.controllers import bot_level_name, check_controllers
 
 # a swing's words on its row, the largest that fits two lines: running words, a step smaller,
 # then small print (cut short with "..." if even that runs over)
 SWING_SIZES = (th.BODY, th.BODY * 0.9, th.CAPTION)
+
+
+def seat_cards(board, state) -> dict[int, pygame.Rect]:
+    """Each seat's card on a board as last laid out, to write its player on: Pulling Strings'
+    two by seat, Moriarty's by the seat's role; none for a board without cards (the review
+    names the players beneath it)."""
+    cards = getattr(board, "cards", None)
+    if isinstance(cards, (tuple, list)) and len(cards) == 2:
+        return {0: cards[0], 1: cards[1]}
+    role = getattr(state, "role", None)
+    if isinstance(cards, dict) and callable(role):
+        found = {seat: cards.get(str(role(seat)).lower()) for seat in (0, 1)}
+        return {seat: rect for seat, rect in found.items() if isinstance(rect, pygame.Rect)}
+    return {}
 
 
 class ReviewScene(Scene):
@@ -94,7 +109,7 @@ class ReviewScene(Scene):
         elif value == "replay":
             self.show(self.position)
         elif isinstance(value, Swing):
-            self.show(value.index + 1)
+            self.show(value.before)  # at its own turn: the position its step is made from
 
     def show(self, position: int) -> None:
         """The replay at `position` (the one that opened this review, or a new one)."""
@@ -411,10 +426,64 @@ class ReviewScene(Scene):
         surface.blit(self._preview[1], rect)
 
     def _picture(self, size: tuple[int, int]) -> pygame.Surface:
-        """The position as the replay shows it, drawn by its board and shrunk to fit."""
-        view = View(state=self.book.states[self.position], seat=None, chooser=None,
-                    last=self.book.lasts[self.position])
-        return board_picture(self.board, view, size, th.BACKGROUND)
+        """The position as the replay shows it, drawn by its board and shrunk to fit, with the
+        players written on its seat cards (a shrunk board writes no words), or beneath it."""
+        state = self.book.states[self.position]
+        view = View(state=state, seat=None, chooser=None, last=self.book.lasts[self.position])
+        theme = self.app.theme
+        full = (theme.px(PLAY_AREA[0]), theme.px(PLAY_AREA[1]))
+        self.board.layout(pygame.Rect((0, 0), full))  # as board_picture lays it out
+        cards = seat_cards(self.board, state)
+        line = 0 if cards else theme.line(th.CAPTION) + theme.px(6)
+        picture = pygame.Surface(size)
+        picture.fill(th.BACKGROUND)
+        board_size = (size[0], max(1, size[1] - line))
+        picture.blit(board_picture(self.board, view, board_size, th.BACKGROUND), (0, 0))
+        scale = min(board_size[0] / full[0], board_size[1] / full[1])
+        left = (board_size[0] - round(full[0] * scale)) // 2
+        top = (board_size[1] - round(full[1] * scale)) // 2
+        names = [state.seat_name(seat) for seat in (0, 1)]
+        colours = self.colours()
+        for seat, card in cards.items():
+            rect = pygame.Rect(left + round(card.left * scale), top + round(card.top * scale),
+                               round(card.width * scale), round(card.height * scale))
+            self._write_card(picture, rect.inflate(-theme.px(6), -theme.px(6)), names[seat],
+                             says.who_played(self.levels()[seat]), colours[seat])
+        if not cards:
+            x = theme.px(6)
+            for seat in (0, 1):
+                words = says.seat_player(names[seat], self.levels()[seat])
+                rect = theme.blit_text(picture, words, th.CAPTION, (x, size[1] - theme.px(2)),
+                                       colours[seat], "bottomleft")
+                x = rect.right + theme.px(24)
+        return picture
+
+    def _write_card(self, surface: pygame.Surface, rect: pygame.Rect, name: str, who: str,
+                    colour) -> None:
+        """A seat's name (and who played it, where it fits) centred on its shrunk card."""
+        theme = self.app.theme
+        lines = [(name, colour), (who, th.TEXT)]
+        for size in (th.BODY, th.CAPTION):
+            fits = [(text, c) for text, c in lines if theme.text(text, size).get_width()
+                    <= rect.width]
+            while fits and len(fits) * theme.line(size) > rect.height:
+                fits.pop()
+            if fits and fits[0][0] == name:
+                break
+        else:
+            return  # not even the name fits: the card stays as the board drew it
+        y = rect.centery - len(fits) * theme.line(size) // 2
+        for text, c in fits:
+            theme.blit_text(surface, text, size, (rect.centerx, y), c, "midtop")
+            y += theme.line(size)
+
+    def levels(self) -> tuple[str | None, str | None]:
+        """Each seat's bot level from the record's notes, None for a person (or not noted)."""
+        try:
+            controllers = check_controllers(self.record.meta.get("controllers"))
+        except ValueError:
+            return (None, None)
+        return (bot_level_name(controllers[0]), bot_level_name(controllers[1]))
 
     def _draw_swings(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
