@@ -23,7 +23,7 @@ from typing import Iterable, Mapping
 from game.record import Record, RecordError, load_record
 from scenes.store.controllers import check_controllers, opponent_words
 from scenes.store.data_folder import DataFolder
-from scenes.store.records import file_stem, meta_problem, record_meta
+from scenes.store.records import file_stem, finished_turns, meta_problem, record_meta
 from scenes.store.saves import SavedGame
 from scenes.store.storage import (PENDING_FOLDER, FileProblem, check_header, data_dir,
                                   keep_bad_file, read_json, sync_folder, write_json)
@@ -56,7 +56,8 @@ def finished_record(saved: SavedGame, ended: str) -> Record:
     """The record to file for a game that ended in `saved` at the time `ended`: the app's notes
     (players, start, end, hints asked) with the moves."""
     used = {"hints": saved.hints_used} if saved.hints_used else {}
-    meta = record_meta(saved.controllers, saved.started, ended=ended, **used)
+    meta = record_meta(saved.controllers, saved.started, ended=ended,  # the Records list reads
+                       turns=finished_turns(saved.record), **used)  # its turns from here
     return dataclasses.replace(saved.record, meta=meta)
 
 

@@ -2,7 +2,8 @@
 
 Every finished game is written here when it ends, and a game in progress can be exported here.
 A player may drop any record file into the folder to open it. Files are never overwritten: each
-gets a new name. Listing reads each file's header only; opening one checks and replays it all.
+gets a new name. Listing reads each file's header only (a finished game's turns are in its notes;
+a record from before they were is replayed for them); opening one checks and replays it all.
 Both can take a while with many files, so screens run them in a background Task. A file that
 cannot be used stays where it is, listed with its problem (a file far larger than any real
 record is refused by its size, unread).
@@ -15,8 +16,10 @@ import json
 from pathlib import Path
 from typing import Any, Mapping
 
+from game.core import GameError
 from game.record import FORMAT, VERSION, Record, RecordError, load_record
 from game.registry import GAMES
+from game.words import narrator_for
 from scenes.store.background import Task
 from scenes.store.controllers import check_controllers, human_seats, opponent_words
 from scenes.store.plain_text import brief
@@ -150,8 +153,10 @@ def _summary(path: Path) -> RecordSummary:
     trouble = meta_problem(meta)
     if trouble:
         return RecordSummary(path, path.name, problem=f"has bad notes (meta): {trouble}")
+    result = _result(data, game.seat_names, meta)
+    turns = _turns(data, meta)
     return RecordSummary(path, game.title, players=_players(meta), when=_when(meta),
-                         result=_result(data, game.seat_names, meta))
+                         result=f"{result}, {turns}" if turns else result)
 
 
 def record_text(record: Record) -> str:
@@ -171,9 +176,33 @@ def meta_problem(meta: Mapping) -> str | None:
         trouble = time_problem(meta[key], optional=False) if key in meta else None
         if trouble:
             return f"{key}: {trouble}"
-    if "hints" in meta and count_problem(meta["hints"], 1_000_000):
-        return f"hints: {count_problem(meta['hints'], 1_000_000)}"
+    for key in ("hints", "turns"):
+        if key in meta and count_problem(meta[key], 1_000_000):
+            return f"{key}: {count_problem(meta[key], 1_000_000)}"
     return None
+
+
+def finished_turns(record: Record) -> int:
+    """How long a finished game lasted, in its game's unit (as its results and replay count)."""
+    return narrator_for(record.game, record.options).number(record.final_state())
+
+
+def turns_words(record: Record, turns: int) -> str:
+    """A game's length in its unit ("41 turns", "12 rounds")."""
+    return narrator_for(record.game, record.options).units(turns)
+
+
+def _turns(data: Mapping, meta: Mapping) -> str:
+    """A finished game's length from its notes, or (a record filed before they held it) from
+    replaying it; '' for a game in progress or a record that cannot be replayed."""
+    if not isinstance(data.get("result"), Mapping):
+        return ""
+    try:
+        record = load_record(data)
+        turns = meta["turns"] if "turns" in meta else finished_turns(record)
+        return turns_words(record, turns)
+    except (GameError, KeyError, TypeError, ValueError):
+        return ""
 
 
 def _players(meta: Mapping) -> str:
