@@ -100,6 +100,11 @@ def test_after_both_choose_the_reveal_counts_down_then_animates_publicly(tmp_pat
             driver.frames()
         assert scene.turns.countdown is None and scene.turns.animation is not None
         assert scene.view().seat is None
+        assert scene.turns.log.lines() == []  # the log waits for the pictures, as the caption
+        for _ in range(200):
+            if scene.turns.animation is None:
+                break
+            driver.frames()
         assert one_turn_logged(scene.turns.log.lines())
     finally:
         pygame.quit()

@@ -70,9 +70,10 @@ def test_a_secret_turn_hot_seat_hand_off_seal_countdown_reveal():
     assert done.countdown and loop.busy and loop.chooser is None and loop.private_seat is None
     assert loop.log.lines() == []  # both choices show only at the reveal
     loop.tick(2.0)  # the countdown ends: the reveal shows
-    assert loop.animation is not None and one_turn_logged(loop.log.lines())
+    assert loop.animation is not None and loop.log.lines() == []  # the log waits for it
     ended = loop.tick(1.0)
     assert ended is not None and loop.caption.startswith("Eks pulled c, Oh pulled h")
+    assert one_turn_logged(loop.log.lines())  # shown: now the log says it, as the caption
     assert loop.hold is not None and "pass to Eks" in loop.hold.prompt  # seen before passing
     assert loop.advance() is None or loop.hold is not None
     loop.acknowledge()

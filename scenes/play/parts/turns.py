@@ -105,6 +105,8 @@ class TurnLoop:
         self.reveal_unseen = False  # a reveal was shown and no person has decided since
         self.results_shown = False
         self.caption = ""  # what happened last, in words
+        self._unlogged: list[tuple] = []  # the log's lines of the step being shown: they wait
+        # for its animation to end, as its caption does (the dice land, then the log says so)
         self._sounds: list[str] = []
         self._changed = False
         self._restored = False
@@ -236,7 +238,7 @@ class TurnLoop:
             before = self.observation()
             step = self.match.resolve_chance(
                 self.script.chance(self.match) if self.script is not None else None)
-            self.log.chance(state, self.match.entries[-1].text)
+            self._unlogged.append((self.log.chance, state, self.match.entries[-1].text))
             self.show(self.animate(before, step, self.observation(step.state), False))
             return None
         seat = self.bot_to_move()
@@ -327,13 +329,19 @@ class TurnLoop:
         state = self.match.state
         before = self.observation()
         step = self.match.agree_draw()
-        self.log.note(state, self.words.agreement_text(), "draw")
+        self._unlogged.append((self.log.note, state, self.words.agreement_text(), "draw"))
         self.show(self.animate(before, step, self.observation(step.state), False))
 
     def note(self, before: State, seat: int, move: Move) -> None:
-        """A decision shows: into the move log and the board's last-move marks."""
-        self.log.add(before, seat, move)
+        """A decision shows: the board's last-move marks now, the move log once it has shown."""
+        self._unlogged.append((self.log.add, before, seat, move))
         self.last.add(before, seat, move)
+
+    def _write_log(self) -> None:
+        """The step shown has ended (or shows nothing): its lines go into the move log."""
+        for write, *line in self._unlogged:
+            write(*line)
+        self._unlogged.clear()
 
     def shown_state(self) -> State:
         """The game as the big screen has revealed it: until a reveal's countdown ends, the
@@ -348,6 +356,8 @@ class TurnLoop:
             self.note(*animation.decision)
         if animation is not None and animation.reveal:
             self.reveal_unseen = True
+        if animation is None:
+            self._write_log()
         self._changed = True
 
     # ---- time ---------------------------------------------------------------------------------
@@ -373,7 +383,8 @@ class TurnLoop:
         if anim.t < anim.timeline.duration:
             return None
         self.animation = None
-        if anim.caption:  # words follow the pictures: said once they have shown it
+        self._write_log()  # words follow the pictures: said once they have shown it
+        if anim.caption:
             self.caption = anim.caption
         state = self.match.state
         private = [seat for seat in state.awaiting if self.needs_privacy(seat)]
@@ -412,6 +423,7 @@ class TurnLoop:
                 self.history.add(state, entry.actor, move)
         self.match = match
         self.animation = self.revealing = self.countdown = self.hold = None
+        self._unlogged.clear()
         self.before_reveal = None
         self.reveal_unseen = False
         self.private_seat = None
