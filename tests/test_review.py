@@ -147,10 +147,21 @@ def test_the_review_shows_progress_then_the_graph_and_jumps_the_replay(driver, q
     assert driver.top is review
     first = review.swing_buttons[0]
     driver.click(first.rect.center)
-    assert driver.top.position == first.value.index + 1
+    assert driver.top.position == first.value.before
+    at_its_own_turn(driver.top, first.value)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_2, "2")
-    assert driver.top.position == review.swings[1].index + 1
+    assert driver.top.position == review.swings[1].before
+    at_its_own_turn(driver.top, review.swings[1])
+
+
+def at_its_own_turn(replay: ReplayScene, swing: Swing) -> None:
+    """A swing opens the replay at its own turn: the counter names the turn whose log line
+    holds the swing's step (never the turn after), with the step itself next."""
+    line = replay.book.logs[swing.after][-1]  # the log once the step is in: its line last
+    turn = int(line.split(".")[0])
+    assert replay.counter_words().split()[:2] == [replay.words.unit.capitalize(), str(turn)]
+    assert replay.position < swing.after  # Next (or Play) shows the swing's step
 
 
 def test_from_a_replay_the_review_shows_the_move_picked_in_that_replay(driver, quick):

@@ -355,7 +355,7 @@ class SynchState(State):
             why = f"no square was claimed in {self.since_claim} moves (house rule)"
             ending = Ending.NO_CLAIM
         elif self.moves_made >= self.move_limit:
-            why, ending = f"the move limit of {self.move_limit} was reached", Ending.LIMIT
+            why, ending = "the move limit was reached", Ending.LIMIT  # (counted once, in turns)
         else:
             return None
         if counts[0] == counts[1]:

@@ -65,9 +65,9 @@ def mode_word(synch: bool | None) -> str:
 
 
 def moves_left(state: SynchState) -> str:
-    """How many of the moves allowed are still to come ("249 of 256 moves left")."""
-    left = state.move_limit - state.moves_made
-    return f"{left} of {state.move_limit} moves left"
+    """The last turn the move limit allows, counted as the top bar counts ("Ends by turn 257":
+    turn 1 places the markers, each later turn is one move)."""
+    return f"Ends by turn {state.move_limit + 1}"
 
 
 def no_claim_words(state: SynchState) -> str:

@@ -235,11 +235,10 @@ class PlayScene(Scene):
             self.app.invalidate(self.rects["board"])
             if self.turns.tick(dt * self.app.settings.animation_speed) is not None:
                 self.bots.calm()  # a step has shown: a bot's move follows a moment later
-        else:
-            if self.guide is not None:  # the moves have shown: now the lesson may tell of them
-                self.guide.catch_up(self.turns.match)
-            if self.turns.hold is None:
-                self.advance()
+        elif self.turns.hold is None:
+            self.advance()
+        if self.guide is not None and not self.turns.busy:  # the moves have shown: now the
+            self.guide.catch_up(self.turns.match)  # lesson may tell of them (and asks beside)
         self._flush()
 
     def _poll_searches(self, dt: float) -> None:
