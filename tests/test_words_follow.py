@@ -9,9 +9,9 @@ from hypothesis import given, settings, strategies as st
 
 from game.registry import GAMES
 from game.rules.tug_of_war import ACT
+from scenes.play.parts.play_view import SCORE
 from scenes.play.play import PlayScene
 from scenes.play.replay import ReplayScene
-from scenes.shell import theme as th
 from tests.support import examples
 from tests.ui_driver import Driver
 
@@ -20,7 +20,7 @@ def wrapped(driver: Driver, lines: list[str], scene: PlayScene) -> set[str]:
     """The score lines as the side panel wraps them."""
     theme = driver.app.theme
     width = scene.rects["side"].width - theme.px(28)
-    return {part for line in lines for part in theme.wrap(line, th.BODY, width)}
+    return {part for line in lines for part in theme.wrap(line, SCORE, width)}
 
 
 @settings(max_examples=examples(10), deadline=None)

@@ -1,9 +1,11 @@
 """The play screen's buttons: which show now and where, in the action bar and the lesson's box.
 
-At the action bar's left, the chooser's choices that are buttons (Lock in first while a secret
-choice waits, Cancel last while something is selected), or Continue alone while a result is held;
-at its right the scene's actions, Menu last. While a lesson runs, Leave lesson sits at the foot
-of the side panel.
+At the action bar's left, the chooser's choices that are buttons, then Lock in while a secret
+choice waits (after the choices, so none of them moves when it comes), or Continue alone while a
+result is held; at its right the scene's actions, Cancel first while something is selected and
+Menu last, laid from the right edge (so one coming or going at their left moves no other), each
+as wide as its widest label (Hint and "Hint..." alike). While a lesson runs, Leave lesson sits
+at the foot of the side panel.
 """
 from __future__ import annotations
 
@@ -45,11 +47,11 @@ def action_buttons(scene: PlayScreen) -> list[Button]:
         extras.insert(0, Button("Offer draw", Extra("draw")))
     buttons = [Button(c.label, c, hint=c.key if c.key != c.label else "") for c in choices]
     if scene.picker.pending_choice() is not None:
-        buttons.insert(0, Button("Lock in", Extra("lockin"), hint="Enter", primary=True))
+        buttons.append(Button("Lock in", Extra("lockin"), hint="Enter", primary=True))
     if scene.turns.hold is not None:
         buttons = [Button("Continue", Extra("continue"), hint="any key")]
-    if scene.picker.selected:
-        buttons.append(Button("Cancel", Extra("cancel"), hint="Esc"))
+    if scene.picker.selected:  # the first of the actions, laid from the right: nothing moves
+        extras.insert(0, Button("Cancel", Extra("cancel"), hint="Esc"))
     height = theme.px(56)
     gap = theme.px(10)
     y = area.bottom - height
@@ -73,9 +75,14 @@ def action_buttons(scene: PlayScreen) -> list[Button]:
     return buttons + extras
 
 
+# the labels a button takes by turns: it is as wide as the widest, so it never changes width
+LABELS = {"hint": ("Hint", "Hint...")}
+
+
 def button_width(theme: th.Theme, button: Button) -> int:
-    """Wide enough for its label and its hint."""
-    words = max(theme.text(button.label, th.LABEL).get_width(),  # as PlayDrawing draws them
+    """Wide enough for its label (any it takes by turns) and its hint."""
+    labels = LABELS.get(getattr(button.value, "name", ""), (button.label,))
+    words = max(*(theme.text(label, th.LABEL).get_width() for label in labels),  # as drawn
                 theme.text(button.hint, th.CAPTION).get_width() if button.hint else 0)
     return max(theme.px(90), words + theme.px(32))
 

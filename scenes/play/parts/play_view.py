@@ -21,13 +21,32 @@ if TYPE_CHECKING:
 # The prompt in the top bar is a control's words, as large as a heading when it fits and
 # smaller step by step (down the type scale) until it fits between the title and the turn.
 PROMPT_SIZES = tuple(th.LABEL * factor for factor in (1.1, 1.0, 0.9, 0.8, 0.7, 0.64))
+# The side panel's type roles: a section's name (small bold capitals, grey), the scores (the
+# panel's figures, semibold), the move log (running words, the latest bright, those before soft)
+SECTION = th.HEADING * 0.7
+PLAYERS = th.BODY
+SCORE = th.LABEL
+LOG = th.BODY
 # The countdown's "3", "2", "1" and word fill the board's stage: the app's largest type, and
 # smaller only for a word too wide for a narrow stage.
 COUNTDOWN_SIZES = tuple(th.DISPLAY * (1.4 - 0.115 * step) for step in range(9))
 
 
+MESSAGE_LINES = 3  # the action bar's message has room for this many lines above the buttons
+BUTTON_H = 56  # design pixels: the action bar's buttons (play_buttons.py lays them out)
+
+
+def message_step(theme: th.Theme) -> int:
+    """The distance between the action bar's lines of message (normal leading)."""
+    return round(theme.line(th.BODY) * 1.2)
+
+
 def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[str, pygame.Rect]:
-    """The play screen's parts: top bar, board, side panel (scores, log) and action bar."""
+    """The play screen's parts: top bar, board, side panel (scores, log) and action bar (which
+    holds its buttons and MESSAGE_LINES lines of message above them, at least)."""
+    if bottom_h:
+        bottom_h = max(bottom_h, theme.px(BUTTON_H) + MESSAGE_LINES * message_step(theme)
+                       + theme.px(8))
     width, height = size
     pad = theme.px(12)
     top = pygame.Rect(0, 0, width, theme.px(56))
@@ -40,17 +59,26 @@ def play_rects(theme: th.Theme, size: tuple[int, int], bottom_h: int) -> dict[st
     return {"top": top, "side": side, "bottom": bottom, "board": board}
 
 
-def latest_entries(entries: list[list[str]], room: int) -> list[str]:
-    """The lines of the latest whole log entries (each a list of wrapped lines) that fit in
-    `room` lines: an entry is never shown cut at the top, unless the last alone is too long."""
-    shown: list[str] = []
+def latest_entries(entries: list[list[str]], room: int, step: int = 1, gap: int = 0) -> \
+        list[list[str]]:
+    """The latest whole log entries (each a list of wrapped lines) that fit in `room` (lines
+    `step` apart, entries a further `gap` apart; by default, room counts lines): an entry is
+    never shown cut at the top, unless the last alone is too long."""
+    shown: list[list[str]] = []
+    used = -gap
     for entry in reversed(entries):
-        if len(shown) + len(entry) > room:
+        used += gap + len(entry) * step
+        if used > room:
             break
-        shown[:0] = entry
-    if not shown and entries and room > 0:
-        shown = entries[-1][-room:]
+        shown.insert(0, entry)
+    if not shown and entries and room >= step:
+        shown = [entries[-1][-(room // step):]]
     return shown
+
+
+def leading(theme: th.Theme, size: th.Size) -> int:
+    """The distance from one line to the next at this size: normal leading (1.2 lines)."""
+    return round(theme.line(size) * 1.2)
 
 
 class PlayDrawing:
@@ -125,7 +153,18 @@ class PlayDrawing:
                 break
         half = theme.text(full, size).get_width() / 2
         x = max(left + half, min(scene.rects["board"].centerx, right - half))
-        theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
+        if thinking is None:
+            theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
+            return
+        words = text.rstrip(".")  # the dots come and go as dots, never as a typed ".."
+        shown = theme.blit_text(surface, words, size, (x - half, top.centery), colour, "midleft")
+        dot = max(1, round(theme.role_font(size).size("H")[1] * 0.09))
+        gap = theme.text(".", size).get_width()
+        baseline = shown.top + theme.role_font(size).get_ascent() - dot
+        for i in range(3):
+            lit = i < len(text) - len(words)
+            pygame.draw.circle(surface, colour if lit else th.mix(colour, th.PANEL, 0.65),
+                               (shown.right + dot + i * gap, baseline), dot)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         """The action bar: what was typed, else the message, else the caption; the buttons."""
@@ -140,11 +179,11 @@ class PlayDrawing:
         else:  # a result held for the players is the thing to read: it stands out
             line = scene.turns.caption
             colour = th.TEXT if scene.turns.hold is not None else th.DIM
-        if line:
-            shown = theme.wrap(line, th.BODY, area.width)[:2]
-            for i, text in enumerate(shown):
-                theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * theme.px(22)),
-                                colour)
+        if line:  # as many lines as there is room for above the buttons (MESSAGE_LINES)
+            step = message_step(theme)
+            room = max(1, (area.height - theme.px(BUTTON_H) - theme.px(4)) // step)
+            for i, text in enumerate(theme.wrap(line, th.BODY, area.width)[:room]):
+                theme.blit_text(surface, text, th.BODY, (area.left, area.top + i * step), colour)
         focus = scene.picker.focus
         for button in scene.buttons:
             draw_button(surface, theme, button, hovered=button.value == scene.picker.hover,
@@ -202,39 +241,45 @@ class SidePanel:
         side = scene.rects["side"]
         draw_panel(surface, theme, side)
         x, y = side.left + theme.px(14), side.top + theme.px(12)
+        width = side.width - theme.px(28)
         if players:  # against the computer: who is who
-            for part in theme.wrap(players, th.BODY, side.width - theme.px(28)):
-                theme.blit_text(surface, part, th.BODY, (x, y), th.ACCENT)
-                y += theme.px(24)
+            for part in theme.wrap(players, PLAYERS, width):
+                theme.blit_text(surface, part, PLAYERS, (x, y), th.ACCENT)
+                y += leading(theme, PLAYERS)
             y += theme.px(8)
-        theme.blit_text(surface, "Score", th.HEADING, (x, y), th.DIM)
-        y += theme.px(28)
+        y = self._section(surface, "Score", x, y)
         if self._status_memo[0] is not words:  # some scores take work (Strands' groups)
             self._status_memo = (words, scene.board.words.status(words))
         for line in self._status_memo[1]:
-            for part in theme.wrap(line, th.BODY, side.width - theme.px(28)):
-                theme.blit_text(surface, part, th.BODY, (x, y))
-                y += theme.px(24)
+            for part in theme.wrap(line, SCORE, width):
+                theme.blit_text(surface, part, SCORE, (x, y), th.TEXT)
+                y += leading(theme, SCORE)
         y += theme.px(10)
         pygame.draw.line(surface, th.PANEL_EDGE, (x, y), (side.right - theme.px(14), y))
         y += theme.px(10)
         if lesson is not None:  # a lesson's words take the place of the move log
             bottom = side.bottom - theme.px(72 if leave_lesson else 10)
-            draw_lesson(surface, theme, pygame.Rect(x, y, side.width - theme.px(28),
-                                                    bottom - y), *lesson)
+            draw_lesson(surface, theme, pygame.Rect(x, y, width, bottom - y), *lesson)
             return
-        theme.blit_text(surface, "Moves", th.HEADING, (x, y), th.DIM)
-        y += theme.px(28)
-        step = round(theme.text_px(th.BODY) * 1.3)
-        width = side.width - theme.px(28)
+        y = self._section(surface, "Moves", x, y)
         key = (log_lines, width, theme.text_scale)
         if self._log_memo[0] != key:  # wrapping measures every word: do it when the log changes
             entries = []
             for line in log_lines:
-                parts = theme.wrap(line, th.BODY, width)
+                parts = theme.wrap(line, LOG, width - theme.px(12))
                 entries.append([parts[0]] + ["   " + p for p in parts[1:]])
             self._log_memo = (key, entries)
-        room = max(0, (side.bottom - theme.px(10) - y) // step)
-        for line in latest_entries(self._log_memo[1], room):
-            theme.blit_text(surface, line, th.BODY, (x, y), th.TEXT)
-            y += step
+        step, gap = leading(theme, LOG), theme.px(5)  # normal leading; entries a little apart
+        shown = latest_entries(self._log_memo[1], side.bottom - theme.px(10) - y, step, gap)
+        for number, entry in enumerate(shown, 1):
+            colour = th.TEXT if number == len(shown) else th.SOFT  # the latest stands out
+            for line in entry:
+                theme.blit_text(surface, line, LOG, (x, y), colour)
+                y += step
+            y += gap
+
+    def _section(self, surface: pygame.Surface, name: str, x: int, y: int) -> int:
+        """A section's name over its lines, small capitals in grey; where its lines start."""
+        theme = self.scene.app.theme
+        theme.blit_text(surface, name.upper(), SECTION, (x, y), th.DIM)
+        return y + leading(theme, SECTION) + theme.px(4)
