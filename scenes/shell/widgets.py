@@ -17,7 +17,8 @@ class Button:
     value: Any
     rect: pygame.Rect = dataclasses.field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
     enabled: bool = True
-    hint: str = ""  # a short second line (e.g. a keyboard shortcut)
+    hint: str = ""  # the key that presses it (Esc, Ctrl+Z, R: a key cap on focus or hover), or
+    # a short second line of words (draw_button tells them apart: is_key)
     primary: bool = False  # the screen's main action (Lock in): filled in th.PRIMARY to stand
     # out, never in the picked look (th.STATES), which says "this choice is picked"
 
@@ -27,23 +28,85 @@ def draw_button(surface: pygame.Surface, theme: th.Theme, button: Button, *,
                 selected: bool = False) -> None:
     """A rounded button in the looks of its states (th.STATES): under the mouse it brightens in
     a white ring; the keyboard's focus is a yellow ring further out; picked, it is yellow. The
-    main action (button.primary) is filled in th.PRIMARY, with no state's look of its own."""
+    main action (button.primary) is filled in th.PRIMARY, with no state's look of its own.
+    A second line of words (button.hint) shows under the label; the key that presses the
+    button shows only on focus or hover, as a key cap under the label (draw_key_cap), and never
+    where the screen has no keyboard (theme.key_hints off: a touch kiosk)."""
     draw_button_frame(surface, theme, button, focused=focused, hovered=hovered, selected=selected)
     colour = ink(button, selected)
     filled = selected or (button.primary and button.enabled)
     lit = hovered and button.enabled  # on the brighter fill a dim key would vanish
+    words, key = hint_words(button), key_of(button)
+    cap = key if key and getattr(theme, "key_hints", True) and (focused or hovered) \
+        and button.enabled else ""
     label_h, hint_h = theme.line(size), theme.line(th.CAPTION)
-    if button.hint and getattr(theme, "key_hints", True) \
-            and label_h + hint_h <= button.rect.height - 2 * theme.px(3):
+    two_lines = label_h + hint_h <= button.rect.height - 2 * theme.px(3)
+    if (words or cap) and two_lines:
         top = button.rect.centery - (label_h + hint_h) // 2  # both lines, centred together
         theme.blit_text(surface, button.label, size, (button.rect.centerx, top), colour,
                         "midtop")
-        hint = fitted(theme, button.hint, th.CAPTION, button.rect.width - 2 * theme.px(8))
-        theme.blit_text(surface, hint, th.CAPTION, (button.rect.centerx, top + label_h),
-                        colour if filled or lit else th.SOFT if button.enabled else th.DIM,
-                        "midtop")
-    else:  # no room for a second line: the label alone
+        if words:
+            shown = fitted(theme, words, th.CAPTION, button.rect.width - 2 * theme.px(8))
+            theme.blit_text(surface, shown, th.CAPTION, (button.rect.centerx, top + label_h),
+                            colour if filled or lit else th.SOFT if button.enabled else th.DIM,
+                            "midtop")
+        else:
+            draw_key_cap(surface, theme, cap, (button.rect.centerx, top + label_h + hint_h // 2),
+                         button.rect.width - 2 * theme.px(8))
+    else:  # nothing under it, or no room for a second line: the label alone
         theme.blit_text(surface, button.label, size, button.rect.center, colour, "center")
+
+
+KEY_NAMES = frozenset({"Esc", "Enter", "Space", "Tab", "Home", "End", "Left", "Right", "Up",
+                       "Down", "Backspace", "Delete", "PgUp", "PgDn", "any key"}
+                      | {f"F{n}" for n in range(1, 13)})
+MODIFIERS = frozenset({"Ctrl", "Alt", "Shift", "Cmd"})
+
+
+def is_key(text: str) -> bool:
+    """True when the text names a key a player presses (Esc, F1, R, ?, Ctrl+Z), not words."""
+    if text in KEY_NAMES:
+        return True
+    *mods, last = text.split("+") if len(text) > 1 else [text]
+    if mods:
+        return all(mod in MODIFIERS for mod in mods) and is_key(last)
+    return len(last) == 1 and last.isprintable() and not last.isspace()
+
+
+def typed(button: Button) -> bool:
+    """True when a button's hint is the text a player types for its move (a board's
+    Choice.key: "keep", "edge south"): a typed command is typed, never shown on the button."""
+    return bool(button.hint) and getattr(button.value, "key", None) == button.hint
+
+
+def key_of(button: Button) -> str:
+    """The key that presses a button (its hint, when that names a key), or ""."""
+    return button.hint if button.hint and not typed(button) and is_key(button.hint) else ""
+
+
+def hint_words(button: Button) -> str:
+    """A button's second line of words (its hint, when that is neither a key nor a typed move)."""
+    return "" if not button.hint or typed(button) or is_key(button.hint) else button.hint
+
+
+def key_cap(theme: th.Theme, key: str) -> pygame.Rect:
+    """The size of a key's cap: its name in caption type on a small rounded key."""
+    text = theme.text(key, th.CAPTION)
+    return pygame.Rect(0, 0, text.get_width() + theme.px(12), theme.line(th.CAPTION))
+
+
+def draw_key_cap(surface: pygame.Surface, theme: th.Theme, key: str, centre,
+                 room: int) -> None:
+    """A key's cap centred on a point: a dark key with a light rim and its name (nothing if it
+    is wider than `room` pixels): on any button's fill, hovered, picked or the main action's."""
+    cap = key_cap(theme, key)
+    if cap.width > room:
+        return
+    cap.center = (round(centre[0]), round(centre[1]))
+    radius = theme.px(5)
+    pygame.draw.rect(surface, th.BACKGROUND, cap, border_radius=radius)
+    pygame.draw.rect(surface, th.DIM, cap, max(1, theme.px(1)), border_radius=radius)
+    theme.blit_text(surface, key, th.CAPTION, cap.center, th.TEXT, "center")
 
 
 def fitted(theme: th.Theme, text: str, size: th.Size, width: int) -> str:
