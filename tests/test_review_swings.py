@@ -16,7 +16,8 @@ from game.match import Match
 from game.record import CHANCE, Record
 from game.registry import GAMES
 from game.review import (
-    SMALL_SWING, count_at, decisive_step, line_positions, line_steps, look_back, review_values, swings,
+    SMALL_SWING, count_at, decisive_step, line_positions,
+    line_steps, look_back, review_values, swings,
 )
 from game.rules.moriarty import GameScored
 from game.words.tug_of_war import listing
