@@ -214,7 +214,7 @@ class SynchBoard(SynchLayout):
         theme = self.theme
         for seat, src, _ in self.last_steps(view):
             rect = self.cell_rect(src)
-            radius = max(5.0, min(theme.px(th.BADGE), rect.width * 0.2))
+            radius = max(5.0, min(rect.width * 0.18, theme.px(9)))  # roomy squares: a larger badge
             inset = radius + max(1, theme.px(1.5)) + theme.px(2)
             x = rect.left + inset if seat == 0 else rect.right - inset
             th.draw_seat_badge(surface, theme, (x, rect.bottom - inset), self.seat_colours[seat],
