@@ -323,6 +323,8 @@ test_play_vs_bot.py
     test_the_bot_is_given_only_its_own_observation
     test_the_frame_loop_keeps_running_while_a_hard_bot_thinks
     test_two_bots_play_each_other_to_the_end
+test_present_follows_changes.py
+    test_the_window_shows_what_a_full_redraw_draws_after_generated_play
 test_private_names.py
     test_no_module_reaches_into_another_s_private_names
 test_properties.py

@@ -231,8 +231,9 @@ class PlayScene(Scene):
         self.clock += dt
         self._poll_searches(dt)
         self.phones.tick()
-        if self.turns.busy:
-            self.app.invalidate(self.rects["board"])
+        if self.turns.busy:  # the board and the gap around it: a piece may reach past its edge
+            gap = 2 * (self.rects["board"].top - self.rects["top"].bottom)
+            self.app.invalidate(self.rects["board"].inflate(gap, gap))
             if self.turns.tick(dt * self.app.settings.animation_speed) is not None:
                 self.bots.calm()  # a step has shown: a bot's move follows a moment later
         elif self.turns.hold is None:

@@ -204,7 +204,9 @@ class ReplayScene(Scene):
             shown.t += dt * speed
             while shown.cues and shown.cues[0][0] <= shown.t:
                 self.app.sound.play(shown.cues.pop(0)[1])
-            self.app.invalidate(self.rects.get("board"))
+            board = self.rects["board"]  # and the gap around it: a piece may reach past its edge
+            gap = 2 * (board.top - self.rects["top"].bottom)
+            self.app.invalidate(board.inflate(gap, gap))
             if shown.t >= shown.timeline.duration:
                 self.shown = None
                 self.wait = 0.0

@@ -1,4 +1,5 @@
-"""The settings screen: volume, sound, animation speed, fullscreen, kiosk; saved on every change.
+"""The settings screen: volume, sound, animation speed, fullscreen, kiosk, frame rate; saved on
+every change.
 
 Yes/no settings are switches (a click, Enter or Space flips one; Left turns it off, Right on);
 settings with a range are steppers with - and + (Left/Right step them) that stop at their ends.
@@ -18,14 +19,19 @@ from scenes.shell.widgets import (
     draw_step,
     stack_rects,
 )
-from scenes.store.settings import IDLE_SECONDS, SPEEDS, Settings
+from scenes.store.settings import FRAME_RATES, IDLE_SECONDS, SPEEDS, Settings
 
 SWITCHES = ("sound", "fullscreen", "notation", "kiosk")  # yes/no settings
-STEPPERS = ("volume", "speed", "idle")  # settings with a range
+STEPPERS = ("volume", "speed", "idle", "fps")  # settings with a range
 LABELS = {"volume": "Volume", "sound": "Sound", "speed": "Animation speed",
           "fullscreen": "Fullscreen (F11)", "notation": "Move log in notation",
           "kiosk": "Start as a kiosk demo",
-          "idle": "Kiosk: back to the demo after"}
+          "idle": "Kiosk: back to the demo after", "fps": "Frames a second, at most"}
+KIOSK_KEEPERS = ("fullscreen", "kiosk", "idle", "fps")  # rows a kiosk's visitor may not change
+# a range setting's values offered, its attribute, and the index shown for a value not offered
+RANGES = {"speed": (SPEEDS, "animation_speed", 1),
+          "idle": (IDLE_SECONDS, "kiosk_idle_seconds", 2),
+          "fps": (FRAME_RATES, "frame_rate", 1)}
 VOLUME_STEPS = 10  # volume moves in tenths
 
 
@@ -47,9 +53,7 @@ def stepped(settings: Settings, name: str, step: int) -> bool:
         value = max(0, min(VOLUME_STEPS, tenths + step)) / VOLUME_STEPS
         moved, settings.volume = value != settings.volume, value
         return moved
-    values, attribute, fallback = {
-        "speed": (SPEEDS, "animation_speed", 1),
-        "idle": (IDLE_SECONDS, "kiosk_idle_seconds", 2)}[name]
+    values, attribute, fallback = RANGES[name]
     index = step_index(values, getattr(settings, attribute), fallback)
     value = values[max(0, min(len(values) - 1, index + step))]
     moved = value != getattr(settings, attribute)
@@ -62,8 +66,7 @@ def at_end(settings: Settings, name: str, step: int) -> bool:
     if name == "volume":
         tenths = round(settings.volume * VOLUME_STEPS)
         return tenths <= 0 if step < 0 else tenths >= VOLUME_STEPS
-    values, attribute = {"speed": (SPEEDS, "animation_speed"),
-                         "idle": (IDLE_SECONDS, "kiosk_idle_seconds")}[name]
+    values, attribute, _ = RANGES[name]
     value = getattr(settings, attribute)
     if value not in values:
         return False
@@ -76,6 +79,8 @@ def value_text(settings: Settings, name: str) -> str:
         return f"{round(settings.volume * 100)}%"
     if name == "speed":
         return f"{settings.animation_speed:g}x"
+    if name == "fps":
+        return f"{settings.frame_rate:g}"
     return f"{settings.kiosk_idle_seconds:g} s idle"
 
 
@@ -84,7 +89,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        names = ("volume", "sound", "speed", "fullscreen", "notation", "kiosk", "idle")
+        names = ("volume", "sound", "speed", "fullscreen", "notation", "kiosk", "idle", "fps")
         self.group = ButtonGroup([Button(LABELS[name], name) for name in names]
                                  + [Button("Back", "back", hint="Esc"),
                                     Button("About", "about", hint="A")], self._choose)
@@ -94,7 +99,7 @@ class SettingsScene(Scene):
         self.mouse = (-1, -1)
         if self.app.kiosk is not None:  # a visitor may not unlock the kiosk from here
             for button in self.group.buttons:
-                button.enabled = button.value not in ("fullscreen", "kiosk", "idle")
+                button.enabled = button.value not in KIOSK_KEEPERS
 
     def _choose(self, name: str) -> None:
         """A click or Enter on a row: a switch flips; a stepper's row only takes the focus."""

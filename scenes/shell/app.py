@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Callable, Mapping
 import pygame
 
 from scenes.shell.display_watch import DisplayWatch
+from scenes.shell.present import plan_regions, prefer_direct_framebuffer
 from scenes.shell.scene_base import SceneBase
 from scenes.shell.sound import SoundBoard, quit_pygame
 from scenes.shell.stack import SceneStack
@@ -23,7 +24,6 @@ if TYPE_CHECKING:  # made on first use, or for a kiosk only: named for the check
     from scenes.shell.bot_process import BotProcess
     from scenes.shell.kiosk import Kiosk
 
-FPS = 60
 MIN_SIZE = (640, 400)
 DISPLAY_SHARE = 0.9  # the first window takes at most this share of the display each way
 REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
@@ -111,6 +111,7 @@ class App:
         self.display_watch = DisplayWatch(log)  # X11: a window destroyed from outside, and a
         self.display_watch.install()  # lost display, are noticed and logged (before SDL starts)
         pygame.init()
+        prefer_direct_framebuffer()  # X11: changed rectangles go straight to the X server
         if fullscreen is not None:
             self.settings.fullscreen = fullscreen
         self.windowed_size = fit_window(size, display_size())
@@ -358,7 +359,9 @@ class App:
         """Events, update by dt seconds, and draw and present what changed.
 
         Presenting a frame to a window costs milliseconds in itself, so a frame where nothing
-        changed presents nothing, and an animation presents only the area it moves in.
+        changed presents nothing, and an animation redraws and presents only the regions it
+        moves in (scenes/shell/present.py); the whole window only for a new layout, a new
+        screen, or changes that cover most of it.
         """
         self.keeper.poll()  # what the disk writer finished: a save's result, a notice
         for event in pygame.event.get():
@@ -374,18 +377,23 @@ class App:
         self.last_present = 0.0
         if not self._full_redraw and not self._dirty:
             return
-        if self._full_redraw:
+        regions = None if self._full_redraw else plan_regions(self._dirty,
+                                                              self.screen.get_rect())
+        if regions is None:
             self.stack.draw(self.screen)
             started = time.perf_counter()
             pygame.display.flip()
             self.full_presents += 1
-        else:
-            # draw only inside the changed area (blits outside a clip cost almost nothing)
-            self.screen.set_clip(self._dirty[0].unionall(self._dirty[1:]))
+        elif regions:
+            # draw only inside the changed regions (blits outside a clip cost almost nothing)
+            self.screen.set_clip(regions[0].unionall(regions[1:]))
             self.stack.draw(self.screen)
             self.screen.set_clip(None)
             started = time.perf_counter()
-            pygame.display.update(self._dirty)
+            pygame.display.update(regions)
+        else:  # every change lay outside the window
+            self._dirty = []
+            return
         self.last_present = time.perf_counter() - started  # handing the frame to the window
         self._full_redraw, self._dirty = False, []
         self.presented += 1
@@ -424,11 +432,13 @@ class App:
 
     def run(self, seconds: float | None = None, screenshot: str | None = None,
             on_first_frame=None) -> None:
-        """The frame loop, capped at 60 frames per second; optionally stop after `seconds`."""
+        """The frame loop, capped at the settings' frame rate (60 or 30 frames a second);
+        optionally stop after `seconds`."""
         started = time.perf_counter()
         while self.running:
             # the first frame shows at once; the cap on the frame rate holds from the second
-            dt = min(self.clock.tick(FPS if self.frames else 0) / 1000.0, 0.1)
+            cap = self.settings.frame_rate if self.frames else 0
+            dt = min(self.clock.tick(cap) / 1000.0, 0.1)
             self.tick(dt)
             if on_first_frame is not None and self.presented == 1 and self.frames == 1:
                 on_first_frame()

@@ -21,6 +21,7 @@ FORMAT = "quintet-settings"
 VERSION = 1
 SPEEDS = (0.5, 1.0, 1.5, 2.0, 4.0)
 IDLE_SECONDS = (30, 60, 90, 120, 180, 300)  # the kiosk idle timeouts offered on screen
+FRAME_RATES = (30, 60)  # frames a second at most: 30 for a weak kiosk machine
 MODIFIERS = ("ctrl", "alt", "shift", "meta")
 SIZE_LIMIT = 64_000  # bytes: a settings file is about 250; anything near this is not one
 
@@ -37,6 +38,7 @@ class Settings:
     kiosk_idle_seconds: int = 90  # kiosk: seconds without input before the demo returns
     kiosk_exit_keys: str = "ctrl+shift+k"  # kiosk: the hidden combination that leaves it
     notation: bool = False  # the move log in the games' notation instead of plain words
+    frame_rate: int = 60  # frames a second at most (one of FRAME_RATES)
 
     def check(self) -> list[str]:
         """Replace bad values with defaults; the problems found, in plain words."""
@@ -69,6 +71,10 @@ class Settings:
             problems.append(f"kiosk_exit_keys {brief(self.kiosk_exit_keys)} "
                             f"{combination_problem(self.kiosk_exit_keys)}")
             self.kiosk_exit_keys = defaults.kiosk_exit_keys
+        if not _is_number(self.frame_rate) or self.frame_rate not in FRAME_RATES:
+            problems.append(f"frame_rate {brief(self.frame_rate)} is not one of "
+                            f"{', '.join(str(rate) for rate in FRAME_RATES)}")
+            self.frame_rate = defaults.frame_rate
         return problems
 
 
