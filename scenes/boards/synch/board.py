@@ -198,7 +198,7 @@ class SynchBoard(SynchLayout):
             return steps
         return [(seat, src, dst) for seat, (src, dst) in enumerate(zip(before.markers,
                                                                         state.markers))
-                if src is not None and dst is not None and src != dst]
+                if seat in view.last and src is not None and dst is not None and src != dst]
 
     def _draw_last_move(self, surface, view: View[SynchState]) -> None:
         """Under the markers, each seat's last step as a trail in its colour, from where its
