@@ -136,6 +136,7 @@ class App:
         self.lessons_offered: set[str] = set()  # games whose lesson was offered this session
         self.reraise_errors = False  # tests that drive scenes want an error raised, not rescued
         self.errors_recovered = 0
+        self.windows_reopened = 0  # windows opened anew after one was lost
         self.log_path: Path | None = None  # the user's log file, once main() has opened it
         self.kiosk: Kiosk | None = None
         if kiosk:
@@ -310,6 +311,7 @@ class App:
         if self.kiosk is not None and self.settings.fullscreen:
             pygame.event.set_grab(True)
         self._relayout()
+        self.windows_reopened += 1
         log.info("a new window is open")
 
     def recover(self, error: BaseException) -> None:

@@ -42,6 +42,8 @@ class Frames:
     presents: list[float] = dataclasses.field(default_factory=list)
     full: int = 0
     size: tuple[int, int] = (0, 0)
+    driver: str = ""  # SDL's video driver the run's window had
+    troubles: int = 0  # errors the App recovered from, and windows it had to open anew
 
     def add(self, other: Frames) -> None:
         """Take another run's frames into this one."""
@@ -50,6 +52,7 @@ class Frames:
         self.presents += other.presents
         self.full += other.full
         self.size = other.size
+        self.troubles += other.troubles
 
     @property
     def present_share(self) -> float:
@@ -84,7 +87,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         return scene
 
     new_game()
-    run = Frames(size=app.screen.get_size())
+    run = Frames(size=app.screen.get_size(), driver=pygame.display.get_driver())
     think = 0.0
     for _ in range(int(seconds / FRAME)):
         top = app.stack.top
@@ -108,6 +111,7 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         if app.last_present:
             run.presents.append(app.last_present)
         run.full += app.full_presents - full_before
+    run.troubles = app.errors_recovered + app.windows_reopened
     app.close_keeper()  # the settings and saves written before the folders go
     pygame.quit()
     return run
@@ -193,7 +197,8 @@ def _bench(argv) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
     pygame.display.init()
-    print(f"video driver: {pygame.display.get_driver()}; load average "
+    driver = pygame.display.get_driver()
+    print(f"video driver: {driver}; load average "
           f"{' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     pygame.display.quit()
     print("ms per frame: events + update + draw + present on the wall clock, then in the app "
@@ -208,8 +213,9 @@ def _bench(argv) -> int:
         every = Frames()
         for index, game_id in enumerate(games):
             run = demo_frames(game_id, args.seconds, (width, height), seed=index)
-            if run.size != (width, height):
-                print(f"  (the window opened at {run.size[0]}x{run.size[1]})")
+            if run.size != (width, height) or run.driver != driver or run.troubles:
+                print(f"  (the window opened at {run.size[0]}x{run.size[1]}, video driver "
+                      f"{run.driver}; {run.troubles} errors recovered or windows reopened)")
             every.add(run)
             print(row(game_id, run), flush=True)
         print(row("all", every))
