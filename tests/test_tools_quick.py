@@ -21,7 +21,7 @@ def test_the_frame_benchmark_times_a_fraction_of_a_second_of_play():
     frames, presents = run.times, run.presents
     assert len(frames) >= 0.3 / FRAME / 2 and all(t >= 0 for t in frames)
     assert len(presents) <= len(frames) and len(run.cpu) == len(frames)
-    assert 1 <= run.full <= len(presents)  # the first frame presents the whole window
+    assert run.full <= len(presents) and run.first > 0  # the first frame, kept apart
     assert run.size == (640, 400) and 0 < run.present_share < 1
 
 

@@ -5,7 +5,8 @@ confirmed at once, animations at speed 1) and prints per-game and overall frame 
 max: events + update + draw + present of one frame) on the wall clock and in processor time
 (the app process's own, so a frame that waited for a processor is told apart from a slow one),
 the present's times and its share of the frames' time, how many frames presented the whole
-window, and a bare pygame window's full present at the same size for scale; then the peak
+window, the window's first frame apart (start-up: every text and layer drawn the first time),
+and a bare pygame window's full present at the same size for scale; then the peak
 resident memory and the time from launch to the first frame (a fresh `python -m game` process,
 several runs). The window is 1920x1080 unless --size says otherwise (several sizes: a block
 each). Run it on a desktop, or under Xvfb for a real X11 window with software rendering, on a
@@ -35,12 +36,15 @@ def percentile(values: list[float], fraction: float) -> float:
 @dataclasses.dataclass
 class Frames:
     """One run's figures, per frame (seconds): wall clock, the process's processor time, and
-    the present's time (presented frames only); `full`: frames that presented the whole window."""
+    the present's time (presented frames only); `full`: frames that presented the whole window.
+    The window's first frame (start-up: every text and board layer drawn for the first time,
+    the background loaders started) is kept apart, in `first` (wall clock)."""
 
     times: list[float] = dataclasses.field(default_factory=list)
     cpu: list[float] = dataclasses.field(default_factory=list)
     presents: list[float] = dataclasses.field(default_factory=list)
     full: int = 0
+    first: float = 0.0
     size: tuple[int, int] = (0, 0)
     driver: str = ""  # SDL's video driver the run's window had
     troubles: int = 0  # errors the App recovered from, and windows it had to open anew
@@ -51,6 +55,7 @@ class Frames:
         self.cpu += other.cpu
         self.presents += other.presents
         self.full += other.full
+        self.first = max(self.first, other.first)
         self.size = other.size
         self.troubles += other.troubles
 
@@ -106,6 +111,9 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
         full_before = app.full_presents
         started, cpu = time.perf_counter(), time.process_time()
         app.tick(FRAME)
+        if app.frames == 1:  # start-up's frame: apart
+            run.first = time.perf_counter() - started
+            continue
         run.times.append(time.perf_counter() - started)
         run.cpu.append(time.process_time() - cpu)
         if app.last_present:
@@ -117,8 +125,22 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
     return run
 
 
-def bare_present(size: tuple[int, int], frames: int = 40) -> float:
-    """Median seconds a bare pygame window of `size` takes to present all of itself."""
+def bare_present(size: tuple[int, int], hint: str | None, frames: int = 40) -> float:
+    """Median seconds a bare pygame window of `size` takes to present all of itself, with
+    SDL's framebuffer hint as given (None: SDL's default; the environment is put back)."""
+    from scenes.shell.present import FRAMEBUFFER_HINT
+    before = os.environ.pop(FRAMEBUFFER_HINT, None)
+    if hint is not None:
+        os.environ[FRAMEBUFFER_HINT] = hint
+    try:
+        return _bare_present(size, frames)
+    finally:
+        os.environ.pop(FRAMEBUFFER_HINT, None)
+        if before is not None:
+            os.environ[FRAMEBUFFER_HINT] = before
+
+
+def _bare_present(size: tuple[int, int], frames: int) -> float:
     import pygame
     pygame.display.init()
     screen = pygame.display.set_mode(size)
@@ -168,7 +190,7 @@ def main(argv=None) -> int:
 
 HEADER = (f"{'game':16} {'frames':>6} {'p50':>6} {'p99':>6} {'max':>6} {'cpu p50':>7} "
           f"{'cpu p99':>7} {'cpu max':>7} {'shown':>5} {'full':>4} {'pres p50':>8} "
-          f"{'pres p99':>8} {'share':>5}")
+          f"{'pres p99':>8} {'share':>5} {'first':>6}")
 
 
 def row(name: str, run: Frames) -> str:
@@ -179,7 +201,7 @@ def row(name: str, run: Frames) -> str:
             f"{percentile(times, .99) * 1000:6.2f} {max(times) * 1000:6.2f} "
             f"{percentile(cpu, .5) * 1000:7.2f} {percentile(cpu, .99) * 1000:7.2f} "
             f"{max(cpu) * 1000:7.2f} {len(presents):5d} {run.full:4d} {ms[0]:8.2f} "
-            f"{ms[1]:8.2f} {run.present_share * 100:4.0f}%")
+            f"{ms[1]:8.2f} {run.present_share * 100:4.0f}% {run.first * 1000:6.2f}")
 
 
 def _bench(argv) -> int:
@@ -204,11 +226,13 @@ def _bench(argv) -> int:
     print("ms per frame: events + update + draw + present on the wall clock, then in the app "
           "process's\nprocessor time (cpu); shown: frames that presented (the rest present "
           "nothing), full: of\nthem, the whole window; pres: the present's wall time; share: "
-          "its part of the frames' time")
+          "its part of the frames' time;\nfirst: the window's first frame (start-up, not in the "
+          "other columns)")
     for width, height in sizes:
-        bare = bare_present((width, height))
+        direct, default = bare_present((width, height), "0"), bare_present((width, height), None)
         print(f"\nwindow {width}x{height} (a bare pygame window presents all of itself in "
-              f"{bare * 1000:.2f} ms)")
+              f"{direct * 1000:.2f} ms through the X server's own framebuffer, in "
+              f"{default * 1000:.2f} ms through SDL's default)")
         print(HEADER)
         every = Frames()
         for index, game_id in enumerate(games):
