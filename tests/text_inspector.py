@@ -25,6 +25,8 @@ class Ink:
     cut: bool = False
     scaled: bool = False  # part of a picture drawn at one size and shown at another
     cap: float = 0.0  # the height of its font's capital "H" as shown, in pixels
+    colour: tuple = ()  # the colour it was rendered in (RGB)
+    contrast: float | None = None  # with what is behind it (measured_contrast), once measured
 
 
 class InkSurface(pygame.Surface):
@@ -54,7 +56,7 @@ class InkSurface(pygame.Surface):
                 cut = ink.cut or not shown.contains(moved)
                 # the same words drawn again in the same place replace the first (a redraw)
                 self.inks = [old for old in self.inks if (old.text, old.rect) != (ink.text, moved)]
-                self.inks.append(Ink(ink.text, ink.px, moved, cut, ink.scaled, ink.cap))
+                self.inks.append(dataclasses.replace(ink, rect=moved, cut=cut))
         return rect
 
     def fill(self, color, rect=None, special_flags=0):
@@ -80,10 +82,11 @@ def _inked(surface: pygame.Surface, inks, fx: float = 1.0, fy: float = 1.0) -> p
     twin = InkSurface(surface.get_size(), surface.get_flags(), surface)
     pygame.Surface.blit(twin, surface, (0, 0), None, pygame.BLEND_RGBA_MAX if
                         surface.get_flags() & pygame.SRCALPHA else 0)
-    twin.inks = [Ink(ink.text, ink.px * fy,
-                     pygame.Rect(round(ink.rect.x * fx), round(ink.rect.y * fy),
-                                 max(1, round(ink.rect.w * fx)), max(1, round(ink.rect.h * fy))),
-                     ink.cut, ink.scaled or (fx, fy) != (1.0, 1.0), ink.cap * fy) for ink in inks]
+    twin.inks = [dataclasses.replace(
+        ink, px=ink.px * fy, rect=pygame.Rect(round(ink.rect.x * fx), round(ink.rect.y * fy),
+                                              max(1, round(ink.rect.w * fx)),
+                                              max(1, round(ink.rect.h * fy))),
+        scaled=ink.scaled or (fx, fy) != (1.0, 1.0), cap=ink.cap * fy) for ink in inks]
     return twin
 
 
@@ -97,7 +100,45 @@ class InkFont(pygame.font.Font):
         box = image.get_bounding_rect()
         height = self.size("Hg")[1]
         cap = super().render("H", True, (255, 255, 255)).get_bounding_rect().height
-        return _inked(image, [Ink(str(text), height, box, cap=cap)]) if box.width else image
+        colour = tuple(pygame.Color(color))[:3]
+        return _inked(image, [Ink(str(text), height, box, cap=cap, colour=colour)]) \
+            if box.width else image
+
+
+def luminance(colour) -> float:
+    """A colour's relative luminance (WCAG 2)."""
+    def channel(value: float) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """The contrast ratio of two colours (WCAG 2: 1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def measured_contrast(ink: Ink, written, bare, share: float = 0.1) -> float | None:
+    """The contrast of a text's colour with what is behind its glyphs: the frame drawn without
+    words (`bare`, an RGB array) where the frame with them (`written`) differs inside its box;
+    the contrast that all but `share` of those pixels reach (an edge of a shape beneath may
+    cross a letter). None when no pixel of it shows."""
+    import numpy as np
+    box = ink.rect.clip(pygame.Rect(0, 0, written.shape[0], written.shape[1]))
+    if not box.width or not box.height:
+        return None
+    here = (slice(box.left, box.right), slice(box.top, box.bottom))
+    mask = np.any(written[here] != bare[here], axis=2)
+    if not mask.any():
+        return None
+    behind = bare[here][mask].astype(float) / 255
+    behind = np.where(behind <= 0.03928, behind / 12.92, ((behind + 0.055) / 1.055) ** 2.4)
+    lum = behind @ np.array([0.2126, 0.7152, 0.0722])
+    mine = luminance(ink.colour)
+    ratios = (np.maximum(lum, mine) + 0.05) / (np.minimum(lum, mine) + 0.05)
+    return float(np.quantile(ratios, share))
 
 
 @contextlib.contextmanager

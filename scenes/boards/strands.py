@@ -118,7 +118,7 @@ class StrandsBoard(Board[StrandsState]):
         local = pygame.Rect(0, 0, *self.area.size)
         draw_board_area(layer, theme, local)
         shift = (-self.area.left, -self.area.top)
-        show_labels = self.radius >= theme.px(21)
+        show_labels = self.radius >= max(theme.px(21), round(theme.line(th.CAPTION) * 1.4))
         for index, centre in enumerate(self.centres):
             c = (centre[0] + shift[0], centre[1] + shift[1])
             number = board.numbers[index]
@@ -126,13 +126,16 @@ class StrandsBoard(Board[StrandsState]):
             pygame.draw.polygon(layer, NUMBER_TINTS.get(number, th.PANEL), tile)
             pygame.draw.polygon(layer, th.shade(th.BOARD, 0.7), tile,
                                 max(1, theme.px(1)))
-            digit = theme.font(round(self.radius * 0.8)).render(str(number), True, th.TEXT)
-            layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.12
+            # the number bold over its label in white (4.5:1 on every tint); both kept inside the
+            # hexagon the looks are drawn round, so a legal ring never crosses them
+            digit = theme.font(round(self.radius * 0.8), "bold").render(str(number), True,
+                                                                        th.TEXT)
+            layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.14
                                                                   if show_labels else 0))))
             if show_labels:
-                label = theme.font(round(self.radius * 0.36)).render(board.labels[index], True,
-                                                                     th.shade(th.TEXT, 0.72))
-                layer.blit(label, label.get_rect(center=(c[0], c[1] + self.radius * 0.5)))
+                label = theme.font(round(self.radius * 0.36), "medium").render(
+                    board.labels[index], True, th.TEXT)
+                layer.blit(label, label.get_rect(center=(c[0], c[1] + self.radius * 0.47)))
         # row letters at both ends of each row
         rows: dict[int, list[int]] = {}
         for index, (q, r) in enumerate(board.coords):

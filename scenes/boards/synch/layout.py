@@ -16,7 +16,7 @@ GRID_LINE = (40, 46, 61)
 LABEL_SIZE = th.CAPTION  # the coordinates along the edges
 # The column's words in the theme's roles (a step down where a card or button is small)
 HEADING_SIZE = th.BODY  # the column's heading: moves left, or the game's end
-ROLE_SIZE = th.CAPTION  # a seat card's role, "DECIDER · 1st"
+ROLE_SIZE = th.CAPTION  # a seat card's role, "Decider · 1st"
 NAME_SIZE = th.BODY  # a seat card's name
 BADGE_SIZE = th.LABEL * 0.9  # the mode's badge, "In synch": a step below a control's words
 COMPASS_SIZE = th.CAPTION * 0.87  # a direction's name on its small button: a step below

@@ -42,7 +42,8 @@ def _draw_roles(board: SynchLayout, surface, view: View[SynchState], shown) -> N
         rows = [(0, "places first"), (1, "places second")]
     else:  # each seat keeps its card's place; the roles move between them
         first = shown.directioner if shown.variant == DIRECTIONER_FIRST else shown.decider
-        rows = [(seat, ("DECIDER" if seat == shown.decider else "DIRECTIONER")
+        rows = [(seat, ("Decider" if seat == shown.decider else "Directioner")  # (narrower than
+                 # capitals: the seat's name fits beside it at 800x500)
                  + (" · 1st" if seat == first else " · 2nd")) for seat in (0, 1)]
     for rect, (seat, role) in zip(board.role_rects, rows):
         active = view.chooser == seat
@@ -59,7 +60,7 @@ def _draw_roles(board: SynchLayout, surface, view: View[SynchState], shown) -> N
         name = theme.text(shown.seat_name(seat), NAME_SIZE)
         if x + name.get_width() + theme.px(8) <= words.left:  # else its mark alone names it
             theme.blit_text(surface, shown.seat_name(seat), NAME_SIZE, (x, rect.centery),
-                            th.SEAT_COLOURS[seat], "midleft")
+                            th.shade(th.SEAT_COLOURS[seat], 1.15), "midleft")  # 5:1 on a card
 
 
 def _mode_words(board: SynchLayout, view: View[SynchState], shown) -> tuple[str, str, bool | None,
@@ -159,7 +160,7 @@ def _draw_compass(board: SynchLayout, surface, view: View[SynchState], shown) ->
         compass_arrow(board, surface, arrow_box.inflate(-rect.width // 3, -rect.height // 5),
                             name, colour)
         theme.blit_text(surface, name, COMPASS_SIZE, (rect.centerx, rect.bottom - theme.px(3)),
-                        colour, "midbottom")
+                        colour if picked or live else th.DIM, "midbottom")  # (5:1 off too)
     for rect, states in looks:  # over the buttons around (a focus ring reaches past the gap)
         th.draw_states(surface, theme, rect, states)
     _draw_compass_centre(board, surface, view, shown)

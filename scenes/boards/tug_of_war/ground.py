@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 SEAT_FILL = (th.YELLOW, th.VERMILION)
 PIP_ON = ((40, 36, 20), (255, 246, 236), (34, 36, 44))  # pips on Yellow, Red and common dice
+LETTER_ON = ((40, 36, 20), (20, 14, 10))  # a side's letter on its fill: dark, 5:1 on vermilion
 COMMON_FILL = (228, 226, 216)
 PAWN_BODY = ((0.38, 0.33), (0.62, 0.33), (0.96, 0.42), (1.0, 0.51), (0.94, 0.58),
              (0.7, 0.56), (0.72, 0.66), (0.96, 0.99), (0.6, 1.0), (0.5, 0.82), (0.4, 1.0),
@@ -85,7 +86,7 @@ def render_pawn(board: TugLayout, seat: int) -> pygame.Surface:
     # the floor: small sizes' hinting rounds capitals up, a shrunk big one keeps its true height)
     if w * 0.42 >= board.theme.min_font_size() + 1:
         font = board.theme.font(int(w * k * 0.42))  # (the head's shape still tells the side)
-        letter = font.render(SEAT_LETTER[seat], True, PIP_ON[seat])
+        letter = font.render(SEAT_LETTER[seat], True, LETTER_ON[seat])
         big.blit(letter, letter.get_rect(center=(0.5 * w * k, 0.6 * h * k)))
     pawn = pygame.transform.smoothscale(big, (w, h))
     lean = 9 if seat == 0 else -9

@@ -10,7 +10,7 @@ import pygame
 from game.rules.tug_of_war import ATHLETES, TugOfWarState
 from game.words.tug_of_war import SEAT_LETTER, banner_words, last_turn_words, rope_line
 from scenes.boards.base import View
-from scenes.boards.tug_of_war.ground import PIP_ON, SEAT_FILL
+from scenes.boards.tug_of_war.ground import LETTER_ON, SEAT_FILL
 from scenes.boards.tug_of_war.layout import BADGE_LETTER, COUNT, LAST_EDGE, NAME, PHASE, PILL
 from scenes.boards.tug_of_war.plan import (
     Banner,
@@ -105,7 +105,7 @@ def _draw_badge(board: TugLayout, surface, seat: int, centre, radius: int,
         square.center = centre
         pygame.draw.rect(surface, edge, square, border_radius=3)
         pygame.draw.rect(surface, SEAT_FILL[1], square.inflate(-4, -4), border_radius=2)
-    letter_colour = PIP_ON[seat]
+    letter_colour = LETTER_ON[seat]
     board.theme.blit_text(surface, SEAT_LETTER[seat], letter, centre, letter_colour, "center")
 
 
