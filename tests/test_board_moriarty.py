@@ -359,7 +359,7 @@ def test_describe_a_round_in_plain_words():
     assert text == "Eks slid orange away, Oh slid green toward: the Pivot moves 2 rows south."
     step = state.apply_joint(parse_move("toward"), parse_move("toward"))
     text = board.words.describe(state.observe_public(), step.events, step.state.observe_public())
-    assert text.endswith("the Pivot moves one row toward the Center Line, crossing it.")
+    assert text.endswith("the Pivot moves one row toward the Centre Line, crossing it.")
 
 
 def test_status_shows_game_totals_board_points_and_the_edge():

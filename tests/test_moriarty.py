@@ -249,9 +249,9 @@ def test_toward_and_away_are_relative_to_each_players_side(south, seat0, seat1, 
 
 
 @pytest.mark.parametrize("seat, row, allowed", [
-    (0, 0, AWAY),    # South on row 0: away from South is toward the Center Line
+    (0, 0, AWAY),    # South on row 0: away from South is toward the Centre Line
     (0, 9, TOWARD),
-    (1, 0, TOWARD),  # North on row 0: toward North is toward the Center Line
+    (1, 0, TOWARD),  # North on row 0: toward North is toward the Centre Line
     (1, 9, AWAY),
 ])
 def test_a_token_on_row_0_or_9_must_move_toward_the_center_line(seat, row, allowed):
@@ -261,7 +261,7 @@ def test_a_token_on_row_0_or_9_must_move_toward_the_center_line(seat, row, allow
     assert state.legal_moves(seat) == (allowed,)
     assert len(state.legal_moves(1 - seat)) == 2
     forbidden = AWAY if allowed is TOWARD else TOWARD
-    assert "toward the Center Line" in state.why_illegal(seat, forbidden)
+    assert "toward the Centre Line" in state.why_illegal(seat, forbidden)
     with pytest.raises(IllegalMoveError):
         state.apply(forbidden, seat)
     after = state.apply(allowed, seat).state.apply(TOWARD, 1 - seat).state

@@ -13,7 +13,11 @@ from game.core import NodeKind
 from scenes.play.handoff import HandoffScene
 from scenes.play.play import PlayScene
 from scenes.play.results import ResultsScene
+from game.words.play_screen import WELCOME_BACK
+from scenes.store.saves import SavedGame
 from tests.support import examples
+from tests.test_play_vs_bot import FakeWorker
+from tests.test_text_fits import position
 
 GAMES = {"pulling_strings": {"turn_limit": 6}, "moriarty": {"games": 3, "round_limit": 2},
          "strands": {"side": 5}, "synch": {"move_limit": 10}, "tug_of_war": {}}
@@ -103,3 +107,66 @@ def test_enter_does_the_one_thing_on_offer(driver, game_id, seed):
         if scene.picker.pending_choice() is not None:
             driver.key(pygame.K_RETURN)  # Enter seals the choice selected
     assert pressed or game_id != "tug_of_war"  # Tug of War's re-rolls offer one button
+
+
+@settings(max_examples=examples(8), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000),
+       decisions=st.integers(0, 12), data=st.data())
+def test_welcome_back_goes_at_the_first_pick_and_cancel_never_brings_it_back(
+        driver, game_id, seed, decisions, data):
+    """A game carried on greets the player once: whatever is picked and put back (Cancel, Esc)
+    leaves the last move's words or nothing, never the greeting again."""
+    match = position(game_id, seed, decisions)
+    saved = SavedGame(f"20260101-100000-{game_id}-abc123", match.record(), ("human", "human"),
+                      "2026-01-01T10:00:00", "2026-01-01T10:05:00")
+    driver.app.bot_worker = FakeWorker()
+    driver.app.stack.reset(driver.app.make("menu"))
+    scene = PlayScene.from_save(driver.app, saved)
+    driver.app.stack.push(scene)
+    driver.frames()
+    assert scene.status.text == WELCOME_BACK  # said on coming back
+    for _ in range(3):
+        driver.settle()
+        if isinstance(driver.top, HandoffScene):
+            driver.key(pygame.K_RETURN)
+            driver.settle()
+        if driver.top is not scene or scene.turns.chooser is None:
+            break
+        state = scene.turns.match.state
+        move = data.draw(st.sampled_from(state.legal_moves(scene.turns.chooser)))
+        path = scene.board.path(move, state)
+        for spot in path[:data.draw(st.integers(1, len(path)))]:
+            driver.click(driver.spot_pos(spot))
+        if not scene.picker.selected:
+            break  # the pick was a whole move: the game moved on
+        cancel = next((b for b in scene.buttons if b.label == "Cancel"), None)
+        if cancel is not None and data.draw(st.booleans()):
+            driver.click(cancel.rect.center)
+        else:
+            driver.key(pygame.K_ESCAPE)
+        driver.frames()
+        assert not scene.picker.selected
+        assert WELCOME_BACK not in driver.frame_texts(), "Cancel brought the greeting back"
+        assert scene.status.text in ("", scene.turns.caption) or not scene.status.text.strip()
+
+
+def test_a_records_message_goes_when_the_delete_question_comes(driver):
+    """The Export message is about the export: the Delete question over the list stands alone."""
+    from scenes.screens.dialog import ConfirmScene
+    from tests.test_settings_feel import write_save
+    write_save(2)
+    driver.app.stack.reset(driver.app.make("menu"))
+    driver.app.go("records")
+    driver.frames()
+    records = driver.top
+    driver.until(lambda: records.reading is None)
+    driver.key(pygame.K_x)  # Export the game in progress
+    driver.until(lambda: records.reading is None)
+    driver.frames()
+    assert records.message.startswith("Exported")
+    driver.key(pygame.K_DELETE)
+    driver.frames()
+    assert isinstance(driver.top, ConfirmScene)
+    shown = driver.frame_texts()
+    assert not any(text.startswith("Exported") for text in shown), shown

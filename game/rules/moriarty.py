@@ -2,16 +2,16 @@
 
 The rules in plain words (with the house rulings of RULES.md):
 - An 8x8 board, rows 1..8 from South's side, with imaginary rows 0 and 9 just off the board; the
-  Center Line lies between rows 4 and 5. Eight tokens, two of each of four colours, one per column.
+  Centre Line lies between rows 4 and 5. Eight tokens, two of each of four colours, one per column.
 - Setup: South puts the tokens on the dark squares of rows 4 and 5 (row 4: columns 2 4 6 8; row 5:
   columns 1 3 5 7), choosing the colours. Both players secretly pick a Bonus Colour. North then
   decides who holds the Edge first.
 - A round: the Edge holder picks the Pivot token; the tokens in the columns either side (wrapping
   1<->8) are active. The other player openly takes one; the Edge holder moves the other. Both
   secretly choose toward-me or away-from-me, revealed together; each moves one row (a token on
-  row 0 or 9 must move toward the Center Line). Then the Pivot moves: both actives went the same
+  row 0 or 9 must move toward the Centre Line). Then the Pivot moves: both actives went the same
   board direction -> 2 rows the opposite way, stopping at row 0 or 9; opposite directions -> one
-  row toward the Center Line (crossing it from row 4 or 5). Then the Edge passes.
+  row toward the Centre Line (crossing it from row 4 or 5). Then the Edge passes.
 - Ending: while any token is on row 0 or 9, a player may end the game instead of making their
   selection (the Edge holder instead of a Pivot, the other player instead of an Active Token).
 - Moriarty: between rounds the Edge holder may declare, naming the opponent's Bonus Colour; after
@@ -362,7 +362,7 @@ class MoriartyState(State):
         if isinstance(move, Declare):
             return "Moriarty can be declared only between rounds"
         if isinstance(move, Slide) and self.phase == DIRECTION:
-            return "a token on row 0 or 9 must move toward the Center Line"
+            return "a token on row 0 or 9 must move toward the Centre Line"
         if isinstance(move, Take) and self.phase == ACTIVE and self.pivot is not None:
             sides = " or ".join(str(c + 1) for c in self.actives(self.pivot))
             return f"take one of the active tokens, in column {sides}"

@@ -44,6 +44,53 @@ def join_words(parts: Sequence[str], last: str = "and") -> str:
     return ", ".join(parts[:-1]) + f" {last} " + parts[-1]
 
 
+def join_alike(parts: Sequence[str], last: str = "or") -> str:
+    """Choices joined with the words they share said once: 'orange or pink as your Bonus
+    Colour', 'the token in column 2 or 4 as the Pivot'; choices of several kinds each said once
+    with the ends that differ ('swap your team 2 for the common 3 or 1, or end the turn')."""
+    parts = [p for p in parts if p]
+    factored = _factored(parts, last)
+    if factored or len(parts) <= 1:
+        return factored or "".join(parts)
+    groups: list[tuple[list[str], int, list[str]]] = []  # (words, where they differ, there)
+    for part in parts:
+        words = part.split(" ")
+        for group, (first, at, values) in enumerate(groups):
+            differ = [i for i, (a, b) in enumerate(zip(first, words)) if a != b]
+            if len(first) == len(words) and len(differ) == 1 and at in (-1, differ[0]):
+                at = differ[0]
+                groups[group] = (first, at, (values or [first[at]]) + [words[at]])
+                break
+        else:
+            groups.append((words, -1, []))
+    if len(groups) == len(parts):
+        return join_words(parts, last)
+    said = [" ".join(first[:at] + [join_words(values, last)] + first[at + 1:]) if at >= 0
+            else " ".join(first) for first, at, values in groups]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + f", {last} " + said[-1]
+
+
+def _factored(parts: Sequence[str], last: str) -> str:
+    """The parts with a shared start and end said once round one or two words of each that
+    differ ("" when they share none, or differ in more)."""
+    words = [p.split(" ") for p in parts]
+    if len(words) <= 1:
+        return ""
+    shortest = min(len(w) for w in words)
+    head = 0  # words every choice starts with, leaving each at least one of its own
+    while head < shortest - 1 and all(w[head] == words[0][head] for w in words):
+        head += 1
+    tail = 0
+    while head + tail < shortest - 1 and all(w[-1 - tail] == words[0][-1 - tail] for w in words):
+        tail += 1
+    middles = [w[head:len(w) - tail] for w in words]
+    if not head + tail or max(len(m) for m in middles) > 2 \
+            or len({tuple(m) for m in middles}) < len(middles):
+        return ""
+    return " ".join(words[0][:head] + [join_words([" ".join(m) for m in middles], last)]
+                    + words[0][len(words[0]) - tail:])
+
+
 def plural(count: int, word: str, many: str | None = None) -> str:
     """'1 athlete', '3 athletes' ('1 die', '2 dice' with `many`)."""
     return f"{count} {word}" if count == 1 else f"{count} {many or word + 's'}"
@@ -206,7 +253,7 @@ class Narrator(Generic[StateT]):
         or a move and the others exactly as good ("pull t or g")."""
         first = self.choice_words(plan[0], state)
         if alike:
-            return join_words([first] + [self.alike_words(m, state) for m in alike], "or")
+            return join_alike([first] + [self.alike_words(m, state) for m in alike], "or")
         words, step = [first], state
         for before, move in zip(plan, plan[1:]):
             step = step.apply(before, seat).state

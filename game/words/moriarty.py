@@ -121,8 +121,9 @@ class MoriartyNarrator(Narrator[MoriartyState]):
                 verdict = "right" if event.correct else "wrong"
                 words.append(f"{b.seat_name(event.seat)} declared Moriarty, naming "
                              f"{COLOURS[event.colour]}: {verdict}!")
-            elif isinstance(event, GameScored):
-                words.append(scored_words(b, event))
+            elif isinstance(event, GameScored):  # a declaration just told says why it ended
+                told = any(isinstance(e, (GameEndDeclared, MoriartyDeclared)) for e in events)
+                words.append(scored_words(b, event, why=not told))
         return " ".join(words)
 
     def section_of(self, state: MoriartyState) -> str:
@@ -357,7 +358,7 @@ class MoriartyNarrator(Narrator[MoriartyState]):
             PIVOT: "The tokens either side of the Pivot become active (8 and 1 are neighbours).",
             ACTIVE: "The other player takes one active token; the Edge holder moves the other.",
             DIRECTION: "Same way: the Pivot slides 2 rows the other way. Opposite ways: it "
-                       "moves 1 row toward the Center Line.",
+                       "moves 1 row toward the Centre Line.",
             DECLARE: "Moriarty: right, you score every point on the board; wrong, they do.",
         }.get(s.phase, "")
 
@@ -456,7 +457,7 @@ def slide_words(before: MoriartyState, event: SlidesRevealed, slides: Any) -> st
         else:
             tail = f"the Pivot moves 2 rows {way}"
     else:
-        tail = "the Pivot moves one row toward the Center Line"
+        tail = "the Pivot moves one row toward the Centre Line"
         if {pivot.src, pivot.dst} == {4, 5}:
             tail += ", crossing it"
     return ", ".join(parts) + ": " + tail + "."
@@ -483,11 +484,12 @@ def game_summary(before: MoriartyState, event: GameScored) -> Summary:
     return Summary(f"Game {event.game_index + 1} of {before.games} is over", tuple(lines))
 
 
-def scored_words(before: MoriartyState, event: GameScored) -> str:
-    """A game of the match scored, in a sentence: how it ended, the points, the colours."""
+def scored_words(before: MoriartyState, event: GameScored, why: bool = True) -> str:
+    """A game of the match scored, in a sentence: how it ended (unless not `why`), the points,
+    the colours."""
     names = before.seat_names
-    reason = event.reason[:1].upper() + event.reason[1:]
-    return (f"Game {event.game_index + 1} over ({reason}): {names[0]} {event.points[0]}, "
+    reason = f" ({event.reason[:1].upper() + event.reason[1:]})" if why else ""
+    return (f"Game {event.game_index + 1} over{reason}: {names[0]} {event.points[0]}, "
             f"{names[1]} {event.points[1]}. Bonus Colours: {names[0]} "
             f"{COLOURS[event.bonus[0]]}, {names[1]} {COLOURS[event.bonus[1]]}.")
 

@@ -108,8 +108,8 @@ class PlayScene(Scene):
         scene.saves.resume(saved)
         scene.hints.tally.used = saved.hints_used
         scene.turns.restore(record)
-        scene.turns.caption = says.WELCOME_BACK
-        return scene
+        scene.status.say(says.WELCOME_BACK)  # a message of the moment: the first pick replaces
+        return scene  # it, and Cancel then leaves the last move's words, never this again
 
     def rematch_setup(self) -> GameSetup:
         """This game's setup for a rematch: a new seed, the same seats and players (hot-seat

@@ -17,6 +17,6 @@ def examples(spec: GameSpec, options: Mapping[str, Any]) -> list[Example]:
                 "Pivot slides two rows north.",
                 start, (PickPivot(3), Take(2), (Slide(True), Slide(False)))),
         Example("Opposite directions", "One active token goes north, the other south: the "
-                "Pivot moves one row toward the Center Line, crossing it.",
+                "Pivot moves one row toward the Centre Line, crossing it.",
                 start, (PickPivot(3), Take(2), (Slide(True), Slide(True)))),
     ]

@@ -1,4 +1,4 @@
-"""Moriarty's fixed layer: the squares, rows 0 and 9, the numbers and labels, the Center Line,
+"""Moriarty's fixed layer: the squares, rows 0 and 9, the numbers and labels, the Centre Line,
 the seat cards' ground and the tray's colours, drawn once a layout."""
 from __future__ import annotations
 
@@ -112,5 +112,5 @@ def _draw_centre_line(board: MoriartyLayout, layer: pygame.Surface, shift) -> No
     for x in (left, right):
         pygame.draw.circle(layer, th.TEXT, (x, y), width + 1)
     gap = theme.px(3)
-    theme.blit_text(layer, "Center", BESIDE, (left, y - gap), th.TEXT, "bottomleft")
+    theme.blit_text(layer, "Centre", BESIDE, (left, y - gap), th.TEXT, "bottomleft")
     theme.blit_text(layer, "Line", BESIDE, (left, y + gap + 1), th.TEXT, "topleft")

@@ -29,7 +29,7 @@ LABEL_H, GAP_H, NUMBER_H, TAG_H, MARGIN_H = 0.6, 0.16, 0.55, 0.5, 0.15
 STACK_H = 2 * LABEL_H + 10 + 2 * GAP_H + NUMBER_H + 2 * TAG_H + 2 * MARGIN_H
 ROWNUM_W, SCALE_W = 0.65, 0.9
 # The board's words in the theme's roles (a step below one where the room is tight)
-BESIDE = th.CAPTION  # round the grid: its numbers, "Center", "Line", North's and South's rows
+BESIDE = th.CAPTION  # round the grid: its numbers, "Centre", "Line", North's and South's rows
 SMALL = th.CAPTION * 0.87  # the points scale and the tags under the columns: a step below
 CARD_NAME = th.HEADING  # a seat card's name (its role line above is a CAPTION)
 CARD_LINE = th.BODY * 0.9  # a seat card's points and Bonus Colour, the notes: a step below
@@ -85,7 +85,7 @@ class MoriartyLayout(Board[MoriartyState]):
         super().layout(area)
         theme = self.theme
         margin = theme.px(14)
-        line_label_w = theme.text("Center", BESIDE).get_width() + theme.px(8)
+        line_label_w = theme.text("Centre", BESIDE).get_width() + theme.px(8)
         width_room = area.width * 0.56 - line_label_w - margin
         cell = self._fit_cell(area.height)
         self.cell = cell = max(8.0, min(cell, width_room / (8 + ROWNUM_W + SCALE_W)))
