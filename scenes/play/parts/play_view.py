@@ -25,7 +25,7 @@ PROMPT_SIZES = tuple(th.LABEL * factor for factor in (1.1, 1.0, 0.9, 0.8, 0.7, 0
 # panel's figures, semibold), the move log (running words, the latest bright, those before soft)
 SECTION = th.HEADING * 0.7
 PLAYERS = th.BODY
-SCORE = th.LABEL
+SCORE = th.LABEL * 0.85
 LOG = th.BODY
 # The countdown's "3", "2", "1" and word fill the board's stage: the app's largest type, and
 # smaller only for a word too wide for a narrow stage.
@@ -159,12 +159,12 @@ class PlayDrawing:
         words = text.rstrip(".")  # the dots come and go as dots, never as a typed ".."
         shown = theme.blit_text(surface, words, size, (x - half, top.centery), colour, "midleft")
         dot = max(1, round(theme.role_font(size).size("H")[1] * 0.09))
-        gap = theme.text(".", size).get_width()
+        gap = max(3 * dot + 1, theme.text(".", size).get_width())
         baseline = shown.top + theme.role_font(size).get_ascent() - dot
         for i in range(3):
             lit = i < len(text) - len(words)
             pygame.draw.circle(surface, colour if lit else th.mix(colour, th.PANEL, 0.65),
-                               (shown.right + dot + i * gap, baseline), dot)
+                               (shown.right + 2 * dot + i * gap, baseline), dot)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         """The action bar: what was typed, else the message, else the caption; the buttons."""
