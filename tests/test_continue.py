@@ -58,7 +58,7 @@ def test_every_decision_is_saved_and_the_menu_offers_continue(driver):
     driver.app.stack.reset(MainMenu(driver.app))
     driver.frames()
     button = continue_button(driver)
-    assert button is not None and "Strands · hot-seat · turn" in button.hint
+    assert button is not None and "Strands · Hot-seat · turn" in button.hint
 
 
 def test_no_save_no_continue(driver):
@@ -366,7 +366,7 @@ def test_the_menu_reads_the_saves_off_the_frame_loop_after_the_save_being_writte
     driver.frames()
     button = continue_button(driver)
     assert button is not None and button.enabled
-    assert f"Strands · hot-seat · turn {turns}" in button.hint
+    assert f"Strands · Hot-seat · turn {turns}" in button.hint
     assert readers and threading.main_thread().name not in readers
     assert driver.top.group.focus == 0  # Continue takes the focus, as when it was there at once
 

@@ -40,7 +40,7 @@ def test_no_worker_says_why_and_offers_hot_seat(driver):
     driver.frames(5)
     dialog = driver.top
     assert isinstance(dialog, ConfirmScene) and carries(dialog.title, "computer", "cannot start")
-    assert "No space left on device" in dialog.question and "Hot-seat" in dialog.question
+    assert "No space left on device" in dialog.question and "hot-seat" in dialog.question
     driver.click(dialog.group.buttons[0].rect.center)  # Play hot-seat
     driver.frames(3)
     assert scene.turns.hot_seat and scene.turns.controllers == ("human", "human")

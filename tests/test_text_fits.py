@@ -404,8 +404,9 @@ def test_the_rules_and_about_screens_write_no_small_capitals(tmp_path, size):
 
 
 SMALL = [(800, 500), FIRST_ON_SMALL]
-LOOKS = ["plain"]  # what the chooser's screen may show over a position (a pick, the hover and the hint
-# (show_look) still set rings, badges and the ghost over words: issue 65, item 2 is left open)
+# what the chooser's screen may show over a position (a pick, the hover and the hint, show_look,
+# still set rings, badges and the ghost over words: issue 65, item 2 is left open)
+LOOKS = ["plain"]
 
 
 def show_look(driver: Driver, scene: PlayScene, look: str, pick: int) -> None:

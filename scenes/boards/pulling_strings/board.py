@@ -45,7 +45,7 @@ BROKEN = (112, 106, 96)  # what is left of a broken string
 DISC_TOP = (236, 230, 214)
 DISC_SIDE = (168, 158, 136)
 DISC_EDGE = (52, 50, 56)
-END_FILL = th.shade(th.PANEL, 1.12)  # an end's disc: its white letter reads at 8:1 on it (5:1 hinted)
+END_FILL = th.shade(th.PANEL, 1.12)  # an end's disc: its white letter reads at 8:1 (5:1 hinted)
 
 
 @dataclasses.dataclass(frozen=True)
