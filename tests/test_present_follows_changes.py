@@ -102,12 +102,24 @@ def step(driver: Driver, rng: random.Random, action: str) -> None:
         driver.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, unicode="\x1b", mod=0, scancode=0)
     elif action == "focus":
         driver.post(pygame.KEYDOWN, key=pygame.K_TAB, unicode="\t", mod=0, scancode=0)
+    elif action == "button":  # the pause menu's and a dialog's buttons: overlays come and go
+        allowed = PAUSE_BUTTONS if type(top).__name__ == "PauseScene" else DIALOG_BUTTONS
+        group = getattr(top, "group", None)
+        buttons = [b for b in group.buttons if b.enabled and b.value in allowed] if group else []
+        if buttons:
+            pos = rng.choice(buttons).rect.center
+            driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     elif action == "resize":
         width, height = rng.choice(SIZES)
         driver.post(pygame.VIDEORESIZE, w=width, h=height, size=(width, height))
 
 
-ACTIONS = ["move", "move", "move", "hover", "spot", "pause", "focus", "resize"]
+ACTIONS = ["move", "move", "move", "hover", "spot", "pause", "button", "button", "focus", "resize"]
+# buttons clicked: none that starts a process, a server or another program, or quits
+PAUSE_BUTTONS = ("resume", "undo", "rules", "settings", "menu")
+DIALOG_BUTTONS = (True, False, "back", "resume")
 
 
 @settings(max_examples=examples(16), suppress_health_check=[HealthCheck.too_slow])
@@ -131,6 +143,43 @@ def test_the_window_shows_what_a_full_redraw_draws_after_generated_play(
                                        f"and {frame + 1} frames, the window is stale at {stale}")
         assert window.presents and window.presents[0] is None  # the first present is whole
         pygame.quit()
+
+
+def test_overlays_and_the_screens_behind_them_leave_no_stale_pixel(tmp_path):
+    """The pause menu over a game, the rules (their figures animate a part of the window) and
+    the settings from it, back, resume; hovering all the way; checked after every frame."""
+    driver = Driver(tmp_path, size=(1280, 720), speed=1.0)
+    with pytest.MonkeyPatch.context() as patch:
+        window = Window(patch)
+        rng = random.Random(2)
+        scene = driver.start("pulling_strings", seed=2)
+        shown = set()
+
+        def frames(count: int) -> None:
+            for _ in range(count):
+                step(driver, rng, "hover")
+                driver.frames()
+                shown.add(type(driver.top).__name__)
+                assert window.stale(driver.app) is None, f"stale under {driver.top}"
+
+        def press(value) -> None:
+            button = next(b for b in driver.top.group.buttons if b.value == value)
+            driver.click(button.rect.center)
+            frames(20)
+
+        for _ in range(2):
+            step(driver, rng, "move")
+            frames(30)
+        for value in ("rules", "settings"):
+            step(driver, rng, "pause")
+            frames(5)
+            press(value)
+            press("back") if value == "settings" else step(driver, rng, "pause")  # Esc: back
+            frames(10)
+            press("resume")
+        assert {"PlayScene", "PauseScene", "RulesScene", "SettingsScene"} <= shown, shown
+        assert driver.top is scene or isinstance(driver.top, HandoffScene)  # resumed
+    pygame.quit()
 
 
 def test_an_animation_presents_only_the_part_of_the_window_that_moves(tmp_path, monkeypatch):
