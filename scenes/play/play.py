@@ -73,7 +73,7 @@ class PlayScene(Scene):
         # the rules of play: the match, seats, privacy, countdown, holds, the log (no pygame)
         self.turns = TurnLoop(setup, self.board, self.guide)
         self.picker = Picker(self.turns, self.board)  # what a person has picked so far
-        self.status = StatusLine(app.invalidate, lambda: app.sound.play("deny"))
+        self.status = StatusLine(self._status_changed, lambda: app.sound.play("deny"))
         self.clock = 0.0
         self.buttons: list[Button] = []
         self.rects: dict[str, pygame.Rect] = {}
@@ -188,6 +188,10 @@ class PlayScene(Scene):
         self.rects = play_rects(theme, size, bottom_h)
         self.board.layout(self.rects["board"])
         self.refresh_buttons()
+
+    def _status_changed(self) -> None:
+        """The action bar's message changed: redraw the bar (all, before the first layout)."""
+        self.app.invalidate(self.rects.get("bottom"))
 
     def refresh_buttons(self) -> None:
         """Work out the action bar's buttons again (after anything they depend on changed)."""

@@ -32,7 +32,28 @@ class PlayInput:
         self.keys = PlayKeys(screen, self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Clicks and keys: choose spots, type moves, skip animations, open the menu."""
+        """Clicks and keys: choose spots, type moves, skip animations, open the menu. What
+        they change is redrawn: the board and the action bar, where picks, pointing and
+        messages show (a move made, or a new screen, redraws the whole window)."""
+        before, buttons = self._looks(), self.screen.buttons
+        handled = self._handle(event)
+        if self._looks() != before:
+            screen = self.screen
+            areas = [screen.rects[area] for area in ("board", "bottom") if area in screen.rects]
+            # a button may stand outside the action bar (Leave lesson, in the side panel)
+            areas += [button.rect for button in buttons + screen.buttons]
+            for area in areas:
+                screen.app.invalidate(area)
+        return handled
+
+    def _looks(self) -> tuple:
+        """What input may change on screen, short of a move: by identity or value."""
+        screen = self.screen
+        picker, status = screen.picker, screen.status
+        return (picker.selected, picker.hover, picker.focus, picker.typed, status.text,
+                status.is_error, id(screen.buttons))
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         screen = self.screen
         if event.type == pygame.MOUSEMOTION:
             button = button_at(screen.buttons, event.pos)

@@ -94,8 +94,9 @@ class PlayDrawing:
         scene = self.scene
         surface.fill(th.BACKGROUND)
         view = scene.view()
-        scene.board.draw(surface, view)
-        clip = surface.get_clip()  # an animation frame redraws only the board area
+        clip = surface.get_clip()  # a frame may redraw only the areas that changed
+        if clip.colliderect(scene.rects["board"]):
+            scene.board.draw(surface, view)
         if clip.colliderect(scene.rects["top"]):
             self._draw_top(surface, view)
         if clip.colliderect(scene.rects["side"]):
