@@ -203,6 +203,22 @@ def test_an_animation_presents_only_the_part_of_the_window_that_moves(tmp_path, 
         pygame.quit()
 
 
+def test_a_window_resized_without_a_resize_event_is_laid_out_and_drawn_anew(tmp_path,
+                                                                          monkeypatch):
+    driver = Driver(tmp_path, size=(1280, 720))
+    try:
+        window = Window(monkeypatch)
+        scene = driver.start("moriarty", seed=4)
+        driver.frames(3)
+        pygame.display.set_mode((900, 560), pygame.RESIZABLE)  # as SDL does, with no event
+        window.presents.clear()
+        driver.frames()
+        assert driver.app.stack.size == (900, 560) and scene.rects["side"].right < 900
+        assert window.presents == [None] and window.stale(driver.app) is None
+    finally:
+        pygame.quit()
+
+
 def test_frames_with_nothing_new_present_nothing(tmp_path, monkeypatch):
     driver = Driver(tmp_path, size=(1280, 720))
     try:

@@ -375,6 +375,7 @@ class App:
             self.kiosk.update(dt)
         if self.stack.apply_changes():
             self.invalidate()
+        self._follow_window_size()
         self.frames += 1
         self.last_present = 0.0
         if not self._full_redraw and not self._dirty:
@@ -402,6 +403,14 @@ class App:
         if self.presented == 1:  # the first frame is on screen: the disk work may start
             self.keeper.writer.release()
             self.sound.load_in_background()
+
+    def _follow_window_size(self) -> None:
+        """A window whose size changed with no resize event (SDL sends none for a size it was
+        asked for, or one a fullscreen switch brings) is laid out anew and drawn whole."""
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() != self.stack.size:
+            self.screen = surface
+            self._relayout()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Window-level events first (quit, resize, F11), then the scenes."""
