@@ -1,6 +1,7 @@
 """A bot: the search, sized by a level, answering `choose(observation, seat)` like any player."""
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any, Callable, Collection, Mapping, Sequence
@@ -12,6 +13,17 @@ from game.bots.matrix import solve
 from game.bots.reading import Reader, safe_response
 from game.bots.search import OpponentModel, Search
 from game.core import History, Move, NodeKind, State
+
+
+@dataclasses.dataclass(frozen=True)
+class RootValue:
+    """The search's figure for one choice at the root: the chooser's mean result (what the bot
+    chose by, after any price its knowledge puts on the move), the visits behind it, and at a
+    secret turn the choice's share of the bot's mix."""
+
+    value: float
+    visits: int
+    share: float = 0.0
 
 
 class Bot:
@@ -26,6 +38,8 @@ class Bot:
         self.last_iterations = 0
         self.reader = Reader(knowledge.reading_value) if knowledge.reading > 0 else None
         self.last_reading = 0.0  # how far the last secret choice followed the opponent model
+        self.keep_values = False  # True: each choice keeps `root_values` (a hint asks for them)
+        self.root_values: dict[Move, RootValue] = {}  # the last searched choice's root figures
 
     def choose(self, observation: State, seat: int, history: History[State] = (),
                should_stop: Callable[[], bool] | None = None,
@@ -36,6 +50,7 @@ class Bot:
         if not legal:
             raise ValueError(f"seat {seat} has no move to make here")
         self.knowledge.root_seat = seat  # whose draw its contempt weighs
+        self.root_values = {}
         reused, self.reusable = self.reusable, None
         allowed = [m for m in legal if m not in exclude] if exclude else list(legal)
         if not allowed or observation.kind is NodeKind.SIMULTANEOUS:
@@ -113,6 +128,8 @@ class Bot:
                   legal: Sequence[Move], history: History[State]) -> Move:
         if len(searches) == 1 and not self.knowledge.weighs_moves and searches[0].counts_visits:
             stats = searches[0].decision_stats()
+            if self.keep_values:
+                self.root_values = self._search_values(searches[0], stats, legal)
             scores = {move: visits for move, (visits, _) in stats.items() if move in legal}
             if not scores:  # every move searched was excluded: the rest, alike
                 scores = {move: 1 for move in legal}
@@ -137,10 +154,48 @@ class Bot:
                 values[move] -= doubt or 0.0
                 if (doubt or 0.0) < 0.0:
                     sure.add(move)
+        if self.keep_values:
+            self.root_values = self._world_values(worlds, searches, values)
         best = max(values, key=values.__getitem__)
         if best in sure:  # even a level that picks loosely takes a sure thing at the top
             return best
         return self._pick(values, as_counts=False)
+
+    @staticmethod
+    def _search_values(search: Search, stats: Mapping[Move, tuple[int, float]],
+                       legal: Sequence[Move]) -> dict[Move, RootValue]:
+        """The root figures of one Monte Carlo search: each move's mean for the seat to move,
+        where the search blends all-moves-as-first values into its means (RAVE) the blend its
+        own selection rates the move by, and the visits."""
+        root = search.root
+        blended: dict[Move, float] = {}
+        if search.rave > 0.0 and hasattr(root, "options"):
+            flip = root.actor == 1
+            for k, move in enumerate(root.options):
+                child, seen = root.slots[k], root.amaf_seen[k]
+                if child is None or not child.visits:
+                    continue
+                mean = child.total / child.visits
+                if seen:
+                    amaf = root.amaf_won[k] / seen
+                    mean += math.sqrt(search.rave / (3.0 * child.visits + search.rave)) \
+                        * (amaf - mean)
+                blended[move] = 1.0 - mean if flip else mean
+        return {move: RootValue(blended.get(move, value), visits)
+                for move, (visits, value) in stats.items() if move in legal}
+
+    @staticmethod
+    def _world_values(worlds: list[tuple[float, State]], searches: list[Search],
+                      values: Mapping[Move, float]) -> dict[Move, RootValue]:
+        """The figures the bot chose by over several worlds: each move's weighed value (its
+        price taken off) and the visits behind it, summed over the worlds (none for a search of
+        every line, whose values are exact to its depth)."""
+        visits: dict[Move, int] = {}
+        for search in (s for s in searches if s.counts_visits):
+            for move, (count, _) in search.decision_stats().items():
+                visits[move] = visits.get(move, 0) + count
+        return {move: RootValue(min(1.0, max(0.0, value)), visits.get(move, 0))
+                for move, value in values.items()}
 
     def _pick(self, scores: Mapping[Move, float], as_counts: bool) -> Move:
         temperature = self.level.temperature
@@ -183,7 +238,27 @@ class Bot:
         floor = 0.0 if blend > 0 else 0.02  # drop what only the solver's noise keeps
         kept = {m: p for m, p in zip(own, strategy) if p >= floor and m in legal}
         total = sum(kept.values())
-        return {m: p / total for m, p in kept.items()}
+        mixed = {m: p / total for m, p in kept.items()}
+        if self.keep_values and payoff is not None:
+            self.root_values = self._secret_values(payoff, own, searches, seat, mixed)
+        return mixed
+
+    @staticmethod
+    def _secret_values(payoff: list[list[float]], own: Sequence[Move], searches: list[Search],
+                       seat: int, mixed: Mapping[Move, float]) -> dict[Move, RootValue]:
+        """At a secret turn, each of the seat's choices: its row of the bot's matrix against
+        the other seat's equilibrium answer (every choice of the bot's equilibrium mix is
+        worth the same there, the rest less), its visits summed over the other's replies, and
+        its share of the mix the bot played."""
+        answer = solve(payoff)[1]
+        visits = [0] * len(own)
+        for search in (s for s in searches[:1] if s.counts_visits):
+            _, _, stats = search.joint_stats()
+            for pair, (count, _) in stats.items():
+                visits[pair[0] if seat == 0 else pair[1]] += count
+        return {move: RootValue(min(1.0, max(0.0, sum(q * v for q, v in zip(answer, row)))),
+                                visits[i], mixed.get(move, 0.0))
+                for i, (move, row) in enumerate(zip(own, payoff))}
 
     def _respond(self, payoff: list[list[float]], worlds: Sequence[tuple[float, State]],
                  seat: int, replies: Sequence[Move], history: History[State]) -> list[float]:

@@ -10,6 +10,7 @@ a request with a new key (a new game, a rematch) discards the bots of the old on
     ticket = worker.request("game-1", "strands", "easy", 7, match.observe(1), 1, ())
     ...                               # each frame:
     answer = worker.poll()            # None, or (ticket, move), or (ticket, BotFailure(...))
+    ticket = worker.request(..., values=True)   # a hint: its answer is (ticket, Valued(...))
     worker.cancel()                   # the search stops at its next look; its answer is dropped
     worker.close()                    # at exit: the process is joined, or terminated
 
@@ -24,6 +25,7 @@ ended (Quit, an error, kill -9, its terminal closed). multiprocessing's resource
 """
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -31,11 +33,12 @@ import queue
 import threading
 import traceback
 import weakref
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from game.core import History, Move, State
 
 if TYPE_CHECKING:
+    from game.bots.bot import RootValue
     from multiprocessing.process import BaseProcess
     from multiprocessing.queues import Queue
 
@@ -45,6 +48,34 @@ NO_TICKET = 0
 
 class BotFailure(Exception):
     """A bot could not answer: it raised an error, or its process stopped."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Valued:
+    """The answer to a request made with `values=True`: the move, and the search's figure for
+    each choice it weighed at the root (the chooser's mean result and its visits; empty where
+    the bot did not search, as for a forced move)."""
+
+    move: Move
+    values: Mapping[Move, RootValue]
+
+
+def _answer(bot: Any, observation: State, seat: int, history: History[State],
+            should_stop: Any, values: bool) -> Move | Valued:
+    """The bot's move; asked `values`, with its root figures (a solved game's exact values)."""
+    if not values:
+        return bot.choose(observation, seat, history, should_stop)  # type: ignore[no-any-return]
+    from game.bots.bot import RootValue
+    if hasattr(bot, "move_values"):  # a solved game's player: the exact value of every move
+        exact = bot.move_values(observation, seat)
+        move = bot.choose(observation, seat, history, should_stop)
+        return Valued(move, {m: RootValue(v, 0) for m, v in exact.items()})
+    bot.keep_values = True
+    try:
+        move = bot.choose(observation, seat, history, should_stop)
+    finally:
+        bot.keep_values = False
+    return Valued(move, dict(bot.root_values))
 
 
 def _make_bot(game_id: str, level: Any, seed: int | None) -> Any:
@@ -78,7 +109,8 @@ def _serve(requests: Queue[Any], results: Queue[Any], live: Any) -> None:
         job = requests.get()
         if job is None:
             return
-        ticket, key, game_id, level, seed, observation, seat, history = job
+        ticket, key, game_id, level, seed, observation, seat, history, *asks = job
+        values = bool(asks and asks[0])  # a job of old, without the flag, asks for none
         if live.value != ticket:
             continue  # cancelled before it began
         if key != current_key:
@@ -91,7 +123,7 @@ def _serve(requests: Queue[Any], results: Queue[Any], live: Any) -> None:
             bot = bots.get(seat)
             if bot is None:
                 bot = bots[seat] = _make_bot(game_id, level, seed)
-            move = bot.choose(observation, seat, history, should_stop)
+            move = _answer(bot, observation, seat, history, should_stop, values)
         except Exception:  # a bug in a bot: say so, and stay up for the next request
             bots.pop(seat, None)
             results.put((ticket, False, traceback.format_exc()[-1500:]))
@@ -173,11 +205,12 @@ class BotWorker:
 
     # ---- asking and answering -----------------------------------------------------------------
     def request(self, key: Any, game_id: str, level: Any, seed: int | None, observation: State,
-                seat: int, history: History[State] = ()) -> int:
+                seat: int, history: History[State] = (), values: bool = False) -> int:
         """Ask for `seat`'s move from its observation; a ticket to match the answer by.
 
         `key` names the game (one bot per key and seat keeps its plan); `level` is a level name
-        or a `Level`. Any request still running is cancelled: one search at a time.
+        or a `Level`; `values` asks for the search's root figures too (the answer is then a
+        `Valued`). Any request still running is cancelled: one search at a time.
         """
         self.start()
         self._ticket += 1
@@ -185,13 +218,14 @@ class BotWorker:
         self._live.value = ticket
         assert self._requests is not None  # start() made it
         self._requests.put((ticket, key, game_id, level, seed, observation, seat,
-                            tuple(history)))
+                            tuple(history), values))
         self.outstanding = ticket
         return ticket
 
-    def poll(self) -> tuple[int, Move | BotFailure] | None:
-        """The awaited answer if it has come, `(ticket, move)`; `(ticket, BotFailure)` if the
-        bot failed or its process died (the next request starts a new one); else None."""
+    def poll(self) -> tuple[int, Move | Valued | BotFailure] | None:
+        """The awaited answer if it has come, `(ticket, move)` (`(ticket, Valued)` when asked
+        with values); `(ticket, BotFailure)` if the bot failed or its process died (the next
+        request starts a new one); else None."""
         if self._results is None:
             return None
         while True:
