@@ -1,7 +1,8 @@
 """Frame-time benchmark: `python -m scenes.tools.bench_frames`.
 
 Plays animated demo moves of every game hot-seat in the real app (random legal moves, hand-offs
-confirmed at once, animations at speed 1) and prints per-game and overall frame times (p50, p99,
+confirmed at once, animations at speed 1; each move timed with the frame it is made in, as a
+click is handled in one) and prints per-game and overall frame times (p50, p99,
 max: events + update + draw + present of one frame) on the wall clock and in processor time
 (the app process's own, so a frame that waited for a processor is told apart from a slow one),
 the present's times and its share of the frames' time, how many frames presented the whole
@@ -97,6 +98,8 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
     for _ in range(int(seconds / FRAME)):
         top = app.stack.top
         think -= FRAME
+        full_before = app.full_presents  # a player's action is timed with its frame, as a
+        started, cpu = time.perf_counter(), time.process_time()  # click is handled in one
         if think <= 0:
             think = 0.6  # a quick player's pause between clicks
             if isinstance(top, HandoffScene):
@@ -108,8 +111,6 @@ def demo_frames(game_id: str, seconds: float, size: tuple[int, int], seed: int) 
             elif isinstance(top, PlayScene) and top.turns.chooser is not None:
                 state = top.turns.match.state
                 top.input.choose(rng.choice(state.legal_moves(top.turns.chooser)))
-        full_before = app.full_presents
-        started, cpu = time.perf_counter(), time.process_time()
         app.tick(FRAME)
         if app.frames == 1:  # start-up's frame: apart
             run.first = time.perf_counter() - started
