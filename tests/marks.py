@@ -326,6 +326,7 @@ test_play_vs_bot.py
 test_present_follows_changes.py
     test_the_window_shows_what_a_full_redraw_draws_after_generated_play
     test_overlays_and_the_screens_behind_them_leave_no_stale_pixel
+    test_a_game_against_the_computer_leaves_no_stale_pixel
 test_private_names.py
     test_no_module_reaches_into_another_s_private_names
 test_properties.py

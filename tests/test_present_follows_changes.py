@@ -182,6 +182,33 @@ def test_overlays_and_the_screens_behind_them_leave_no_stale_pixel(tmp_path):
     pygame.quit()
 
 
+@pytest.mark.parametrize("game_id", ["tug_of_war", "moriarty"])
+def test_a_game_against_the_computer_leaves_no_stale_pixel(tmp_path, game_id):
+    """The computer thinking (its dots come and go in the top bar alone), then its moves and
+    the person's, hovering all the way; checked after every frame."""
+    from tests.test_play_vs_bot import TINY, FakeWorker, start_vs
+    driver = Driver(tmp_path, size=(1280, 720), speed=2.0)
+    with pytest.MonkeyPatch.context() as patch:
+        window = Window(patch)
+        worker = FakeWorker(hold=True)
+        scene = start_vs(driver, game_id, ("human", "bot:easy"), worker, seed=3, level=TINY)
+        rng = random.Random(3)
+        partial = 0
+        for frame in range(240):
+            worker.hold = frame % 80 < 50  # thinking for a while, then answering
+            if frame % 7 == 0:
+                step(driver, rng, "hover")
+            if frame % 30 == 0:
+                step(driver, rng, "move")
+            before = len(window.presents)
+            driver.frames()
+            partial += any(rects is not None for rects in window.presents[before:])
+            assert window.stale(driver.app) is None, f"stale at frame {frame}"
+        assert worker.requests and scene.turns.match.entries  # the computer was asked, moves made
+        assert partial  # some frames presented only a part of the window
+    pygame.quit()
+
+
 def test_an_animation_presents_only_the_part_of_the_window_that_moves(tmp_path, monkeypatch):
     driver = Driver(tmp_path, size=(1920, 1080), speed=1.0)
     try:
