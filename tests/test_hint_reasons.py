@@ -1,7 +1,8 @@
 """Hints say why: a hint's reason compares the hinted choice with every other, by the engine's
-own figures (an edge no other choice has) or by the computer's reckoning of every choice (what
-it expects from the hint and from the next best). Each comparison is checked here against each
-alternative, on generated positions; the words are checked for meaning, not whole sentences."""
+own figures (an edge no other choice has) or by the Hard bot's root values of every choice (what
+it expects from the hint and from the next best: tests/test_hint_values.py checks those with the
+real bot). Each comparison is checked here against each alternative, on generated positions
+with stub values; the words are checked for meaning, not whole sentences."""
 from __future__ import annotations
 
 import random
@@ -11,16 +12,16 @@ import time
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from game.bots.hints import (_facts, _playout_worth, bare, choice_values, figures, hint_facts,
-                             rival_moves)
+from game.bots.bot import RootValue
+from game.bots.hints import _facts, bare, figures, hint_facts, rival_moves
 from game.bots.rulings import avoiding_rulings, behind, lets_a_ruling_end_it, ruled
 from game.core import NodeKind
 from game.registry import GAMES
 from game.rules import pulling_strings as ps
-from game.words import narrator_for
+from game.words import narrator_for, play_screen as says
 from game.words.base import plural
-from game.words.chances import EVEN, tenths
 from tests.support import carries, examples
+from tests.test_hint_values import check_quoted, lines_at_800x500, stub_values
 from tests.test_hints import random_plan
 from tests.test_house_rulings import one_from_the_third_time
 from tests.test_text_fits import position
@@ -28,40 +29,20 @@ from tests.test_text_fits import position
 ALL = list(GAMES)
 
 
-def best_plan(game_id, state, seat, rng):
-    """A turn whose first move is the best by the computer's reckoning where it has one (as a
-    hint's is, mostly), the rest random; else a random turn."""
-    values = choice_values(game_id, state, seat)
-    plan = random_plan(game_id, state, seat, rng)
-    if not values or rng.random() < 0.3:
-        return plan
-    first = max(sorted(values, key=str), key=values.__getitem__)
-    return random_plan(game_id, state, seat, rng) if first == plan[0] else \
-        [first] + random_plan_after(game_id, state, seat, first, rng)
-
-
-def random_plan_after(game_id, state, seat, first, rng):
-    """The rest of a whole turn after `first`, random."""
-    from game.bots.hints import turn_goes_on
-    if state.kind is not NodeKind.DECISION:
-        return []
-    rest, step = [], state.apply(first, seat).state
-    while turn_goes_on(game_id, state, step, seat):
-        rest.append(rng.choice(step.legal_moves(seat)))
-        step = step.apply(rest[-1], seat).state
-    return rest
-
-
 def hinted(game_id, seed, decisions):
-    """A generated position, the seat to choose, a plan, its facts and its reason (or None)."""
+    """A generated position, the seat to choose, a plan, stub root values (the plan's first
+    move the best mostly), its facts and its reason (or None)."""
     state = position(game_id, seed, decisions).state
     if state.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
         return None
     seat = state.awaiting[0]
     observation = state.observe(seat)
-    plan = best_plan(game_id, observation, seat, random.Random(seed))
-    facts = hint_facts(game_id, observation, seat, plan)
-    return observation, seat, plan, facts, narrator_for(game_id).hint_reason(facts, observation)
+    rng = random.Random(seed)
+    plan = random_plan(game_id, observation, seat, rng)
+    values = stub_values(observation, seat, plan, rng, rng.random() < 0.7)
+    facts = hint_facts(game_id, observation, seat, plan, values)
+    return observation, seat, plan, values, facts, \
+        narrator_for(game_id).hint_reason(facts, observation)
 
 
 def rivals_of(game_id, state, seat, facts):
@@ -98,44 +79,6 @@ def check_edge(game_id, state, seat, facts, reason):
                 f"whatever {other} slides")
 
 
-def said_tenths(bound, count):
-    """The tenths a reason names: 'under 1' stands for 0, 'over 9' for 10."""
-    return {"under ": 0, "over ": 10}.get(bound or "", int(count))
-
-
-def check_worth(game_id, state, seat, facts, reason):
-    """The worth: the hint's value and each rival's recomputed; the next best is the best of
-    them and no better than the hint where the reason says so, in the tenths it names."""
-    worth = facts.worth
-    words = narrator_for(game_id)
-    if game_id == "strands":
-        assert worth.mine == _playout_worth(state, seat, facts.plan)
-        assert worth.other == _playout_worth(state, seat, worth.next_best)
-        assert worth.lowest <= worth.other
-    else:
-        values = choice_values(game_id, state, seat)
-        rivals = [m for m in rivals_of(game_id, state, seat, facts) if m in values]
-        assert worth.mine == values[facts.plan[0]]
-        assert worth.next_best[0] in rivals and worth.rivals == len(rivals)
-        for move in rivals:  # the comparison against each alternative
-            assert worth.lowest <= values[move] <= worth.other
-    said = re.search(r"expects (under |over )?(\d+) wins? in 10 from it; the next best, (.+), "
-                     r"(under |over )?(\d+) in 10", reason)
-    if said:
-        assert worth.leads and said_tenths(said[1], said[2]) == tenths(worth.mine)
-        assert said_tenths(said[4], said[5]) == tenths(worth.other)
-        assert said[3] == words.hint_choice(worth.next_best, (), state, seat)
-        assert tenths(worth.mine) != tenths(worth.other) and worth.mine > worth.other
-    if "a little above the next best" in reason:
-        assert worth.mine - worth.other >= EVEN and tenths(worth.mine) == tenths(worth.other)
-    if "worth about the same" in reason:
-        assert worth.mine - worth.lowest < EVEN and worth.other - worth.lowest < 2 * EVEN
-    if "is as good" in reason:
-        assert abs(worth.mine - worth.other) < EVEN
-    if not worth.leads:  # the hint is never said to beat a choice the reckoning prefers
-        assert "next best" not in reason and "the only" not in reason
-
-
 @settings(max_examples=examples(100), deadline=None)
 @given(game_id=st.sampled_from(ALL), seed=st.integers(0, 10_000), decisions=st.integers(0, 70))
 def test_every_comparison_a_hint_makes_holds_against_each_alternative(game_id, seed, decisions):
@@ -145,16 +88,17 @@ def test_every_comparison_a_hint_makes_holds_against_each_alternative(game_id, s
     found = hinted(game_id, seed, decisions)
     if found is None:
         return
-    state, seat, plan, facts, reason = found
+    state, seat, plan, values, facts, reason = found
     other = state.seat_name(1 - seat)
     assert reason and not re.search(rf"\bby {other}'s\b", reason), reason
     assert "  " not in reason and ";;" not in reason
-    assert hint_facts(game_id, state, seat, plan) == facts  # deterministic
-    if facts.edge is not None:
-        assert facts.worth is None
+    assert hint_facts(game_id, state, seat, plan, values) == facts  # deterministic
+    if facts.edge is not None and "the only" in reason:
         check_edge(game_id, state, seat, facts, reason)
-    elif facts.worth is not None:
-        check_worth(game_id, state, seat, facts, reason)
+    check_quoted(game_id, state, seat, facts, values, reason)
+    words = narrator_for(game_id)
+    line = says.hint_line(words.hint_choice(plan, facts.alike, state, seat), reason)
+    assert len(lines_at_800x500(line)) <= 2, line
     for move in facts.alike:
         assert bare(hint_facts(game_id, state, seat, [move])) == bare(facts)
 
@@ -173,8 +117,10 @@ def test_a_hint_to_a_player_behind_names_no_move_a_ruling_ends_against_them(game
     seat = state.awaiting[0]
     observation = state.observe(seat)
     safe = avoiding_rulings(observation, seat, observation.legal_moves(seat))
-    plan = [random.Random(seed).choice(safe)]
-    facts = hint_facts(game_id, observation, seat, plan)
+    rng = random.Random(seed)
+    plan = [rng.choice(safe)]
+    values = stub_values(observation, seat, plan, rng, rng.random() < 0.5)
+    facts = hint_facts(game_id, observation, seat, plan, values)
     named = list(facts.alike) + (list(facts.worth.next_best[:1]) if facts.worth else [])
     assert all(m in safe for m in named)
     if ruled(observation) and behind(observation, seat) and len(safe) < len(
@@ -189,10 +135,13 @@ def test_a_player_behind_at_the_third_coming_round_is_never_told_to_repeat():
     observation = state.observe(0)
     trap = ps.Pull("o")
     assert lets_a_ruling_end_it(observation, 0, trap)
-    for first in rival_moves(observation, 0):
-        facts = hint_facts("pulling_strings", observation, 0, [first])
+    for first in rival_moves(observation, 0):  # the trap valued highest by the search
+        values = {m: RootValue(0.3, 10) for m in observation.legal_moves(0)}
+        values[trap], values[first] = RootValue(0.9, 500), RootValue(0.5, 100)
+        facts = hint_facts("pulling_strings", observation, 0, [first], values)
         assert trap not in facts.plan + facts.alike
         assert facts.worth is None or trap not in facts.worth.next_best
+        assert "pulling o" not in narrator_for("pulling_strings").hint_reason(facts, observation)
     assert trap not in rival_moves(observation, 0)
 
 
@@ -204,15 +153,16 @@ def test_reasons_read_as_a_coach_says_them(game_id):
         found = hinted(game_id, seed, 8 + 9 * seed)
         if found is None:
             continue
-        state, seat, _, facts, reason = found
+        state, seat, _, _, facts, reason = found
         assert "by " + state.seat_name(1 - seat) + "'s" not in reason
         assert len(reason) <= 200, reason
 
 
 @pytest.mark.parametrize("game_id", ALL)
 def test_a_hint_s_comparison_costs_little(game_id):
-    """The comparison runs where the hint is shown, off no worker: under half a second at
-    worst on generated positions (a few tens of milliseconds mostly)."""
+    """The facts and comparison run where the hint is shown, off the worker (the values come
+    from the worker's search): under half a second at worst on generated positions (a few
+    tens of milliseconds mostly)."""
     worst = 0.0
     for seed in range(8):
         state = position(game_id, seed, 6 + 11 * seed).state
@@ -220,8 +170,10 @@ def test_a_hint_s_comparison_costs_little(game_id):
             continue
         seat = state.awaiting[0]
         observation = state.observe(seat)
-        plan = random_plan(game_id, observation, seat, random.Random(seed))
+        rng = random.Random(seed)
+        plan = random_plan(game_id, observation, seat, rng)
+        values = stub_values(observation, seat, plan, rng)
         start = time.process_time()
-        hint_facts(game_id, observation, seat, plan)
+        hint_facts(game_id, observation, seat, plan, values)
         worst = max(worst, time.process_time() - start)
     assert worst < 0.5, worst

@@ -11,7 +11,10 @@ import pygame
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from game.bots.bot import RootValue
 from game.bots.hints import afters, bare, hint_facts, hint_level, hint_seed, turn_goes_on
+from game.bots.perfect_tug import PerfectTugPlayer
+from game.bots.worker import Valued
 from game.core import NodeKind
 from game.match import Match
 from game.record import load_record
@@ -37,17 +40,18 @@ class HintWorker(FakeWorker):
     """FakeWorker whose check allows a hint's later steps: the observation its earlier steps
     make, in the same turn of the same seat."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()):
+    def request(self, key, game_id, level, seed, observation, seat, history=(), values=False):
         scene = self.scene
         if scene is not None and observation != scene.turns.match.state.observe(seat):
             turns = scene.turns
             assert observation.turn == turns.match.state.turn and observation.awaiting == (seat,)
             self.scene = None
             try:
-                return super().request(key, game_id, level, seed, observation, seat, history)
+                return super().request(key, game_id, level, seed, observation, seat, history,
+                                       values)
             finally:
                 self.scene = scene
-        return super().request(key, game_id, level, seed, observation, seat, history)
+        return super().request(key, game_id, level, seed, observation, seat, history, values)
 
 
 def on_screen(driver, game_id, controllers=("human", "bot:easy"), hints=None, seed=3,
@@ -430,9 +434,12 @@ def test_the_tug_of_war_swap_hint_says_which_dice_and_why(driver):
     state = scene.turns.match.state
     assert state.legal_moves(0) == (Exchange(1, 5), END_TURN)
     driver.key(pygame.K_SLASH, "?")
-    scene.hints.answered(driver.app.bot_worker.ticket, Exchange(1, 5))
+    values = {m: RootValue(v, 0) for m, v in PerfectTugPlayer().move_values(state, 0).items()}
+    scene.hints.answered(driver.app.bot_worker.ticket, Valued(Exchange(1, 5), values))
     carries(scene.status.text, "Hint", "swap your team 5 for the common 1", "costs 3 athletes",
-            "team 1", "8 wins in 10", "the next best, end the turn, 6 in 10")
+            "removes against a team 1", "8 wins in 10 from it, 6 in 10 from the next best")
+    from tests.test_hint_values import lines_at_800x500
+    assert len(lines_at_800x500(scene.status.text)) <= 2
     first, second = scene.board.path(Exchange(1, 5), state)
     assert state.team[0][first[2]] == 5 and state.common[second[1]] == 1  # the ghost's 1, 2
     after = state.apply(Exchange(1, 5), 0).state
@@ -453,12 +460,12 @@ class ScreenWatch(FakeWorker):
     """FakeWorker that also checks each hint request against the screen at that moment: it
     carries only the asker's observation, and only what the screen may show now."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()):
+    def request(self, key, game_id, level, seed, observation, seat, history=(), values=False):
         scene = self.scene
         assert observation == scene.turns.observation(), "a hint asked with a secret off screen"
         assert scene.turns.viewer == seat or observation == scene.turns.match.state.observe_public()
         self.seen = getattr(self, "seen", []) + [(scene.turns.private_seat, observation)]
-        return super().request(key, game_id, level, seed, observation, seat, history)
+        return super().request(key, game_id, level, seed, observation, seat, history, values)
 
 
 def test_hot_seat_moriarty_hints_at_public_turns_keep_the_bonus_colour_off_the_shared_screen(

@@ -49,7 +49,8 @@ class FakeWorker:
     def start(self) -> None:
         """Nothing to start."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
+    def request(self, key, game_id, level, seed, observation, seat, history=(),
+                values=False) -> int:
         if self.scene is not None:
             truth = self.scene.turns.match.state
             assert observation == truth.observe(seat)
@@ -58,7 +59,7 @@ class FakeWorker:
         self.ticket += 1
         self.requests.append({"key": key, "game": game_id, "level": level, "seed": seed,
                               "seat": seat, "observation": observation, "history": history,
-                              "ticket": self.ticket})
+                              "ticket": self.ticket, "values": values})
         self.outstanding = self.ticket
         return self.ticket
 

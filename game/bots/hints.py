@@ -14,24 +14,22 @@ narrator (game/words/<game>.py, `hint_reason`) turns the facts into words.
 A reason says why the hint beats the other choices, so the facts compare it with each of them
 (`rivals`: the other legal first moves, without those a house ruling rules out for a player
 behind, and without those named with it). Where one figure separates it, that is its `edge`
-("the only pull that stops Oh being sure of 2 home next turn"); else its `worth` and the next
-best's by the computer's own reckoning of every choice (`choice_values`): Tug of War's solved
-table, a small full-width search (`COACH_PLIES`) from the asking seat's observation with the
-game's evaluation at its leaves (Moriarty's hidden colour as the bot's own worlds), or a
-Strands turn's fixed-seed playouts against the best greedy turn of each other number.
+("the only pull that stops Oh being sure of 2 home next turn"); and its `worth` and the next
+best's are the values the Hard bot's own search gave every choice at its root (the worker
+answers a hint with them: `BotWorker.request(..., values=True)`, `Bot.root_values`), so the
+hint is the best, or as good as the best, by the very figures a reason quotes. `ask_hint`
+works a hint out in this process as the worker does (tests, the benchmark).
 """
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import random
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
+from game.bots.bot import RootValue
 from game.bots.games import knowledge_for
-from game.bots.exact import DepthSearch
 from game.bots.knowledge import Knowledge, unseal
-from game.bots.levels import Budget, Level
-from game.bots.matrix import solve
+from game.bots.levels import Level
 from game.bots.rulings import avoiding_rulings
 from game.core import History, Move, NodeKind, State
 
@@ -46,12 +44,7 @@ MAX_ALIKE = 4  # at most this many equally good first moves are named together
 # steps (its alternatives are other whole turns), and Tug's Hard bot is exact (its best is one)
 NAMED_ALONE = ("strands", "tug_of_war")
 WHOLE_TURNS = ("strands", "tug_of_war")  # a turn of several decisions: hinted whole
-# plies of the full-width search that values every choice where no figure separates them:
-# Synch two whole moves, Moriarty two rounds, Pulling Strings the one turn (each measured in
-# tests/test_hint_reasons.py, a few tens of milliseconds)
-COACH_PLIES = {"synch": 4, "moriarty": 6, "pulling_strings": 0}
-COACH_SECONDS = 60.0  # only a safety net: the plies bound the search, so it is deterministic
-STRANDS_PLAYOUTS = 96  # fixed-seed playouts that value a Strands turn
+EVEN = 0.005  # root values closer than this are as good as each other
 
 
 # ---- asking ---------------------------------------------------------------------------------
@@ -94,19 +87,32 @@ class Edge:
 
 @dataclasses.dataclass(frozen=True)
 class Worth:
-    """The computer's value for the seat of the hinted choice and of the best other one
-    (`next_best`, a whole turn where turns are planned whole), over `rivals` other choices."""
+    """The Hard bot's root value for the seat of the hinted first move and of the best other
+    one (`next_best`), over `rivals` other choices it valued; at a secret turn each one's
+    share of the bot's mix."""
 
     mine: float
     other: float
     next_best: tuple[Move, ...]
     rivals: int
     lowest: float = 0.0  # the least any rival is worth
+    share: float = 0.0  # the hint's share of the bot's mix at a secret turn
+    other_share: float = 0.0  # the next best's
 
     @property
     def leads(self) -> bool:
-        """True when the hinted choice is worth at least the next best."""
-        return self.mine >= self.other
+        """True when no other choice is worth more than the hint (beyond `EVEN`)."""
+        return self.mine > self.other - EVEN
+
+    @property
+    def as_good(self) -> bool:
+        """True when the next best is worth as much as the hint (within `EVEN`)."""
+        return abs(self.mine - self.other) < EVEN
+
+    @property
+    def all_as_good(self) -> bool:
+        """True when every other choice is worth as much as the hint (within `EVEN`)."""
+        return self.as_good and self.mine - self.lowest < EVEN
 
 
 @dataclasses.dataclass(frozen=True)
@@ -401,10 +407,12 @@ def bare(facts: HintFacts) -> HintFacts:
     return dataclasses.replace(facts, plan=(), alike=(), chance=None, edge=None, worth=None)
 
 
-def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]) -> HintFacts:
+def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move],
+               values: Mapping[Move, RootValue] | None = None) -> HintFacts:
     """The facts of a hinted plan (its first move and any that follow in the same turn), the
-    other one-move choices whose facts are the very same, named with it, and how it compares
-    with the rest (an `edge` on some figure, else its `worth` and the next best's)."""
+    other one-move choices whose facts are the very same (and, given the Hard bot's root
+    `values`, whose value is the same), named with it, and how it compares with the rest (an
+    `edge` on some figure; its `worth` and the next best's by those values)."""
     plan = tuple(plan)
     facts = _facts(game_id, observation, seat, plan)
     if facts.wins or observation.kind not in (NodeKind.DECISION, NodeKind.SIMULTANEOUS):
@@ -413,14 +421,17 @@ def hint_facts(game_id: str, observation: State, seat: int, plan: Sequence[Move]
     if len(plan) == 1 and game_id not in NAMED_ALONE \
             and not (game_id == "moriarty" and observation.kind is NodeKind.DECISION) \
             and not getattr(observation, "placing", False):
-        facts = dataclasses.replace(facts, alike=_alike(game_id, observation, seat, facts, moves))
+        alike = _alike(game_id, observation, seat, facts, moves)
+        if values and plan[0] in values:  # as good by the search's figures too
+            mine = values[plan[0]].value
+            alike = tuple(m for m in alike if m in values and abs(values[m].value - mine) < EVEN)
+        facts = dataclasses.replace(facts, alike=alike)
     rivals = [m for m in moves if m not in plan and m not in facts.alike]
     if not rivals:
         return facts
-    edge = _edge(game_id, observation, seat, facts, rivals)
-    if edge is not None:
-        return dataclasses.replace(facts, edge=edge)
-    return dataclasses.replace(facts, worth=_worth(game_id, observation, seat, facts, rivals))
+    worth = _worth(facts, values, rivals) if values else None
+    return dataclasses.replace(facts, edge=_edge(game_id, observation, seat, facts, rivals),
+                               worth=worth)
 
 
 def rival_moves(observation: State, seat: int) -> list[Move]:
@@ -487,126 +498,40 @@ def _edge(game_id: str, observation: State, seat: int, facts: HintFacts,
     return None
 
 
-def _worth(game_id: str, observation: State, seat: int, facts: HintFacts,
+def _worth(facts: HintFacts, values: Mapping[Move, RootValue],
            rivals: Sequence[Move]) -> Worth | None:
-    """The hinted choice's value and the best rival's, by the computer's reckoning."""
-    if game_id == "strands":
-        return _strands_worth(observation, seat, facts.plan)
-    values = choice_values(game_id, observation, seat)
-    if facts.plan[0] not in values:
-        return None
+    """The hinted choice's value and the best rival's, by the Hard bot's own root figures (the
+    search that picked the hint); None where the search valued no rival (a forced move)."""
+    mine = values.get(facts.plan[0])
     named = [m for m in rivals if m in values]
-    if not named:
+    if mine is None or not named:
         return None
-    best = max(named, key=values.__getitem__)
-    return Worth(values[facts.plan[0]], values[best], (best,), len(named),
-                 min(values[m] for m in named))
+    best = max(named, key=lambda m: values[m].value)
+    return Worth(mine.value, values[best].value, (best,), len(named),
+                 min(values[m].value for m in named), mine.share, values[best].share)
 
 
-def choice_values(game_id: str, observation: State, seat: int) -> dict[Move, float]:
-    """Each first move's value for `seat` by the computer's own reckoning from the seat's
-    observation alone: Tug of War's exact table, else a full-width search `COACH_PLIES` deep
-    with the game's evaluation at its leaves (at a secret turn, each move's value against the
-    other seat's equilibrium answer); empty where the game has no such reckoning."""
-    if game_id == "tug_of_war":
-        from game.bots.perfect_tug import PerfectTugPlayer
-        from game.bots.tug_table import TableMissingError
-        from game.rules.tug_of_war import TugOfWarState
-        assert isinstance(observation, TugOfWarState)
-        try:
-            return PerfectTugPlayer().move_values(observation, seat)
-        except (TableMissingError, ValueError, OSError):
-            return {}
-    if game_id not in COACH_PLIES:
-        return {}
-    knowledge = knowledge_for(game_id)
-    knowledge.search_plies = COACH_PLIES[game_id]
-    knowledge.deepening_step = max(1, COACH_PLIES[game_id])  # one depth: no clock decides
-    knowledge.root_seat = seat
-    worlds = knowledge.worlds(observation, seat)
-    search = DepthSearch(worlds[0][1], knowledge, random.Random(0), worlds=worlds, seat=seat)
-    search.run(Budget(10**9, COACH_SECONDS))
-    views = search.views()
-    if observation.kind is NodeKind.SIMULTANEOUS:
-        return _secret_values(worlds, views, seat)
-    values: dict[Move, float] = {}
-    for (weight, _), view in zip(worlds, views):
-        for move, (_, value) in view.decision_stats().items():
-            values[move] = values.get(move, 0.0) + weight * value
-    return values
-
-
-def _secret_values(worlds: Sequence[tuple[float, State]], views: Sequence[Any],
-                   seat: int) -> dict[Move, float]:
-    """At a secret turn: each of `seat`'s moves against the other's equilibrium answer to the
-    matrix of values (averaged over the worlds)."""
-    rows: Sequence[Move] = ()
-    payoff: list[list[float]] = []
-    for weight, view in ((w, v) for (w, _), v in zip(worlds, views)):
-        moves0, moves1, stats = view.joint_stats()
-        own, other = (moves0, moves1) if seat == 0 else (moves1, moves0)
-        if not payoff:
-            rows, payoff = own, [[0.0] * len(other) for _ in own]
-        for i in range(len(own)):
-            for j in range(len(other)):
-                value = stats[(i, j) if seat == 0 else (j, i)][1]
-                payoff[i][j] += weight * (value if seat == 0 else 1.0 - value)
-    if not payoff or not payoff[0]:
-        return {}
-    answer = solve(payoff)[1]
-    return {move: sum(p * v for p, v in zip(answer, row)) for move, row in zip(rows, payoff)}
-
-
-def _strands_worth(observation: State, seat: int, plan: tuple[Move, ...]) -> Worth | None:
-    """A Strands turn's value by fixed-seed playouts, against the best greedy turn of each
-    number that may be covered now (stone by stone, the one that leaves the largest group
-    biggest), any that is not the hinted turn itself."""
-    from game.rules.strands import END_TURN, Place, StrandsState
-    assert isinstance(observation, StrandsState)  # asked for Strands only
-    board = observation.board
-    numbers = sorted({board.numbers[board.index(m.label)]
-                      for m in observation.legal_moves(seat) if isinstance(m, Place)})
-    stones = set(plan)
-    turns = [t for t in (_greedy_turn(observation, seat, n) for n in numbers)
-             if t and set(t) != stones - {END_TURN}]
-    if not turns:
-        return None
-    valued = [(_playout_worth(observation, seat, t), t) for t in turns]
-    best, turn = max(valued, key=lambda pair: pair[0])
-    return Worth(_playout_worth(observation, seat, plan), best, turn, len(turns),
-                 min(value for value, _ in valued))
-
-
-def _greedy_turn(state: Any, seat: int, number: int) -> tuple[Move, ...]:
-    """A whole Strands turn of `number`s: each stone the one that leaves `seat`'s largest group
-    biggest (the first such in board order), until the turn passes."""
-    from game.rules.strands import Place
-    turn: list[Move] = []
-    start = state
-    while not state.is_terminal and state.to_move == seat and state.turn_number \
-            == start.turn_number:
-        places = [m for m in state.legal_moves(seat) if isinstance(m, Place)
-                  and state.board.numbers[state.board.index(m.label)] == number]
-        if not places:
+def ask_hint(game_id: str, observation: State, seat: int, history: History[State] = (),
+             level: Level | str | None = None) -> tuple[tuple[Move, ...], dict[Move, RootValue]]:
+    """A hint worked out here, as the app's worker works it out: a fresh bot at `hint_level`
+    (or `level`) seeded from the position, asked step by step until the turn passes; the
+    whole turn and the root figures of its first step."""
+    from game.bots.worker import Valued, _answer, _make_bot
+    bot = _make_bot(game_id, hint_level(game_id) if level is None else level,
+                    hint_seed(observation, seat, history))
+    plan: list[Move] = []
+    values: dict[Move, RootValue] = {}
+    step = observation
+    while True:
+        answer = _answer(bot, step, seat, history, None, True)
+        assert isinstance(answer, Valued)
+        if not plan:
+            values = dict(answer.values)
+        plan.append(answer.move)
+        if step.kind is not NodeKind.DECISION:
             break
-        move = max(places, key=lambda m: _largest(state.apply(m, seat).state, seat))
-        turn.append(move)
-        state = state.apply(move, seat).state
-    return tuple(turn)
-
-
-def _playout_worth(state: Any, seat: int, plan: Sequence[Move]) -> float:
-    """`seat`'s share of wins in fixed-seed random playouts after `plan` (the game's own
-    playouts, as the Strands bot's search values a position)."""
-    from game.rules.strands import EndTurn
-    for move in plan:
-        if state.is_terminal or state.to_move != seat:
+        after = step.apply(answer.move, seat).state
+        if not turn_goes_on(game_id, observation, after, seat):
             break
-        state = state.apply(move, seat).state
-    if not state.is_terminal and state.to_move == seat and state.placed:
-        state = state.apply(EndTurn(), seat).state  # a plan that stops early ends its turn
-    knowledge = knowledge_for("strands")
-    rng = random.Random(STRANDS_PLAYOUTS)
-    total = sum(knowledge.playout_value(state, rng) for _ in range(STRANDS_PLAYOUTS))
-    share = total / STRANDS_PLAYOUTS
-    return share if seat == 0 else 1.0 - share
+        step = after
+    return tuple(plan), values

@@ -15,6 +15,7 @@ from typing import Any, Generic, Mapping, Sequence
 
 from game.core import Event, GameOver, Move, Outcome, StateT
 from game.spec import GameSpec
+from game.words.chances import gerund
 
 
 @dataclasses.dataclass(frozen=True)
@@ -254,11 +255,18 @@ class Narrator(Generic[StateT]):
         first = self.choice_words(plan[0], state)
         if alike:
             return join_alike([first] + [self.alike_words(m, state) for m in alike], "or")
-        words, step = [first], state
+        words, step, last = [first], state, first.split(" ", 1)[0]
         for before, move in zip(plan, plan[1:]):
             step = step.apply(before, seat).state
-            words.append(self.choice_words(move, step))
+            verb, _, rest = self.choice_words(move, step).partition(" ")
+            words.append(rest if verb == last and rest else f"{verb} {rest}".strip())
+            last = verb  # a verb said just before is not said again ("pair ..., then ...")
         return ", then ".join(words)
+
+    def next_best_words(self, plan: Sequence[Move], state: StateT, seat: int) -> str:
+        """The choice a hint is compared with, as a hint's reason names it ("5 in 10 from
+        pulling c")."""
+        return gerund(self.hint_choice(plan, (), state, seat))
 
     def alike_words(self, move: Move, state: StateT) -> str:
         """Another choice as good as a hint's, named after it ("g" after "pull t")."""

@@ -36,7 +36,7 @@ from game.rules.moriarty import (
     TokenSlid,
 )
 from game.words.base import Narrator, Summary, plural
-from game.words.chances import worth_words
+from game.words.chances import fitted, reason_room, worth_words
 
 
 class MoriartyNarrator(Narrator[MoriartyState]):
@@ -262,12 +262,25 @@ class MoriartyNarrator(Narrator[MoriartyState]):
                    f"board whatever {other} slides"
         noun = {Slide: "slide", PickPivot: "Pivot", Take: "token", Bonus: "colour"}.get(
             type(facts.plan[0]), "choice")
-        lead = lead or worth_words(self, facts, state, noun)
+        room = reason_room(self, facts, state)
+        lead = lead or worth_words(self, facts, state, noun, room)
         fact = self.choice_fact(facts, state, other)
         if lead:
-            return f"{lead}; {fact}" if fact and len(fact) < 70 else lead
-        return fact or self.expects_words(facts) or \
-            "the computer's pick, looking several rounds ahead"
+            return fitted([lead, fact], room)
+        return fitted([fact or self.expects_words(facts)
+                       or "the computer's pick, looking several rounds ahead"], room)
+
+    def next_best_words(self, plan: Sequence[Move], state: MoriartyState, seat: int) -> str:
+        """The choice a hint is compared with, shortly: "column 6 as the Pivot", "the token
+        in column 3", "orange" (a Bonus Colour)."""
+        move = plan[0]
+        if isinstance(move, PickPivot):
+            return f"column {move.column + 1} as the Pivot"
+        if isinstance(move, Take):
+            return f"the token in column {move.column + 1}"
+        if isinstance(move, Bonus):
+            return COLOURS[move.colour]
+        return super().next_best_words(plan, state, seat)
 
     @staticmethod
     def choice_fact(facts: Any, state: MoriartyState, other: str) -> str:

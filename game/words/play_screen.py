@@ -116,8 +116,8 @@ HINT_FAILED = "No hint this time: the computer player had a problem."
 
 
 def hint_line(choice: str, reason: str) -> str:
-    """'Hint: pull t or g, ringed in blue: neither moves a stack; ...'"""
-    return f"Hint: {choice}, ringed in blue" + (f": {reason}." if reason else ".")
+    """'Hint: pull t or g, ringed in pink: neither moves a stack; ...' (the ghost's orchid)"""
+    return f"Hint: {choice}, ringed in pink" + (f": {reason}." if reason else ".")
 
 
 # ---- keeping the game ---------------------------------------------------------------------------

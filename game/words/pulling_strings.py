@@ -16,7 +16,7 @@ from game.rules.pulling_strings import (
     StringBroken,
 )
 from game.words.base import Narrator, ending, join_words, plural
-from game.words.chances import worth_words
+from game.words.chances import fitted, reason_room, worth_words
 
 SIDES = (("Top", "abcde"), ("Right", "fghil"), ("Bottom", "sronm"), ("Left", "yxwvt"))
 TOP, RIGHT, BOTTOM, LEFT = (letters for _, letters in SIDES)  # ends by side, in grid order
@@ -168,11 +168,12 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
         many = len(facts.alike) + 1
         if facts.wins:
             return ("each" if many > 1 else "it") + f" wins the game, whatever {other} pulls"
-        lead = edge_words(facts, other) or worth_words(self, facts, state, "pull")
+        room = reason_room(self, facts, state)
+        lead = edge_words(facts, other) or worth_words(self, facts, state, "pull", room)
         if lead.startswith("every pull"):
             lead += f": mix your pulls so {other} cannot read them"
         facts_said = self.pull_facts(facts, other, many)
-        return "; ".join([lead] + facts_said[:1] if lead else facts_said[:2])
+        return fitted([lead] + facts_said[:1] if lead else facts_said[:2], room)
 
     @staticmethod
     def pull_facts(facts: Any, other: str, many: int) -> list[str]:

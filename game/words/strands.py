@@ -12,7 +12,7 @@ from game.rules.strands import (
     compare_groups,
 )
 from game.words.base import Narrator, join_words
-from game.words.chances import worth_words
+from game.words.chances import fitted, reason_room, worth_words
 
 
 def deciding_words(state: StrandsState) -> str:
@@ -134,11 +134,20 @@ class StrandsNarrator(Narrator[StrandsState]):
             parts.append(f"your largest stays {largest.low}")
         parts.append(f"{other}'s largest is {facts.their_largest}" if facts.their_largest
                      else "")
-        lead = worth_words(self, facts, state, "turn")
+        room = reason_room(self, facts, state)
+        lead = worth_words(self, facts, state, "turn", room)
         if lead:
-            return "; ".join(p for p in (lead, " and ".join(parts[:-1])) if p)
+            whole = fitted([lead, " and ".join(parts[:-1])], room)
+            return whole if " and " in whole or not parts[:-1] else fitted([lead, parts[0]], room)
         chance = self.expects_words(facts)
-        return "; ".join(p for p in (" and ".join(parts[:-1]), parts[-1], chance) if p)
+        return fitted([" and ".join(parts[:-1]), parts[-1], chance], room)
+
+    def next_best_words(self, plan: Sequence[Move], state: StrandsState, seat: int) -> str:
+        """The turn a hint is compared with, by its first stone (the search valued each first
+        stone with its own best turn after it): "starting at d4"."""
+        if isinstance(plan[0], EndTurn):
+            return "ending the turn"
+        return f"starting at {plan[0]}"
 
 
 NARRATOR = StrandsNarrator

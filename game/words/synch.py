@@ -21,7 +21,7 @@ from game.rules.synch import (
     square_label,
 )
 from game.words.base import Narrator, plural
-from game.words.chances import worth_words
+from game.words.chances import fitted, reason_room, worth_words
 
 SYMBOLS = ("X", "O")
 COMPASS = {"N": "north", "NE": "north-east", "E": "east", "SE": "south-east", "S": "south",
@@ -213,7 +213,8 @@ class SynchNarrator(Narrator[SynchState]):
         other = state.seat_name(1 - facts.seat)
         noun = "start square" if state.placing else "mode" if isinstance(facts.plan[0], Mode) \
             else "direction"
-        lead = self.synch_edge(facts, other, noun) or worth_words(self, facts, state, noun)
+        room = reason_room(self, facts, state)
+        lead = self.synch_edge(facts, other, noun) or worth_words(self, facts, state, noun, room)
         mine, theirs = facts.mine, facts.theirs
         whatever = f" whatever {other} answers" if facts.replies > 1 else ""
         parts = []
@@ -229,9 +230,9 @@ class SynchNarrator(Narrator[SynchState]):
             parts.append(f"then you have {mine.low} to {other}'s {theirs.low}, "
                          f"{facts.empty} empty")
         if lead:
-            return "; ".join([lead] + parts[:1])
+            return fitted([lead] + parts[:1], room)
         chance = self.expects_words(facts)
-        return "; ".join(parts[:2] + ([chance] if chance else []))
+        return fitted(parts[:2] + [chance], room)
 
     @staticmethod
     def synch_edge(facts: Any, other: str, noun: str) -> str:

@@ -26,7 +26,7 @@ from game.rules.tug_of_war import (
     TurnStarted,
 )
 from game.words.base import Narrator, PickOptions, plural
-from game.words.chances import worth_words
+from game.words.chances import fitted, reason_room, worth_words
 
 SEAT_LETTER = ("Y", "R")
 
@@ -371,21 +371,31 @@ class TugOfWarNarrator(Narrator[TugOfWarState]):
         if facts.removes:
             parts.append(f"removes {facts.removes} of {other}'s athletes ({theirs.before} to "
                          f"{theirs.low})")
-        if mine.low != mine.before:
-            parts.append(f"your rope goes from {mine.before} to {mine.low}")
         swaps = [m for m in facts.plan if isinstance(m, Exchange)]
-        note = self.hint_note(swaps[0], state, facts.seat) if swaps else ""
-        if note:
-            parts.append("the swap " + note.replace("it costs", "costs", 1)
-                         .replace("it brings", "brings", 1))
+        swap = self.swap_words(swaps[0]) if swaps else ""
+        if swap:  # what a costly swap costs and buys says more than the rope's count
+            parts.append(swap)
+        elif mine.low != mine.before:
+            parts.append(f"your rope goes from {mine.before} to {mine.low}")
         if facts.waits_on_roll:
             parts.append("then see what the new die shows")
-        lead = worth_words(self, facts, state, "move")
-        if lead:  # a costly swap's why says more than its figures (without its aside)
-            swap = [p.split(" (")[0] for p in parts if p.startswith("the swap")]
-            return "; ".join([lead] + (swap or parts)[:1])
+        room = reason_room(self, facts, state)
+        lead = worth_words(self, facts, state, "move", room - len(swap) - 2 if swap else room)
+        if lead:  # a costly swap's why beside its figures, the figures shorter to make room
+            return fitted([lead] + ([swap] if swap else parts[:1]), room)
         chance = self.expects_words(facts)
-        return "; ".join(parts[:2 if not chance else 1] + ([chance] if chance else []))
+        return fitted(parts[:2 if not chance else 1] + [chance], room)
+
+    @staticmethod
+    def swap_words(move: Exchange) -> str:
+        """A swap for a lower team die, shortly: what it costs now and what it buys ("costs 3
+        athletes, but a common 2 or higher removes against a team 2")."""
+        if move.common >= move.team:
+            return ""
+        lost = 1 + move.common - move.team
+        now = "brings no athlete" if lost == 0 else f"costs {plural(-lost, 'athlete')}"
+        taker = "any common die" if move.common == 1 else f"a common {move.common} or higher"
+        return f"{now}, but {taker} removes against a team {move.common}"
 
     def pick_guide(self, state: TugOfWarState, seat: int | None, picked: Sequence[tuple[str, int]],
                    dice_open: bool = False, button_open: bool = False) -> str:

@@ -25,7 +25,8 @@ import dataclasses
 import pygame
 
 from game.bots.hints import hint_facts, hint_level, hint_seed, turn_goes_on
-from game.bots.worker import BotFailure
+from game.bots.bot import RootValue
+from game.bots.worker import BotFailure, Valued
 from game.core import Move, NodeKind, State
 from game.words import play_screen as says
 from scenes.boards.base import Choice
@@ -69,9 +70,11 @@ class PlayHints:
         self.ticket: int | None = None
         self.asked: tuple[State, int] | None = None
         self.plan: list[Move] = []  # the steps of the turn answered so far
+        self.values: dict[Move, RootValue] = {}  # the search's root values at the turn's start
         self.asks = 0  # hints asked in this scene (each is searched by a fresh bot)
         self.after_look: tuple[State, int] | None = None  # asked before a private look
         self.hint: Hint | None = None
+        self.badge_places: tuple | None = None  # (hint, window, badges): where its numbers go
 
     # ---- when -----------------------------------------------------------------------------
     def offered(self) -> bool:
@@ -139,14 +142,22 @@ class PlayHints:
         start = scene.turns.match.observe(seat)
         self.ticket = scene.app.bot_worker.request(
             ("hint", bots.key, self.asks), scene.spec.id, hint_level(scene.spec.id),
-            hint_seed(start, seat, history), observation, seat, history)
+            hint_seed(start, seat, history), observation, seat, history, values=True)
 
-    def answered(self, ticket: int, answer: Move | BotFailure) -> bool:
-        """Take the worker's answer if it is this hint's (True), else leave it to the bots."""
+    def answered(self, ticket: int, answer: Move | Valued | BotFailure) -> bool:
+        """Take the worker's answer if it is this hint's (True), else leave it to the bots;
+        the search's root values of the turn's first step come with it (a worker that sends
+        a bare move leaves the reason to the rules' facts)."""
         if ticket != self.ticket:
             return False
         scene = self.scene
         self.ticket = None
+        if isinstance(answer, Valued):
+            if not self.plan:
+                self.values = dict(answer.values)
+            answer = answer.move
+        elif not self.plan:
+            self.values = {}
         state, seat = self.asked  # type: ignore[misc]
         observation = state.observe(seat)
         step = observation
@@ -163,7 +174,7 @@ class PlayHints:
                 self._request(after)  # the turn goes on: ask for its next step
                 return True
             self.asked = None
-            self.hint = self._hint(state, seat, observation, tuple(self.plan))
+            self.hint = self._hint(state, seat, observation, tuple(self.plan), self.values)
             self.tally.used += 1
             scene.status.say(self.words(self.hint))
         else:
@@ -172,10 +183,12 @@ class PlayHints:
         scene.app.invalidate()
         return True
 
-    def _hint(self, state: State, seat: int, observation: State, plan: tuple[Move, ...]) -> Hint:
-        """The hint of a whole turn, with its reason from the facts the rules compute."""
+    def _hint(self, state: State, seat: int, observation: State, plan: tuple[Move, ...],
+              values: dict[Move, RootValue] | None = None) -> Hint:
+        """The hint of a whole turn, with its reason from the facts the rules compute and the
+        search's own values of every first move (`values`)."""
         words = self.scene.turns.words
-        facts = hint_facts(self.scene.spec.id, observation, seat, plan)
+        facts = hint_facts(self.scene.spec.id, observation, seat, plan, values)
         reason = words.hint_reason(facts, observation)
         return Hint(state, seat, plan, reason, self._private(seat), facts.alike)
 
@@ -225,27 +238,49 @@ class PlayHints:
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The ghost: each spot of the hinted move in the hint look (th.STATES: a light orchid
-        fill and an orchid ring, round the spot's own shape), numbered in order when the move
-        takes more than one click (a button's spot on its button)."""
+        """The ghost: each spot of the hinted move in the hint look (th.STATES: an orchid ring
+        round the spot's own shape, no fill over its words), numbered in order when the move
+        takes more than one click and the order matters, each number on a badge beside its
+        spot where the frame is calm (no words, piece or line under it)."""
         hint = self.shown()
         if hint is None:
             return
         theme = self.scene.app.theme
-        spots = self.spots(hint)
-        numbered = sum(1 for _, order in spots if order) > 1
-        for spot, order in spots:
-            shape = self._spot_shape(spot)
-            if shape is None:
-                continue
+        shapes = [(self._spot_shape(spot), order) for spot, order in self.spots(hint)]
+        shapes = [(shape, order) for shape, order in shapes if shape is not None]
+        numbered = self.scene.board.numbered_hints and \
+            sum(1 for _, order in shapes if order) > 1
+        badges = self._badges(surface, hint, shapes) if numbered else []
+        for shape, _ in shapes:
             th.draw_state(surface, theme, shape, th.HINT)
-            if numbered and order:
-                size = theme.line(ORDER_SIZE)
-                badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
-                badge.center = min(th.outline(shape, 0), key=lambda point: point[0] + point[1])
-                pygame.draw.rect(surface, th.HINT_COLOUR, badge, border_radius=badge.height // 2)
-                theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
-                                "center")
+        for badge, order in badges:
+            pygame.draw.rect(surface, th.HINT_COLOUR, badge, border_radius=badge.height // 2)
+            theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
+                            "center")
+
+    def _badges(self, surface: pygame.Surface, hint: Hint,
+                shapes: list) -> list[tuple[pygame.Rect, int]]:
+        """Where each click's number goes: of the places beside its spot, the calmest (found
+        once a hint and window, in the frame as first drawn with its words)."""
+        key = (surface.get_size(), tuple(self.scene.board.area))
+        cached = self.badge_places
+        if cached is not None and cached[0] is hint and cached[1] == key:
+            return cached[2]
+        theme = self.scene.app.theme
+        size = theme.line(ORDER_SIZE)
+        badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
+        taken = [th.shape_bounds(shape) for shape, _ in shapes]
+        places: list[tuple[pygame.Rect, int]] = []
+        for shape, order in shapes:
+            if not order:
+                continue
+            best = min(_beside(shape, badge, theme), key=lambda place: (
+                any(place.colliderect(other) for other, _ in places)
+                or any(place.colliderect(other) for other in taken),
+                _busy(surface, place)))
+            places.append((best, order))
+        self.badge_places = (hint, key, places)
+        return places
 
     def _spot_shape(self, spot) -> th.Shape | None:
         if isinstance(spot, Choice):
@@ -255,3 +290,28 @@ class PlayHints:
             return None
         return self.scene.board.spot_shape(spot)
 
+
+def _beside(shape: th.Shape, badge: pygame.Rect, theme: th.Theme) -> list[pygame.Rect]:
+    """The places for a badge beside a shape, first choice first: on the corners of its box
+    (off a round or hexagonal spot's edge), then just outside its sides."""
+    bounds = th.shape_bounds(shape, theme.px(th.STATES[th.HINT][-1].outer) + 1)
+    places = [badge.copy() for _ in range(8)]
+    for place, corner in zip(places, ("topleft", "topright", "bottomleft", "bottomright")):
+        place.center = getattr(bounds, corner)
+    places[4].midright = bounds.midleft
+    places[5].midleft = bounds.midright
+    places[6].midbottom = bounds.midtop
+    places[7].midtop = bounds.midbottom
+    return places
+
+
+def _busy(surface: pygame.Surface, place: pygame.Rect) -> int:
+    """How busy the frame is under a place: its pixels at an edge of anything drawn there
+    (words, pieces, lines); a place off the surface is busiest."""
+    grown = place.inflate(2, 2)
+    if not surface.get_rect().contains(grown):
+        return place.width * place.height + 1
+    edges = pygame.transform.laplacian(surface.subsurface(grown).copy())
+    inner = edges.subsurface(pygame.Rect(1, 1, place.width, place.height))
+    calm = pygame.mask.from_threshold(inner, (0, 0, 0), (48, 48, 48, 255)).count()
+    return place.width * place.height - calm
