@@ -31,6 +31,9 @@ from scenes.shell.widgets import Button, button_shape, draw_button
 from tests.support import examples
 from tests.test_lock_in import at_secret_choice
 from tests.test_settings_feel import write_record
+from tests.test_text_fits import play_screen, show_look, window
+from tests.test_text_fits import position as generated
+from tests.text_inspector import marks_on_words
 from tests.ui_driver import Driver
 
 PALETTE = {"accent": th.ACCENT, "white": th.TEXT, "hint": th.HINT_COLOUR, "dark": th.BACKGROUND}
@@ -291,6 +294,25 @@ def rings_on_words(theme: th.Theme, frame: Frame, shape: th.Shape, relayout=None
     d = distance(shape, frame.size) / theme.scale
     rings = np.any(pictures[0] != pictures[1], axis=2) & (d >= 0) & (d <= th.REACH + 1)
     return int((rings & words).sum())
+
+
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game_id=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 1000),
+       decisions=st.integers(0, 60), size=st.sampled_from([(1280, 720), (800, 500), (720, 450)]),
+       pick=st.integers(0, 99))
+def test_hint_ghosts_and_badges_never_cover_words(tmp_path_factory, game_id, seed, decisions,
+                                                  size, pick):
+    """A hint's ghost (an orchid ring, no fill over a spot's words) and its numbered badges
+    (beside each spot, where the frame is calm) touch no word's ink: Pulling Strings' end
+    letters, Strands' numbers and coordinates, Moriarty's row numbers, button labels."""
+    with window(tmp_path_factory.mktemp("hint"), size=size, speed=8.0) as driver:
+        scene = play_screen(driver, generated(game_id, seed, decisions), ("human", "human"))
+        show_look(driver, scene, "hint", pick)
+        hint = scene.hints.hint
+        if driver.top is scene and hint is not None:
+            covered = marks_on_words(driver, lambda on: setattr(
+                scene.hints, "hint", hint if on else None))
+            assert not covered, f"{game_id} {size}: the hint covers words: {covered}"
 
 
 @settings(max_examples=examples(15), deadline=None, suppress_health_check=[HealthCheck.too_slow])

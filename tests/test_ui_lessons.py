@@ -10,6 +10,7 @@ from game.registry import GAMES
 from scenes.play.parts.picker import Extra
 from scenes.play.play import PlayScene
 from tests.test_play_vs_bot import FakeWorker
+from tests.text_inspector import marks_on_words
 
 
 def start_lesson(driver, game_id: str) -> PlayScene:
@@ -154,9 +155,11 @@ def test_the_lesson_can_be_left_while_it_waits_to_be_read(driver):
     assert driver.top.route == "menu"
 
 
-@pytest.mark.parametrize("size", [(800, 500), (1280, 720)])
+@pytest.mark.parametrize("size", [(800, 500), (720, 450), (1280, 720)])
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, game_id):
+    """Each step's words fit (720x450: the first window on an 800x500 display) and read at
+    4.5:1, and its guide's brackets touch no word (they once hid Strands' d4 and d5)."""
     from tests.test_text_fits import check_play, inks_of, window
     with window(tmp_path, size) as driver:
         scene = start_lesson(driver, game_id)
@@ -171,6 +174,11 @@ def test_every_step_of_a_lesson_fits_and_shows_its_words_whole(tmp_path, size, g
             drawn = " ".join(ink.text for ink in inks_of(driver))
             words = scene.guide.panel_words(scene.turns.match)[1].split()
             assert " ".join(words[-2:]) in drawn, f"the end of {words} is not shown"
+            spot = scene.lesson_spot
+            covered = marks_on_words(driver, lambda on: setattr(
+                scene, "lesson_spot", spot if on else lambda: None))
+            del scene.lesson_spot  # the scene's own again
+            assert not covered, f"the guide round {spot()} covers words: {covered}"
             if scene.turns.hold is not None:
                 driver.key(pygame.K_SPACE, " ")
             else:

@@ -171,3 +171,43 @@ def inspecting():
     finally:
         (pygame.font.Font, pygame.Surface, pygame.transform.smoothscale,
          pygame.transform.scale, pygame.transform.rotozoom, pygame.transform.rotate) = saved
+
+
+INK_STEP = 16  # how far (in any channel) a pixel must change to be a word's ink, not noise
+
+
+def screen(driver, written: bool):
+    """The whole frame (every scene on the stack), drawn with or without its words."""
+    app = driver.app
+    with contextlib.nullcontext() if written else app.theme.pictures():
+        app._relayout()
+        surface = pygame.Surface(app.screen.get_size())
+        for scene in app.stack.scenes:
+            scene.draw(surface)
+    app._relayout()
+    return pygame.surfarray.array3d(surface).transpose(1, 0, 2).astype(int)
+
+
+def marks_on_words(driver, show) -> str:
+    """Where a mark drawn over the frame (a lesson's brackets, a hint's ghost and badges: on
+    with show(True), off with show(False)) touches the ink of a word (grown by a pixel): ''
+    when it touches none. The frame is drawn with its words first, as the app draws it."""
+    import numpy as np
+    show(True)
+    screen(driver, True)
+    show(False)
+    written, bare = screen(driver, True), screen(driver, False)
+    show(True)
+    marked = screen(driver, False)
+    show(False)
+    words = np.abs(written - bare).max(axis=2) > INK_STEP
+    grown = words.copy()
+    grown[1:] |= words[:-1]
+    grown[:-1] |= words[1:]
+    grown[:, 1:] |= words[:, :-1]
+    grown[:, :-1] |= words[:, 1:]
+    hit = np.any(marked != bare, axis=2) & grown
+    if not hit.any():
+        return ""
+    ys, xs = np.nonzero(hit)
+    return f"{int(hit.sum())} pixels between ({xs.min()}, {ys.min()}) and ({xs.max()}, {ys.max()})"

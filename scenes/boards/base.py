@@ -163,6 +163,7 @@ class Board(Generic[StateT]):
     seat_colours: tuple = th.SEAT_COLOURS  # a game whose seats name colours overrides this
     keywords: tuple[str, ...] = ()  # words of the move notation, so typing one is not cut short
     background: pygame.Surface | None = None  # the fixed layer a board's layout draws, if any
+    numbered_hints = True  # a hinted turn of several clicks shows their order (see Strands)
 
     @property
     def last_colours(self) -> tuple:

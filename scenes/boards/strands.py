@@ -70,6 +70,7 @@ class StrandsBoard(Board[StrandsState]):
 
     keywords = ("end",)
     seat_colours = (th.TEXT, th.TEXT)  # Black and White: the stones say it, not orange or blue
+    numbered_hints = False  # a turn's stones go down in any order: a hint rings them unnumbered
 
     def __init__(self, spec, options, theme) -> None:
         super().__init__(spec, options, theme)

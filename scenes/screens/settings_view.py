@@ -253,9 +253,11 @@ class SettingsScene(Scene):
                        hovered=self._part_at(self.mouse) == (button.value, "switch"))
         knob = (rect.right - radius if on else rect.left + radius, rect.centery)
         pygame.draw.circle(surface, th.TEXT if live else th.DIM, knob, radius - theme.px(4))
+        # the word in full white while the row is live (grey "Off" on a row's fill read at
+        # 2.4:1): the track's green and the knob's side tell On from Off at a glance
         theme.blit_text(surface, "On" if on else "Off", th.LABEL,
                         (rect.left - theme.px(12), rect.centery),
-                        th.TEXT if on and live else th.DIM, "midright")
+                        th.TEXT if live else th.DIM, "midright")
 
     def _draw_stepper(self, surface: pygame.Surface, button: Button) -> None:
         """- value +: a side at its end is dimmed."""

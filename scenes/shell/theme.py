@@ -300,28 +300,51 @@ def mix(a, b, p: float):
     return tuple(int(a[i] + (b[i] - a[i]) * p) for i in range(3))
 
 
-def draw_guide(surface: pygame.Surface, theme: Theme, rect: pygame.Rect) -> None:
-    """A lesson's guide round the choice it asks for: four corner brackets in their own colour,
-    a shape and a colour no focus ring has, so it never looks like the keyboard's focus."""
-    width, edge = max(3, theme.px(4)), max(2, theme.px(2))
-    box = rect.inflate(2 * theme.px(8), 2 * theme.px(8))
-    arm = max(theme.px(12), min(box.width, box.height) // 3)
-    for colour, grow in ((BACKGROUND, edge), (GUIDE, 0)):  # a dark edge: seen on any ground
-        for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            x = box.right - arm if sx else box.left
-            y = box.bottom - width if sy else box.top
-            pygame.draw.rect(surface, colour, pygame.Rect(x, y, arm, width).inflate(grow, grow))
-            x = box.right - width if sx else box.left
-            y = box.bottom - arm if sy else box.top
-            pygame.draw.rect(surface, colour, pygame.Rect(x, y, width, arm).inflate(grow, grow))
+def draw_guide(surface: pygame.Surface, theme: Theme, shape) -> None:
+    """A lesson's guide round the choice it asks for: corner brackets in their own colour, a
+    shape and a colour no focus ring has, so it never looks like the keyboard's focus. They
+    follow the choice's shape (a hexagon's six corners, a circle's four arcs) and stay within
+    REACH of it, where a layout writes no words."""
+    shape = as_shape(shape)
+    width, edge = max(3, theme.px(GUIDE_BAND[1] - GUIDE_BAND[0])), max(1, theme.px(1))
+    grow = theme.px(GUIDE_BAND[0]) + width / 2  # the middle of the brackets' band
+    for colour, extra in ((BACKGROUND, edge), (GUIDE, 0)):  # a dark edge: seen on any ground
+        if isinstance(shape, Circle):
+            inner = shape.radius + grow - width / 2 - extra
+            outer = shape.radius + grow + width / 2 + extra
+            for k in range(4):
+                middle = math.pi / 4 + k * math.pi / 2
+                turn = [middle - 0.4 - extra / outer + 0.8 * i / 8 for i in range(9)]
+                turn[-1] = middle + 0.4 + extra / outer
+                x, y = shape.centre
+                pygame.draw.polygon(surface, colour, [
+                    (x + r * math.cos(a), y + r * math.sin(a))
+                    for r, angles in ((outer, turn), (inner, turn[::-1])) for a in angles])
+            continue
+        corners = shape.corners(grow) if isinstance(shape, Hexagon) else \
+            outline(shape, grow)
+        count = len(corners)
+        side = min(math.dist(corners[i], corners[(i + 1) % count]) for i in range(count))
+        arm = max(theme.px(10), side / 3) if count == 4 else side / 3
+        for i, corner in enumerate(corners):
+            for other in (corners[i - 1], corners[(i + 1) % count]):
+                p = arm / max(1.0, math.dist(corner, other))
+                start = _along(corner, other, -extra / max(1.0, math.dist(corner, other)))
+                end = _along(corner, other, p + extra / max(1.0, math.dist(corner, other)))
+                pygame.draw.line(surface, colour, start, end, width + 2 * extra)
+            pygame.draw.circle(surface, colour, (round(corner[0]), round(corner[1])),
+                               (width + 1) // 2 + extra)
+
+
+GUIDE_BAND = (3, 7)  # design pixels outside a choice's edge: where the lesson's brackets lie
 
 
 # ---- the looks of a choice's states: written once, drawn the same in every game and screen ---
 # A choice (a board's spot, a button, a stepper's side) shows each state it is in by a band
 # round its shape: a Rect, a Circle or a Hexagon (a hex cell gets hex rings). Each state has its
 # own band, colour and pattern (STATES), so any states together stay readable:
-#   hint ghost  a light orchid fill inside and an orchid ring on the edge (the Hard bot's turn):
-#               a colour no seat of any game owns (HINT_COLOUR)
+#   hint ghost  an orchid ring on the edge (the Hard bot's turn): a colour no seat of any game
+#               owns (HINT_COLOUR); no fill, which would dim the words on a choice
 #   picked      a solid yellow band round a dark line on the edge, a yellow tick badge at its
 #               top right (and a yellow ground with dark ink where the choice draws its own
 #               ground): picked on the way to a move, or the current value of a setting
@@ -335,7 +358,6 @@ HINT_COLOUR = (255, 140, 255)  # orchid: no seat's colour in any game, CIE76 dis
 # from each (Oh's sky blue and white the nearest), and 3.1:1 or more on every board's ground
 HINT_DISTANCE = 60  # the least CIE76 distance the hint's colour keeps from any seat's mark
 PICKED_INK = BACKGROUND  # words and marks on a picked choice's yellow ground
-HINT_FILL = 70  # alpha of the hint ghost's fill
 
 
 @dataclasses.dataclass(frozen=True)
@@ -351,7 +373,7 @@ class Look:
 
 
 STATES: dict[str, tuple[Look, ...]] = {
-    HINT: (Look(HINT_COLOUR, 0, 3, fill=HINT_FILL),),
+    HINT: (Look(HINT_COLOUR, 0, 3),),
     PICKED: (Look(BACKGROUND, 0, 1.5), Look(ACCENT, 1.5, 5)),  # a dark line: seen on yellow
     LEGAL: (Look(ACCENT, 0, 2),),
     HOVER: (Look(TEXT, 0, 4),),

@@ -402,10 +402,11 @@ class PullingStringsBoard(Board[PullingStringsState]):
         pygame.draw.circle(surface, fill, centre, radius)
         edge = BROKEN if broken else STRING
         pygame.draw.aacircle(surface, edge, centre, radius, self.edge_width)
-        if broken:  # struck through, the letter still readable
-            d = radius * 0.7
-            pygame.draw.line(surface, BROKEN, (centre[0] - d, centre[1] + d),
-                             (centre[0] + d, centre[1] - d), self.theme.px(2))
+        if broken:  # struck through, round the letter: nothing crosses its ink
+            for sign in (-1, 1):
+                far, near = radius * 0.7 * sign, radius * 0.45 * sign
+                pygame.draw.line(surface, BROKEN, (centre[0] - far, centre[1] + far),
+                                 (centre[0] - near, centre[1] + near), self.theme.px(2))
         ink = th.PICKED_INK if picked else (th.DIM if broken else th.TEXT)
         self._text(surface, letter, 1.28 * self.radius, centre, ink)
         states = view.states(spot) if spot in view.clickable or picked else set()

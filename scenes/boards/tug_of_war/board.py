@@ -45,7 +45,14 @@ class TugOfWarBoard(TugLayout):
     """The rope, both teams and the nine dice; dice are the spots, buttons keep or end."""
 
     keywords = ("keep", "reroll", "end")
-    seat_colours = SEAT_FILL  # for the frame's prompt and results title, once it reads them
+    # the seats' colours in words (the prompt, the results' title): Red a shade lighter than its
+    # athletes' vermilion, which reads at 3.7:1 on the dark ground (5:1 here); marks keep the fill
+    seat_colours = (SEAT_FILL[0], (236, 112, 36))
+
+    @property
+    def last_colours(self) -> tuple:
+        """Each seat's last-move mark in its athletes' own fill."""
+        return SEAT_FILL
 
     def layout(self, area: pygame.Rect) -> None:
         """The geometry, then the layer, rope, pawns and die faces drawn for it."""

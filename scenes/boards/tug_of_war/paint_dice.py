@@ -21,7 +21,7 @@ from scenes.boards.tug_of_war.plan import (
 from scenes.shell import theme as th
 from scenes.shell.anim import ease_out_bounce
 
-SAME = th.NUMBER * 0.92  # the "=" on dice of equal value: a figure a step below NUMBER
+SAME = th.NUMBER * 0.92  # the size of the "=" badge on dice of equal value (a line of this type)
 
 if TYPE_CHECKING:
     from scenes.boards.tug_of_war.layout import TugLayout
@@ -68,12 +68,16 @@ def _draw_twins(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
             rect = board.die_rects[spot]
             if spot in view.selected:
                 rect = rect.move(0, -theme.px(LIFT))
-            badge = theme.text("=", SAME, th.TEXT)
             centre = (rect.right - theme.px(2), rect.top + theme.px(2))
-            radius = max(badge.get_width(), badge.get_height()) // 2 + theme.px(3)
+            radius = theme.line(SAME) // 2 + theme.px(3)
             pygame.draw.circle(surface, th.BACKGROUND, centre, radius)
             pygame.draw.circle(surface, th.TEXT, centre, radius, max(1, theme.px(2)))
-            theme.blit_text(surface, "=", SAME, centre, th.TEXT, "center")
+            # the "=" drawn as two bars: a mark, not a word (a ring or bracket may meet it)
+            half, gap, width = radius * 0.42, max(2, round(radius * 0.22)), max(2, theme.px(2.5))
+            for dy in (-gap, gap):
+                y = centre[1] + dy
+                pygame.draw.line(surface, th.TEXT, (centre[0] - half, y), (centre[0] + half, y),
+                                 width)
 
 
 def _moving_dice(board: TugLayout, state: TugOfWarState, progress: dict) -> dict:

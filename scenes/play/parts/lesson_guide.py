@@ -23,7 +23,7 @@ from scenes.boards.base import Board
 from scenes.play.parts.picker import Extra, Picker, Spot
 from scenes.shell import theme as th
 from scenes.shell.assets import asset_path
-from scenes.shell.widgets import Button, paragraph_step
+from scenes.shell.widgets import Button, button_shape, paragraph_step
 
 EASY = "bot:easy"
 # the explanation's type, the largest that fits its box: running words, a step smaller for a
@@ -170,12 +170,15 @@ class LessonGuide:
 
 def draw_guide_ring(surface: pygame.Surface, theme: th.Theme, spot: Any,
                     buttons: Sequence[Button], board: Board) -> None:
-    """The lesson's guide round the spot or button it asks for next (none: nothing drawn)."""
+    """The lesson's guide round the spot or button it asks for next (none: nothing drawn):
+    brackets that follow the spot's own shape, within the reach of a choice's looks, where no
+    layout writes words."""
     if spot is None:
         return
-    rect = next((b.rect for b in buttons if b.value == spot), None) or board.spot_rect(spot)
-    if rect is not None:
-        th.draw_guide(surface, theme, rect)
+    button = next((b for b in buttons if b.value == spot), None)
+    shape = button_shape(theme, button.rect) if button is not None else board.spot_shape(spot)
+    if shape is not None:
+        th.draw_guide(surface, theme, shape)
 
 
 def draw_lesson(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, progress: str,

@@ -74,6 +74,7 @@ class PlayHints:
         self.asks = 0  # hints asked in this scene (each is searched by a fresh bot)
         self.after_look: tuple[State, int] | None = None  # asked before a private look
         self.hint: Hint | None = None
+        self.badge_places: tuple | None = None  # (hint, window, badges): where its numbers go
 
     # ---- when -----------------------------------------------------------------------------
     def offered(self) -> bool:
@@ -237,27 +238,49 @@ class PlayHints:
 
     # ---- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The ghost: each spot of the hinted move in the hint look (th.STATES: a light orchid
-        fill and an orchid ring, round the spot's own shape), numbered in order when the move
-        takes more than one click (a button's spot on its button)."""
+        """The ghost: each spot of the hinted move in the hint look (th.STATES: an orchid ring
+        round the spot's own shape, no fill over its words), numbered in order when the move
+        takes more than one click and the order matters, each number on a badge beside its
+        spot where the frame is calm (no words, piece or line under it)."""
         hint = self.shown()
         if hint is None:
             return
         theme = self.scene.app.theme
-        spots = self.spots(hint)
-        numbered = sum(1 for _, order in spots if order) > 1
-        for spot, order in spots:
-            shape = self._spot_shape(spot)
-            if shape is None:
-                continue
+        shapes = [(self._spot_shape(spot), order) for spot, order in self.spots(hint)]
+        shapes = [(shape, order) for shape, order in shapes if shape is not None]
+        numbered = self.scene.board.numbered_hints and \
+            sum(1 for _, order in shapes if order) > 1
+        badges = self._badges(surface, hint, shapes) if numbered else []
+        for shape, _ in shapes:
             th.draw_state(surface, theme, shape, th.HINT)
-            if numbered and order:
-                size = theme.line(ORDER_SIZE)
-                badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
-                badge.center = min(th.outline(shape, 0), key=lambda point: point[0] + point[1])
-                pygame.draw.rect(surface, th.HINT_COLOUR, badge, border_radius=badge.height // 2)
-                theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
-                                "center")
+        for badge, order in badges:
+            pygame.draw.rect(surface, th.HINT_COLOUR, badge, border_radius=badge.height // 2)
+            theme.blit_text(surface, str(order), ORDER_SIZE, badge.center, th.BACKGROUND,
+                            "center")
+
+    def _badges(self, surface: pygame.Surface, hint: Hint,
+                shapes: list) -> list[tuple[pygame.Rect, int]]:
+        """Where each click's number goes: of the places beside its spot, the calmest (found
+        once a hint and window, in the frame as first drawn with its words)."""
+        key = (surface.get_size(), tuple(self.scene.board.area))
+        cached = self.badge_places
+        if cached is not None and cached[0] is hint and cached[1] == key:
+            return cached[2]
+        theme = self.scene.app.theme
+        size = theme.line(ORDER_SIZE)
+        badge = pygame.Rect(0, 0, size + theme.px(6), size + theme.px(2))
+        taken = [th.shape_bounds(shape) for shape, _ in shapes]
+        places: list[tuple[pygame.Rect, int]] = []
+        for shape, order in shapes:
+            if not order:
+                continue
+            best = min(_beside(shape, badge, theme), key=lambda place: (
+                any(place.colliderect(other) for other, _ in places)
+                or any(place.colliderect(other) for other in taken),
+                _busy(surface, place)))
+            places.append((best, order))
+        self.badge_places = (hint, key, places)
+        return places
 
     def _spot_shape(self, spot) -> th.Shape | None:
         if isinstance(spot, Choice):
@@ -267,3 +290,28 @@ class PlayHints:
             return None
         return self.scene.board.spot_shape(spot)
 
+
+def _beside(shape: th.Shape, badge: pygame.Rect, theme: th.Theme) -> list[pygame.Rect]:
+    """The places for a badge beside a shape, first choice first: on the corners of its box
+    (off a round or hexagonal spot's edge), then just outside its sides."""
+    bounds = th.shape_bounds(shape, theme.px(th.STATES[th.HINT][-1].outer) + 1)
+    places = [badge.copy() for _ in range(8)]
+    for place, corner in zip(places, ("topleft", "topright", "bottomleft", "bottomright")):
+        place.center = getattr(bounds, corner)
+    places[4].midright = bounds.midleft
+    places[5].midleft = bounds.midright
+    places[6].midbottom = bounds.midtop
+    places[7].midtop = bounds.midbottom
+    return places
+
+
+def _busy(surface: pygame.Surface, place: pygame.Rect) -> int:
+    """How busy the frame is under a place: its pixels at an edge of anything drawn there
+    (words, pieces, lines); a place off the surface is busiest."""
+    grown = place.inflate(2, 2)
+    if not surface.get_rect().contains(grown):
+        return place.width * place.height + 1
+    edges = pygame.transform.laplacian(surface.subsurface(grown).copy())
+    inner = edges.subsurface(pygame.Rect(1, 1, place.width, place.height))
+    calm = pygame.mask.from_threshold(inner, (0, 0, 0), (48, 48, 48, 255)).count()
+    return place.width * place.height - calm
