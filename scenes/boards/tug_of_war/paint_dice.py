@@ -68,16 +68,19 @@ def _draw_twins(board: TugLayout, surface, view: View[TugOfWarState]) -> None:
             rect = board.die_rects[spot]
             if spot in view.selected:
                 rect = rect.move(0, -theme.px(LIFT))
-            centre = (rect.right - theme.px(2), rect.top + theme.px(2))
-            radius = theme.line(SAME) // 2 + theme.px(3)
-            pygame.draw.circle(surface, th.BACKGROUND, centre, radius)
-            pygame.draw.circle(surface, th.TEXT, centre, radius, max(1, theme.px(2)))
-            # the "=" drawn as two bars: a mark, not a word (a ring or bracket may meet it)
-            half, gap, width = radius * 0.42, max(2, round(radius * 0.22)), max(2, theme.px(2.5))
-            for dy in (-gap, gap):
-                y = centre[1] + dy
-                pygame.draw.line(surface, th.TEXT, (centre[0] - half, y), (centre[0] + half, y),
-                                 width)
+            draw_same(surface, theme, (rect.right - theme.px(2), rect.top + theme.px(2)))
+
+
+def draw_same(surface, theme: th.Theme, centre: tuple[int, int]) -> None:
+    """The "=" badge of a die equal to another, drawn as two bars: a mark, not a word (a ring
+    or a lesson's bracket may meet it)."""
+    radius = theme.line(SAME) // 2 + theme.px(3)
+    pygame.draw.circle(surface, th.BACKGROUND, centre, radius)
+    pygame.draw.circle(surface, th.TEXT, centre, radius, max(1, theme.px(2)))
+    half, gap, width = radius * 0.42, max(2, round(radius * 0.22)), max(2, theme.px(2.5))
+    for dy in (-gap, gap):
+        y = centre[1] + dy
+        pygame.draw.line(surface, th.TEXT, (centre[0] - half, y), (centre[0] + half, y), width)
 
 
 def _moving_dice(board: TugLayout, state: TugOfWarState, progress: dict) -> dict:
