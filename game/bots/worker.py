@@ -64,7 +64,8 @@ def _answer(bot: Any, observation: State, seat: int, history: History[State],
             should_stop: Any, values: bool) -> Move | Valued:
     """The bot's move; asked `values`, with its root figures (a solved game's exact values)."""
     if not values:
-        return bot.choose(observation, seat, history, should_stop)  # type: ignore[no-any-return]
+        chosen: Move = bot.choose(observation, seat, history, should_stop)
+        return chosen
     from game.bots.bot import RootValue
     if hasattr(bot, "move_values"):  # a solved game's player: the exact value of every move
         exact = bot.move_values(observation, seat)
