@@ -19,7 +19,7 @@ from scenes.play.play import PlayScene
 from scenes.shell.present import FULL_SHARE, plan_regions
 from scenes.store.settings import FRAME_RATES, Settings
 from tests.support import UNDRAWN, examples
-from tests.ui_driver import Driver
+from tests.ui_driver import DT, Driver
 
 SIZES = [(640, 400), (1280, 720), (1920, 1080), (1000, 760)]
 
@@ -76,6 +76,16 @@ class Window:
         return rects[0].unionall(rects[1:])
 
 
+def checked_frame(driver: Driver, window: Window) -> pygame.Rect | None:
+    """Run one frame and say where the window is stale just after it (None: nowhere); then
+    hand back the disk writer's results, which the next frame draws (Driver.frames takes them
+    after its frame, where the app takes them at the start of the next)."""
+    driver.app.tick(DT)
+    stale = window.stale(driver.app)
+    driver.written()
+    return stale
+
+
 def step(driver: Driver, rng: random.Random, action: str) -> None:
     """One generated action of a player at the table, then a few frames."""
     app = driver.app
@@ -122,7 +132,7 @@ PAUSE_BUTTONS = ("resume", "undo", "rules", "settings", "menu")
 DIALOG_BUTTONS = (True, False, "back", "resume")
 
 
-@settings(max_examples=examples(16), suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(24), suppress_health_check=[HealthCheck.too_slow])
 @given(game_id=st.sampled_from(sorted(GAMES)), size=st.sampled_from(SIZES),
        seed=st.integers(0, 10**6),
        actions=st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(1, 40)), min_size=4,
@@ -137,8 +147,7 @@ def test_the_window_shows_what_a_full_redraw_draws_after_generated_play(
         for number, (action, frames) in enumerate(actions):
             step(driver, rng, action)
             for frame in range(frames):
-                driver.frames()
-                stale = window.stale(driver.app)
+                stale = checked_frame(driver, window)
                 assert stale is None, (f"{game_id} at {size}: after action {number} ({action}) "
                                        f"and {frame + 1} frames, the window is stale at {stale}")
         assert window.presents and window.presents[0] is None  # the first present is whole
@@ -158,9 +167,9 @@ def test_overlays_and_the_screens_behind_them_leave_no_stale_pixel(tmp_path):
         def frames(count: int) -> None:
             for _ in range(count):
                 step(driver, rng, "hover")
-                driver.frames()
+                stale = checked_frame(driver, window)
                 shown.add(type(driver.top).__name__)
-                assert window.stale(driver.app) is None, f"stale under {driver.top}"
+                assert stale is None, f"stale under {driver.top} at {stale}"
 
         def press(value) -> None:
             button = next(b for b in driver.top.group.buttons if b.value == value)
@@ -201,9 +210,9 @@ def test_a_game_against_the_computer_leaves_no_stale_pixel(tmp_path, game_id):
             if frame % 30 == 0:
                 step(driver, rng, "move")
             before = len(window.presents)
-            driver.frames()
+            stale = checked_frame(driver, window)
             partial += any(rects is not None for rects in window.presents[before:])
-            assert window.stale(driver.app) is None, f"stale at frame {frame}"
+            assert stale is None, f"stale at frame {frame}: {stale}"
         assert worker.requests and scene.turns.match.entries  # the computer was asked, moves made
         assert partial  # some frames presented only a part of the window
     pygame.quit()
@@ -242,6 +251,34 @@ def test_a_window_resized_without_a_resize_event_is_laid_out_and_drawn_anew(tmp_
         driver.frames()
         assert driver.app.stack.size == (900, 560) and scene.rects["side"].right < 900
         assert window.presents == [None] and window.stale(driver.app) is None
+    finally:
+        pygame.quit()
+
+
+def test_pointing_at_the_board_redraws_a_part_and_a_window_shown_again_all(tmp_path,
+                                                                          monkeypatch):
+    """A screen that redraws what its own input changed (the flag, set here for the test) is
+    not redrawn whole for a pointer move; an exposed window always is."""
+    driver = Driver(tmp_path, size=(1280, 720))
+    try:
+        window = Window(monkeypatch)
+        monkeypatch.setattr(PlayScene, "redraws_own_input", True)
+        scene = driver.start("strands", seed=5)
+        driver.settle()
+        driver.frames(3)
+        spots = sorted((s for s in scene.picker.clickable() if scene.board.spot_rect(s)), key=repr)
+        window.presents.clear()
+        for spot in spots[:3]:  # the pointer over one spot, then another: its ring moves
+            pos = scene.board.spot_rect(spot).center
+            driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            checked_frame(driver, window)
+            assert scene.picker.hover == spot
+        assert window.presents and None not in window.presents  # never the whole window
+        assert window.stale(driver.app) is None
+        window.presents.clear()
+        driver.post(pygame.WINDOWEXPOSED)  # uncovered: the X server kept none of its pixels
+        driver.frames()
+        assert window.presents == [None]
     finally:
         pygame.quit()
 

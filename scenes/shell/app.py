@@ -27,6 +27,10 @@ if TYPE_CHECKING:  # made on first use, or for a kiosk only: named for the check
 MIN_SIZE = (640, 400)
 DISPLAY_SHARE = 0.9  # the first window takes at most this share of the display each way
 REOPEN_TRIES, REOPEN_PAUSE = 4, 0.5  # a lost window: tries at a new one, seconds apart
+# a person's input: a scene that redraws what its own input changed redraws these itself
+INPUT_EVENTS = frozenset({pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING,
+                          pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                          pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION})
 log = logging.getLogger("quintet")
 Route = Callable[..., SceneBase]  # builds a screen: route(app, **arguments)
 
@@ -413,18 +417,23 @@ class App:
             self._relayout()
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Window-level events first (quit, resize, F11), then the scenes."""
+        """Window-level events first (quit, resize, F11), then the scenes. What an event
+        changed is redrawn: the whole window, but for a person's input to a scene that redraws
+        what its own input changed (window events, such as the window shown again after being
+        covered, always redraw it whole)."""
+        top = self.stack.top
+        own = top is not None and top.redraws_own_input and top.modal
         if event.type == pygame.MOUSEMOTION:
-            top = self.stack.top
             before = top.hover_key() if top else None
             if self.kiosk is not None:
                 self.kiosk.intercept(event)
             self.stack.handle_event(event)
-            top = self.stack.top
-            if top is None or top.hover_key() != before:
+            after = self.stack.top
+            if after is None or after is not top or (not own and after.hover_key() != before):
                 self.invalidate()
             return
-        self.invalidate()
+        if not (own and event.type in INPUT_EVENTS):
+            self.invalidate()
         if self.kiosk is not None and self.kiosk.intercept(event):
             return
         if event.type == pygame.QUIT:

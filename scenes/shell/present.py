@@ -23,7 +23,7 @@ import pygame
 
 FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"  # SDL's hint: "0" presents without a texture
 DIRECT_DRIVERS = ("x11",)  # the video drivers whose own framebuffer presents only rectangles
-FULL_SHARE = 0.6  # changes covering this share of the window redraw and present all of it
+FULL_SHARE = 0.8  # changes covering this share of the window redraw and present all of it
 
 
 def prefer_direct_framebuffer() -> bool:

@@ -10,13 +10,16 @@ class SceneBase:
     seconds.
 
     `opaque` says whether the scenes beneath are hidden (an overlay sets it False and is drawn
-    over them); `modal` says whether events stop here; `route` is the name the App made it by,
+    over them); `modal` says whether events stop here; `redraws_own_input` says the scene asks
+    (`app.invalidate(rect)`) for the parts a key, click or pointer move changed on it, so the
+    App need not redraw the whole window for each one; `route` is the name the App made it by,
     if any. Screens derive from Scene, which adds `app`; this base names no App, so the App
     (which runs scenes) and Scene (which reaches the App) import no circle.
     """
 
     opaque = True
     modal = True
+    redraws_own_input = False
     route: str | None = None
 
     def enter(self) -> None:
