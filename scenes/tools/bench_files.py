@@ -145,6 +145,13 @@ def start_up(root: Path, settings_mb: int) -> None:
 
 def main() -> None:
     """Build the folders, run the screens, print the figures."""
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-bench-files-"):  # never the player's own folders
+        _run()
+
+
+def _run() -> None:
+    """The run itself, in folders of its own."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--records", type=int, default=200, help="real records (200)")
     parser.add_argument("--damaged", type=int, default=20, help="damaged records (20)")

@@ -299,6 +299,13 @@ def load(bench: Bench, connections: int = 50, messages: int = 1000) -> dict:
 
 def main(argv=None) -> int:
     """Print the phones' figures."""
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-bench-phones-"):  # never the player's own folders
+        return _run(argv)
+
+
+def _run(argv=None) -> int:
+    """The run itself, in folders of its own."""
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_phones",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=200, help="lock-ins timed to a reveal")

@@ -166,6 +166,13 @@ def report(times: dict[str, list[tuple[float, float]]], failed: dict[str, int],
 
 def main(argv=None) -> int:
     """Build, launch and print the start-up figures; leave no temporary folder behind."""
+    from scenes.tools.own_folders import own_folders
+    with own_folders("quintet-bench-startup-"):  # never the player's own folders
+        return _run(argv)
+
+
+def _run(argv=None) -> int:
+    """The run itself, in folders of its own."""
     parser = argparse.ArgumentParser(prog="python -m scenes.tools.bench_startup",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--launches", type=int, default=15, help="launches timed per target")
