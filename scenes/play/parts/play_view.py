@@ -157,15 +157,15 @@ class PlayDrawing:
         if thinking is None:
             theme.blit_text(surface, text, size, (x - half, top.centery), colour, "midleft")
             return
-        words = text.rstrip(".")  # the dots come and go as dots, never as a typed ".."
-        shown = theme.blit_text(surface, words, size, (x - half, top.centery), colour, "midleft")
+        bare = text.rstrip(".")  # the dots come and go as dots, never as a typed ".."
+        drawn = theme.blit_text(surface, bare, size, (x - half, top.centery), colour, "midleft")
         dot = max(1, round(theme.role_font(size).size("H")[1] * 0.09))
         gap = max(3 * dot + 1, theme.text(".", size).get_width())
-        baseline = shown.top + theme.role_font(size).get_ascent() - dot
+        baseline = drawn.top + theme.role_font(size).get_ascent() - dot
         for i in range(3):
-            lit = i < len(text) - len(words)
+            lit = i < len(text) - len(bare)
             pygame.draw.circle(surface, colour if lit else th.mix(colour, th.PANEL, 0.65),
-                               (shown.right + 2 * dot + i * gap, baseline), dot)
+                               (drawn.right + 2 * dot + i * gap, baseline), dot)
 
     def draw_bottom(self, surface: pygame.Surface) -> None:
         """The action bar: what was typed, else the message, else the caption; the buttons."""
