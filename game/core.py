@@ -50,6 +50,8 @@ class Hidden(enum.Enum):
 
 
 SEALED = Hidden.SEALED
+# the seats yet to choose at a simultaneous node: [seat 0 yet to choose][seat 1 yet to choose]
+AWAITING: tuple[tuple[tuple[int, ...], ...], ...] = (((), (1,)), ((0,), (0, 1)))
 
 
 class Ending(enum.Enum):
@@ -195,7 +197,8 @@ class State:
     def awaiting(self) -> tuple[int, ...]:
         """The seats that still owe a choice (at a simultaneous node, those not yet committed)."""
         if self.kind is NodeKind.SIMULTANEOUS:
-            return tuple(s for s in (0, 1) if self.pending[s] is None)
+            first, second = self.pending  # (written out: every part of the app asks, often)
+            return AWAITING[first is None][second is None]
         return self.actors
 
     @property

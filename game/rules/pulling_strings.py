@@ -38,6 +38,7 @@ SEAT_NAMES = ("Eks", "Oh")
 HOMES = (((0, 1), (1, 4), (3, 0), (4, 3)), ((0, 3), (1, 0), (3, 4), (4, 1)))
 Position = tuple[tuple[int, ...], int, bool]  # what the repetition ruling compares (`position`)
 HOME_MARKS = ("X", "O")
+HOME_INDEXES = tuple(tuple(r * SIZE + c for r, c in homes) for homes in HOMES)  # in `stacks`
 UP, DOWN, LEFT, RIGHT = (-1, 0), (1, 0), (0, -1), (0, 1)
 DEMO_TURN_LIMIT = 30  # the turn limit of bot-vs-bot demos
 # the repetition ruling: the third arrival at a position, or this many still turns in a row,
@@ -196,7 +197,7 @@ class PullingStringsState(State):
 
     def home_total(self, seat: int) -> int:
         """Pieces on this seat's four homes."""
-        return sum(self.stacks[r * SIZE + c] for r, c in HOMES[seat])
+        return sum(map(self.stacks.__getitem__, HOME_INDEXES[seat]))
 
     def scores(self) -> tuple[int, int]:
         """Both home totals."""

@@ -52,6 +52,8 @@ from scenes.store.saves import SavedGame
 class PlayScene(Scene):
     """A game in progress, hot-seat (both seats human) unless its setup says otherwise."""
 
+    redraws_own_input = True  # PlayInput asks for what a key, click or pointer move changed
+
     def __init__(self, app: App, game_id: str | None = None,
                  options: Mapping[str, object] | None = None, seed: int | None = None,
                  controllers: Sequence[str] = (HUMAN, HUMAN), bot_level: Level | None = None,

@@ -150,6 +150,7 @@ class Theme:
         self.looks: dict[tuple, pygame.Surface] = {}  # a choice's drawn states (draw_states)
         self.look_margin = self._look_margin()  # how far they reach, badge and all
         self._sized: dict[Size, tuple[int, str]] = {}  # a size's pixels and weight, now
+        self._lines: dict[Size, int] = {}  # a size's line height, now
         self._min_size: int | None = None
         self.unwritten = False  # while True, text takes its room but is not drawn (pictures)
         self.key_hints = True  # keyboard hints under buttons (a touch kiosk has no keyboard)
@@ -160,6 +161,7 @@ class Theme:
         # type shrinks less than the layout does, so small windows stay readable
         self.text_scale = max(self.scale, 0.78)
         self._sized.clear()
+        self._lines.clear()
         self.look_margin = self._look_margin()
 
     def _look_margin(self) -> int:
@@ -234,7 +236,10 @@ class Theme:
 
     def line(self, size: Size) -> int:
         """The height in pixels of a line of text at `size` design pixels (or a role)."""
-        return self.role_font(size).size("Hg")[1]
+        height = self._lines.get(size)
+        if height is None:
+            height = self._lines[size] = self.role_font(size).size("Hg")[1]
+        return height
 
     def text(self, text: str, size: Size, colour=TEXT) -> pygame.Surface:
         """Rendered text at `size` design pixels or in a role (cached: a frame draws most of

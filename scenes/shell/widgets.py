@@ -8,6 +8,10 @@ import pygame
 
 from scenes.shell import theme as th
 
+# the fills of buttons and toggles (worked out once: every button asks every frame)
+BUTTON_FILL, BUTTON_HOVERED = th.shade(th.PANEL, 1.25), th.shade(th.PANEL, 1.3)
+PRIMARY_HOVERED, SEGMENT_FILL = th.shade(th.PRIMARY, 1.2), th.shade(th.PANEL, 1.15)
+
 
 @dataclasses.dataclass
 class Button:
@@ -130,11 +134,11 @@ def draw_button_frame(surface: pygame.Surface, theme: th.Theme, button: Button, 
     action, brighter under the mouse), its edge, and the looks of its states (th.STATES)."""
     radius = theme.px(10)
     live = button.enabled
-    fill = th.shade(th.PANEL, 1.25) if live else th.PANEL
+    fill = BUTTON_FILL if live else th.PANEL
     if hovered and live:
-        fill = th.shade(th.PANEL, 1.3)  # white words on it keep a contrast of 4.5 (WCAG AA)
+        fill = BUTTON_HOVERED  # white words on it keep a contrast of 4.5 (WCAG AA)
     if button.primary and live:
-        fill = th.shade(th.PRIMARY, 1.2 if hovered else 1.0)
+        fill = PRIMARY_HOVERED if hovered else th.PRIMARY
     if selected:
         fill = th.ACCENT
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
@@ -167,7 +171,7 @@ def draw_segment(surface: pygame.Surface, theme: th.Theme, rect: pygame.Rect, la
                  size: th.Size, *, picked: bool = False, hovered: bool = False) -> None:
     """One choice of a segmented toggle, alike on every screen: the picked one yellow with dark
     words in the picked look, the one under the mouse in the hover look."""
-    fill = th.ACCENT if picked else th.shade(th.PANEL, 1.15)
+    fill = th.ACCENT if picked else SEGMENT_FILL
     pygame.draw.rect(surface, fill, rect, border_radius=theme.px(8))
     th.draw_choice(surface, theme, rect, hovered=hovered, legal=False, picked=picked)
     theme.blit_text(surface, label, size, rect.center, th.PICKED_INK if picked else th.TEXT,

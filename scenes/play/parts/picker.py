@@ -90,6 +90,8 @@ class Picker:
         self.focus: Spot | None = None
         self.typed = ""
         self._memo: tuple[State | None, int | None, dict[tuple, Move]] = (None, None, {})
+        # every start of a legal path -> the spots that may follow it (for the memo's paths)
+        self._next: dict[tuple, frozenset] = {}
         # (the paths and selection they were worked out for, the spots clickable, the choice
         # pending): the view, the buttons, the keys and the board all ask, several times a frame
         self._choices: tuple[dict | None, tuple, frozenset, Move | None] = (None, (), frozenset(),
@@ -112,6 +114,11 @@ class Picker:
             paths = {tuple(path): m for m in state.legal_moves(seat)
                      for path in self.board.paths(m, state)}
             memo = self._memo = (state, seat, paths)
+            following: dict[tuple, set] = {}
+            for path in paths:
+                for depth in range(len(path)):
+                    following.setdefault(path[:depth], set()).add(path[depth])
+            self._next = {start: frozenset(spots) for start, spots in following.items()}
         return memo[2]
 
     def clickable(self) -> frozenset:
@@ -129,15 +136,10 @@ class Picker:
         if memo[0] is paths and memo[1] == selected:
             return memo
         pending = None
-        if selected and self.turns.secret_turn():
-            move = paths.get(selected)
-            depth = len(selected)
-            if move is not None and not any(len(p) > depth and p[:depth] == selected
-                                            for p in paths):
-                pending = move
-        depth = 0 if pending is not None else len(selected)
-        start = selected[:depth]
-        clickable = frozenset(p[depth] for p in paths if len(p) > depth and p[:depth] == start)
+        if selected and selected not in self._next and self.turns.secret_turn():
+            pending = paths.get(selected)  # a whole secret choice, no longer path goes on
+        start = () if pending is not None else selected
+        clickable = self._next.get(start, frozenset())
         self._choices = (paths, selected, clickable, pending)
         return self._choices
 
@@ -148,7 +150,7 @@ class Picker:
         paths = self.legal_paths()
         if spot in self.selected:  # picking a picked spot puts it back
             rest = tuple(s for s in self.selected if s != spot)
-            if not rest or any(p[:len(rest)] == rest for p in paths):
+            if not rest or rest in self._next or rest in paths:
                 self.selected = rest
                 return PutBack()
         if spot not in self.clickable():
@@ -158,9 +160,7 @@ class Picker:
         self.selected += (spot,)
         self.focus = None
         move = paths.get(self.selected)
-        longer = any(len(p) > len(self.selected) and p[:len(self.selected)] == self.selected
-                     for p in paths)
-        if move is None or longer:
+        if move is None or self.selected in self._next:  # a longer path goes on
             return Extended()
         return Selected(move) if self.turns.secret_turn() else Complete(move)
 

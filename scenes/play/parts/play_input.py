@@ -42,8 +42,9 @@ class PlayInput:
             areas = [screen.rects[area] for area in ("board", "bottom") if area in screen.rects]
             # a button may stand outside the action bar (Leave lesson, in the side panel)
             areas += [button.rect for button in buttons + screen.buttons]
+            reach = screen.app.theme.look_margin  # rings and key caps reach past their shape
             for area in areas:
-                screen.app.invalidate(area)
+                screen.app.invalidate(area.inflate(2 * reach, 2 * reach))
         return handled
 
     def _looks(self) -> tuple:
