@@ -39,12 +39,15 @@ class PlayInput:
         handled = self._handle(event)
         if self._looks() != before:
             screen = self.screen
-            areas = [screen.rects[area] for area in ("board", "bottom") if area in screen.rects]
-            # a button may stand outside the action bar (Leave lesson, in the side panel)
-            areas += [button.rect for button in buttons + screen.buttons]
             reach = screen.app.theme.look_margin  # rings and key caps reach past their shape
+            areas = [screen.rects[area].inflate(2 * reach, 2 * reach)
+                     for area in ("board", "bottom") if area in screen.rects]
+            bar = areas[-1] if "bottom" in screen.rects else pygame.Rect(0, 0, 0, 0)
+            # a button may stand outside the action bar (Leave lesson, in the side panel)
+            areas += [grown for button in buttons + screen.buttons
+                      if not bar.contains(grown := button.rect.inflate(2 * reach, 2 * reach))]
             for area in areas:
-                screen.app.invalidate(area.inflate(2 * reach, 2 * reach))
+                screen.app.invalidate(area)
         return handled
 
     def _looks(self) -> tuple:
