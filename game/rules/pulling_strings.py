@@ -317,7 +317,7 @@ class PullingStringsState(State):
                         totals, "the same position came round a third time")
                 judged = judged._counted()
         if result is None and self.turn_limit and self.turn_number > self.turn_limit:
-            result = Outcome(None, f"the turn limit of {self.turn_limit} was reached", totals,
+            result = Outcome(None, "the turn limit was reached", totals,  # (counted once, in turns)
                              Ending.LIMIT)
         if result is not None:
             events.append(GameOver(result))
