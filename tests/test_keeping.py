@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.match import Match, RandomPlayer, play_out
 from scenes.store.data_folder import DataFolder
-from scenes.store.filing import PendingFolder
+from scenes.store.filing import PendingFolder, finished_record
 from scenes.store.keeper import Keeper
 from scenes.store.saves import SavedGame, SaveFolder
 from scenes.store.stats import FRESH_NAME, StatsFile
@@ -109,9 +109,9 @@ def test_a_finished_game_is_never_lost_whatever_writes_fail(tmp_path_factory, mo
         game_id = "20240101-000000-synch-abcdef"
         for keep in range(1, len(match.entries) + 1):  # a save after every decision
             keeper.save_game(saved_at(match, keep, game_id), lambda problem: None)
-        record = dataclasses.replace(match.record(), meta={
-            "controllers": list(CONTROLLERS), "started": "2024-03-01T11:00:00",
-            "ended": "2024-03-01T12:00:00"})
+        # the record as the app files it: built from the game's last save (notes, turns)
+        record = finished_record(saved_at(match, len(match.entries), game_id),
+                                 "2024-03-01T12:00:00")
         keeper.file_game(game_id, record)
         keeper.poll()
         ever_complete = disk.high == len(match.entries)

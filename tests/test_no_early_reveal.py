@@ -33,7 +33,8 @@ class ScriptedWorker:
     def start(self) -> None:
         """Nothing to start."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
+    def request(self, key, game_id, level, seed, observation, seat, history=(),
+                values=False) -> int:
         self.ticket += 1
         self.out = self.ticket if self.move in observation.legal_moves(seat) else None
         return self.ticket

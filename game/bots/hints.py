@@ -490,6 +490,9 @@ def _edge(game_id: str, observation: State, seat: int, facts: HintFacts,
                 if index not in full:
                     full[index] = figures(_facts(game_id, observation, seat, (move,), False))
                 theirs = full[index]
+            if name not in theirs:  # no such figure for this rival (one reply): no claim on it
+                best = value
+                break
             best = theirs[name] if best is None else max(best, theirs[name])
             if best >= value:
                 break

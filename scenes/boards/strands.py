@@ -131,12 +131,13 @@ class StrandsBoard(Board[StrandsState]):
             # hexagon the looks are drawn round, so a legal ring never crosses them
             digit = theme.font(round(self.radius * 0.8), "bold").render(str(number), True,
                                                                         th.TEXT)
-            layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.14
+            layer.blit(digit, digit.get_rect(center=(c[0], c[1] - (self.radius * 0.17
                                                                   if show_labels else 0))))
             if show_labels:
                 label = theme.font(round(self.radius * 0.36), "medium").render(
                     board.labels[index], True, th.TEXT)
-                layer.blit(label, label.get_rect(center=(c[0], c[1] + self.radius * 0.47)))
+                # high enough that a descender (g9, j4) keeps clear of the looks' rings
+                layer.blit(label, label.get_rect(center=(c[0], c[1] + self.radius * 0.41)))
         # row letters at both ends of each row
         rows: dict[int, list[int]] = {}
         for index, (q, r) in enumerate(board.coords):

@@ -11,6 +11,7 @@ from scenes.shell import theme as th
 from scenes.shell.scene import Scene
 from scenes.shell.widgets import Button, ButtonGroup, draw_button, draw_panel, draw_veil
 
+CONNECTED = th.mix(th.GREEN, th.TEXT, 0.2)  # green words: 5.2:1 on a panel (th.GREEN: 4.2)
 AUTO_CLOSE = 1.5  # seconds the screen stays once every phone has connected (opened at start)
 # a seat's code, a number typed on a phone held away from the screen: larger than a score
 CODE_SIZE = th.NUMBER * 1.4
@@ -183,7 +184,7 @@ class PhonesScene(Scene):
             words = says.phone_state(connected)
             area = pygame.Rect(column.left, y, column.width, button_top - y)
             theme.blit_text(surface, words, th.LABEL, area.center,
-                            th.GREEN if connected else th.WARNING, "center")
+                            CONNECTED if connected else th.WARNING, "center")
             theme.blit_text(surface, says.new_phone(where, typed), th.CAPTION,
                             (column.centerx, area.centery + theme.px(30)), th.DIM, "midtop")
             return

@@ -47,7 +47,8 @@ class InstantWorker:
     def start(self) -> None:
         """Nothing to start."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
+    def request(self, key, game_id, level, seed, observation, seat, history=(),
+                values=False) -> int:
         """Ask for a move: its answer is ready at the next poll."""
         self.ticket += 1
         self.asked = (self.ticket, observation.legal_moves(seat)[0])

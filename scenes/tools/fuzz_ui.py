@@ -54,7 +54,8 @@ class InstantBots:
     def start(self) -> None:
         """Nothing to start."""
 
-    def request(self, key, game_id, level, seed, observation, seat, history=()) -> int:
+    def request(self, key, game_id, level, seed, observation, seat, history=(),
+                values=False) -> int:
         """Choose at once; the answer waits for the next poll."""
         self.ticket += 1
         self.outstanding = self.ticket
