@@ -18,6 +18,7 @@ from scenes.play.parts.picker import Extra
 from scenes.play.parts.play_buttons import button_at
 from scenes.play.parts.play_keys import PlayKeys
 from scenes.play.parts.screen import PlayScreen
+from scenes.shell.widgets import Button
 
 MODIFIER_KEYS = frozenset({pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
                            pygame.K_LALT, pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA,
@@ -38,17 +39,25 @@ class PlayInput:
         before, buttons = self._looks(), self.screen.buttons
         handled = self._handle(event)
         if self._looks() != before:
-            screen = self.screen
-            reach = screen.app.theme.look_margin  # rings and key caps reach past their shape
-            areas = [screen.rects[area].inflate(2 * reach, 2 * reach)
-                     for area in ("board", "bottom") if area in screen.rects]
-            bar = areas[-1] if "bottom" in screen.rects else pygame.Rect(0, 0, 0, 0)
-            # a button may stand outside the action bar (Leave lesson, in the side panel)
-            areas += [grown for button in buttons + screen.buttons
-                      if not bar.contains(grown := button.rect.inflate(2 * reach, 2 * reach))]
-            for area in areas:
-                screen.app.invalidate(area)
+            self._redraw(buttons + self.screen.buttons)
         return handled
+
+    def _redraw(self, buttons: list[Button]) -> None:
+        """Ask for the board, the action bar and any button outside it (Leave lesson, in the
+        side panel) to be redrawn, each grown by the reach of rings and key caps."""
+        screen = self.screen
+        reach = screen.app.theme.look_margin
+        areas = [screen.rects[name].inflate(2 * reach, 2 * reach)
+                 for name in ("board", "bottom") if name in screen.rects]
+        for button in buttons:
+            grown = button.rect.inflate(2 * reach, 2 * reach)
+            for area in areas:
+                if area.contains(grown):
+                    break
+            else:
+                areas.append(grown)
+        for area in areas:
+            screen.app.invalidate(area)
 
     def _looks(self) -> tuple:
         """What input may change on screen, short of a move: by identity or value."""

@@ -145,7 +145,6 @@ class PlayKeys:
         return items
 
     def _move_focus(self, step: int) -> None:
-        scene = self.scene
         items = self._focusables()
         if not items:
             return
