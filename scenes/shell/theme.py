@@ -378,7 +378,7 @@ class Look:
 
 
 STATES: dict[str, tuple[Look, ...]] = {
-    HINT: (Look(HINT_COLOUR, 1, 4),),  # a pixel clear of the shape: words inside keep room
+    HINT: (Look(HINT_COLOUR, 2, 5),),  # clear of the shape: words inside keep their room
     PICKED: (Look(BACKGROUND, 0, 1.5), Look(ACCENT, 1.5, 5)),  # a dark line: seen on yellow
     LEGAL: (Look(ACCENT, 0, 2),),
     HOVER: (Look(TEXT, 0, 4),),
