@@ -5,6 +5,8 @@ import random
 
 import pygame
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core import SEALED, Ending
 from game.registry import get_game
@@ -15,7 +17,7 @@ from scenes.play.handoff import HandoffScene
 from scenes.play.results import ResultsScene
 from scenes.shell.anim import Timeline
 from scenes.shell.synth import EFFECTS
-from tests.support import carries, drawn_picture, playout
+from tests.support import carries, drawn_picture, examples, playout
 from tests.ui_driver import Driver
 
 GAME = get_game("pulling_strings")
@@ -360,3 +362,27 @@ def test_a_still_board_draws_without_a_timeline(driver):
     still = View(state=state, seat=None, chooser=None)
     assert drawn_picture(board, driver.app.screen, timed) == \
         drawn_picture(board, driver.app.screen, still)
+
+
+ENDS_DRAWN = st.sampled_from(ENDS).map(End)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(broken=st.lists(st.integers(0, (1 << 10) - 1), min_size=1, max_size=4),
+       open_ends=st.lists(st.sets(ENDS_DRAWN), min_size=1, max_size=4),
+       picked=st.lists(ENDS_DRAWN, max_size=2).map(tuple),
+       hover=st.none() | ENDS_DRAWN | st.just(Cell(2, 2)), focus=st.none() | ENDS_DRAWN)
+def test_the_board_at_rest_draws_from_its_kept_layer_as_it_would_afresh(broken, open_ends,
+                                                                        picked, hover, focus):
+    """The still board keeps its ground, strings and ends as a layer: drawn after other
+    positions (broken strings and open ends differing), it shows what a fresh board shows."""
+    warm, fresh = board_alone(), board_alone()
+    screen = pygame.Surface((1280, 720))
+    for mask, ends in zip(broken, open_ends):  # the layers other positions leave behind
+        drawn_picture(warm, screen, still_view(PullingStringsState(broken=mask), 0,
+                                               clickable=frozenset(ends)))
+    view = still_view(PullingStringsState(broken=broken[-1]), 0,
+                      clickable=frozenset(open_ends[-1]) | {focus} - {None}, selected=picked,
+                      hover=hover, focus=focus)
+    drawn_picture(warm, screen, view)  # a layer kept for this position, if there was none
+    assert drawn_picture(warm, screen, view) == drawn_picture(fresh, screen, view)

@@ -283,6 +283,51 @@ def test_pointing_at_the_board_redraws_a_part_and_a_window_shown_again_all(tmp_p
         pygame.quit()
 
 
+def test_picks_and_pointing_redraw_neither_the_top_bar_nor_the_side_panel(tmp_path,
+                                                                          monkeypatch):
+    """A pick or a pointer move on the board changes nothing in the top bar or the side panel
+    (both are drawn over the board's edges): no frame presents them, and none leaves the
+    window stale."""
+    driver = Driver(tmp_path, size=(1280, 720))
+    try:
+        window = Window(monkeypatch)
+        scene = driver.start("pulling_strings", seed=5)
+        driver.settle()
+        driver.key(pygame.K_RETURN)  # past the hand-off: Eks picks
+        driver.settle()
+        driver.frames(3)
+        spots = sorted((s for s in scene.picker.clickable() if scene.board.spot_rect(s)), key=repr)
+        assert len(spots) == 20
+        window.presents.clear()
+        for spot in spots[:4]:
+            pos = scene.board.spot_rect(spot).center
+            driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            assert checked_frame(driver, window) is None
+            driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+            driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+            assert checked_frame(driver, window) is None
+            assert scene.picker.selected == (spot,)
+        assert window.presents and None not in window.presents
+        kept = [scene.rects["top"], scene.rects["side"]]
+        assert not [r for rects in window.presents for r in rects if r.collidelist(kept) >= 0]
+    finally:
+        pygame.quit()
+
+
+def test_a_screen_covered_by_an_opaque_one_is_not_shown():
+    from scenes.shell.scene_base import SceneBase
+    from scenes.shell.stack import SceneStack
+
+    class Overlay(SceneBase):
+        opaque = False
+    stack, under, game, overlay = SceneStack(), SceneBase(), SceneBase(), Overlay()
+    for scene in (under, game, overlay):
+        stack.push(scene)
+    stack.apply_changes()
+    assert [stack.shows(s) for s in (under, game, overlay, SceneBase())] == \
+        [False, True, True, False]
+
+
 def test_frames_with_nothing_new_present_nothing(tmp_path, monkeypatch):
     driver = Driver(tmp_path, size=(1280, 720))
     try:

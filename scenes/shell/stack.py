@@ -21,6 +21,13 @@ class SceneStack:
         """The scene on top, or None."""
         return self.scenes[-1] if self.scenes else None
 
+    def shows(self, scene: SceneBase) -> bool:
+        """True when the scene is on screen: in the stack, with no opaque scene above it (a
+        covered scene is drawn again, whole, when it is uncovered)."""
+        if scene not in self.scenes:
+            return False
+        return not any(above.opaque for above in self.scenes[self.scenes.index(scene) + 1:])
+
     def push(self, scene: SceneBase) -> None:
         """Put a scene on top (at the end of this frame)."""
         self._queued.append(lambda: self._push(scene))

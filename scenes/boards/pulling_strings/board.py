@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections import OrderedDict
 from typing import Mapping, Sequence
 
 import pygame
@@ -39,6 +40,7 @@ STUB = 0.105  # share of a broken string's length left hanging at each end
 MAX_DISCS = 5  # discs drawn in a pile; the numeral gives the true height
 REACH = 0.84  # distance of an end's disc from the outermost intersection, in grid gaps
 PULL_OUT = 0.14  # how far a pulled end's disc is drawn out during the pull, in grid gaps
+REST_LAYERS = 3  # the board at rest, kept for this many sets of broken strings and open ends
 
 STRING = (178, 170, 152)
 BROKEN = (112, 106, 96)  # what is left of a broken string
@@ -125,6 +127,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self.end_out: dict[str, tuple[int, int]] = {}  # outward unit vector (x, y) of each end
         self.cards: tuple[pygame.Rect, pygame.Rect] = (pygame.Rect(0, 0, 0, 0),) * 2
         self.background: pygame.Surface | None = None
+        self.rest_layers: OrderedDict[tuple, pygame.Surface] = OrderedDict()  # _rest_layer
 
     # ---- geometry -------------------------------------------------------------------------
     def layout(self, area: pygame.Rect) -> None:
@@ -158,6 +161,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self._fit_grid(grid)
         self.background = ground.render_background(self.theme, self.area, grid, self.gap,
                                                    self.cell_xy)
+        self.rest_layers.clear()
 
     def panels(self) -> list[pygame.Rect]:
         """The two seat cards."""
@@ -257,8 +261,8 @@ class PullingStringsBoard(Board[PullingStringsState]):
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
         """Background, strings, ends, stacks and the two seat cards."""
-        surface.blit(self.ground(), self.area.topleft)
         if view.animating:
+            surface.blit(self.ground(), self.area.topleft)
             self._draw_animated(surface, view)
         else:
             self._draw_still(surface, view)
@@ -267,23 +271,52 @@ class PullingStringsBoard(Board[PullingStringsState]):
                                   self.seat_note(view, seat))
 
     def _draw_still(self, surface: pygame.Surface, view: View[PullingStringsState]) -> None:
+        """The layer at rest, then what the pointer, the keyboard and the picks change over it:
+        the hot string (its ends drawn again over it), the stacks, the picked ends."""
         state = view.state
+        surface.blit(self._rest_layer(view), self.area.topleft)
         hot = self._hot_end(view)
-        for string in range(2 * SIZE):
-            a, b = string_letters(string)
-            if state.broken >> string & 1:
-                self._draw_broken(surface, string, 1.0)
-            elif hot is not None and string_of(hot) == string:
-                self._line(surface, th.ACCENT, self.end_pos[a], self.end_pos[b], 5)
-            else:
-                self._line(surface, STRING, self.end_pos[a], self.end_pos[b], 3)
+        again = {spot.letter for spot in (*view.selected, view.hover, view.focus)
+                 if isinstance(spot, End)}
+        if hot is not None:
+            a, b = string_letters(string_of(hot))
+            self._line(surface, th.ACCENT, self.end_pos[a], self.end_pos[b], 5)
+            again |= {a, b}
         piles = [Pile(*self.cell_xy(divmod(i, SIZE)), n) for i, n in enumerate(state.stacks) if n]
         self._draw_piles(surface, piles)
         if hot is not None:
             self._draw_preview(surface, state, hot)
-        for letter in ENDS:
+        for letter in again:  # every look covers the legal ring the layer drew
             self._draw_end(surface, view, letter, state.is_broken(letter))
         self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # each seat's last pull
+
+    def _rest_layer(self, view: View[PullingStringsState]) -> pygame.Surface:
+        """The ground, every string as it lies and every end as it shows when nobody points
+        at it: drawn once for the broken strings and the ends open to a pick (a click, a
+        hover redraws a few ends over it, not twenty)."""
+        state = view.state
+        key = (state.broken, view.clickable, self.theme.unwritten)
+        layer = self.rest_layers.get(key)
+        if layer is not None:
+            self.rest_layers.move_to_end(key)
+            return layer
+        canvas = pygame.Surface(self.area.bottomright)  # the board's own screen coordinates
+        canvas.blit(self.ground(), self.area.topleft)
+        for string in range(2 * SIZE):
+            if state.broken >> string & 1:
+                self._draw_broken(canvas, string, 1.0)
+            else:
+                a, b = string_letters(string)
+                self._line(canvas, STRING, self.end_pos[a], self.end_pos[b], 3)
+        resting = dataclasses.replace(view, selected=(), hover=None, focus=None)
+        for letter in ENDS:
+            self._draw_end(canvas, resting, letter, state.is_broken(letter))
+        layer = pygame.Surface(self.area.size)
+        layer.blit(canvas, (0, 0), self.area)
+        self.rest_layers[key] = layer
+        if len(self.rest_layers) > REST_LAYERS:
+            self.rest_layers.popitem(last=False)
+        return layer
 
     def _hot_end(self, view: View[PullingStringsState]) -> str | None:
         for spot in (view.focus, view.hover):

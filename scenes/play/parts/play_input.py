@@ -44,18 +44,19 @@ class PlayInput:
 
     def _redraw(self, buttons: list[Button]) -> None:
         """Ask for the board, the action bar and any button outside it (Leave lesson, in the
-        side panel) to be redrawn, each grown by the reach of rings and key caps."""
+        side panel) to be redrawn, each grown by the reach of rings and key caps. The board's
+        and the bar's stop at the top bar and the side panel, which are drawn over them and
+        show nothing a pick or a pointer changes."""
         screen = self.screen
         reach = screen.app.theme.look_margin
-        areas = [screen.rects[name].inflate(2 * reach, 2 * reach)
-                 for name in ("board", "bottom") if name in screen.rects]
-        for button in buttons:
-            grown = button.rect.inflate(2 * reach, 2 * reach)
-            for area in areas:
-                if area.contains(grown):
-                    break
-            else:
-                areas.append(grown)
+        rects = screen.rects
+        top = rects["top"].bottom
+        column = pygame.Rect(0, top, rects["side"].left, rects["bottom"].bottom + reach - top)
+        areas = [rects[name].inflate(2 * reach, 2 * reach).clip(column)
+                 for name in ("board", "bottom")]
+        for button in buttons:  # the bar's are in its area
+            if not rects["bottom"].contains(button.rect):
+                areas.append(button.rect.inflate(2 * reach, 2 * reach))
         for area in areas:
             screen.app.invalidate(area)
 
