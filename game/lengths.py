@@ -46,3 +46,23 @@ def typical_minutes(text: str | None) -> dict[str, float]:
 def typical_lengths(text: str | None) -> Mapping[str, str]:
     """Each game's typical length in words ("about 10 minutes"), from a lengths file's text."""
     return {game_id: about(m) for game_id, m in typical_minutes(text).items()}
+
+
+def match_games(game_id: str) -> int:
+    """The games in a match as the game is played by default (1: a game is not a match): a
+    typical length is a match's (Moriarty's three games)."""
+    return next((option.default for option in GAMES[game_id].options if option.name == "games"
+                 and isinstance(option.default, int)), 1)
+
+
+def card_length(game_id: str, length: str) -> str:
+    """A length as a game's card says it: "about 6 minutes", or "about 10 minutes a match"."""
+    return f"{length} a match" if match_games(game_id) > 1 else length
+
+
+def length_sentence(game_id: str, length: str) -> str:
+    """The rules screen's line: "A game takes about 6 minutes against the computer at Medium."
+    ("A match of 3 games takes ..." where a match is what is timed)."""
+    games = match_games(game_id)
+    timed = f"A match of {games} games" if games > 1 else "A game"
+    return f"{timed} takes {length} against the computer at Medium."

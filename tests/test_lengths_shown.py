@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.lengths import FORMAT, VERSION, about, typical_lengths, typical_minutes
+from game.lengths import (FORMAT, VERSION, about, card_length, typical_lengths,
+                          typical_minutes)
 from game.registry import GAMES
 from scenes.shell import assets
 from tests.test_text_fits import check, inks_of, window
@@ -46,7 +47,8 @@ def test_the_readme_game_table_says_what_the_file_says():
     for game_id, spec in GAMES.items():
         row = next(line for line in readme.splitlines()
                    if line.startswith(f"| **{spec.title}**"))
-        assert [c.strip() for c in row.strip("|").split("|")][column] == said[game_id], row
+        assert [c.strip() for c in row.strip("|").split("|")][column] == \
+            card_length(game_id, said[game_id]), row
 
 
 @pytest.mark.parametrize("text", [None, "", "{", "[]", '{"format": "other", "version": 1}',
@@ -90,7 +92,7 @@ def test_the_cards_and_the_rules_say_each_games_length(tmp_path, size):
         cards = driver.top
         words = drawn_words(driver)
         for button in cards.group.buttons[:-1]:
-            assert said[button.value] in words
+            assert card_length(button.value, said[button.value]) in words
             length = cards.length_rect(button)
             picture, pitch, learn = cards.card_parts(button)
             assert button.rect.contains(length)
@@ -102,6 +104,10 @@ def test_the_cards_and_the_rules_say_each_games_length(tmp_path, size):
             driver.frames()
             line = driver.top.length_line()
             assert said[game_id] in line
+            # Moriarty is timed as the match of three games it is played as, the others a game
+            assert ("match of 3 games" in line) == (game_id == "moriarty")
+            assert ("a match" in card_length(game_id, "about 1 minute")) == \
+                (game_id == "moriarty")
             assert re.search(r"about \d+ minutes?", " ".join(drawn_words(driver)))
             driver.app.stack.pop()
 

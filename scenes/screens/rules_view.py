@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import GameError, State
+from game.lengths import length_sentence
 from game.registry import GAMES
 from scenes.boards import board_class
 from scenes.boards.base import PLAY_AREA, Example, View
@@ -135,7 +136,7 @@ class RulesScene(Scene):
     def length_line(self) -> str:
         """How long a game of the game shown takes, under its title ("" when not known)."""
         length = self.lengths.get(self.game_id)
-        return f"A game takes {length} against the computer at Medium." if length else ""
+        return length_sentence(self.game_id, length) if length else ""
 
     def inner_rect(self) -> pygame.Rect:
         """Where the text scrolls: inside the panel, above the scrolling hint if there is one."""

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.lengths import card_length
 from game.registry import GAMES
 from scenes.boards import board_class
 from scenes.boards.base import View, board_picture
@@ -176,8 +177,8 @@ class GameCards(Scene):
                             1.2)
             length = self.length_rect(button)
             if length is not None:
-                theme.blit_text(surface, self.lengths[button.value], LENGTH, length.midleft,
-                                th.TEXT, "midleft")
+                theme.blit_text(surface, card_length(button.value, self.lengths[button.value]),
+                                LENGTH, length.midleft, th.TEXT, "midleft")
         for game_id, rect in self.learn_rects.items():
             draw_button(surface, theme, Button(LEARN_LABEL, game_id, rect),
                         hovered=game_id == self.learn_hover, size=LEARN_SIZE)
