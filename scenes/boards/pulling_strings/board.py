@@ -40,7 +40,7 @@ STUB = 0.105  # share of a broken string's length left hanging at each end
 MAX_DISCS = 5  # discs drawn in a pile; the numeral gives the true height
 REACH = 0.84  # distance of an end's disc from the outermost intersection, in grid gaps
 PULL_OUT = 0.14  # how far a pulled end's disc is drawn out during the pull, in grid gaps
-REST_LAYERS = 3  # the board at rest, kept for this many sets of broken strings and open ends
+REST_LAYERS = 2  # the board at rest, kept for two sets of open ends (a seat choosing, none)
 
 STRING = (178, 170, 152)
 BROKEN = (112, 106, 96)  # what is left of a broken string
