@@ -202,11 +202,11 @@ def caption(board, state, eks, oh):
 def test_captions_in_plain_words():
     board = board_alone()
     carries(caption(board, from_diagram({"x": "O.3.X", "w": "...3."}), "o", "w"),
-            "Eks pulled o", "Oh pulled w", "2 stacks move", "3 and 3 combine into 6",
+            "Eks pulled o", "Oh pulled w", "two stacks move", "two stacks of 3 combine into 6",
             without=("snaps",))
     carries(caption(board, from_diagram({"y": "..3..", "x": "..2.."}), "c", "c"),
             "Both pulled c", "stack of 2 moves up", "holds against the edge",
-            "3 and 2 combine into 5", "c-o string snaps")
+            "stacks of 3 and 2 combine into 5", "c-o string snaps")
     carries(caption(board, from_diagram({"y": "3...."}), "b", "g"),
             "Eks pulled b", "Oh pulled g", "no stack", without=("moves", "snaps"))
     assert caption(board, from_diagram({"x": "O3..X"}), "b", "i").endswith(

@@ -23,6 +23,21 @@ TOP, RIGHT, BOTTOM, LEFT = (letters for _, letters in SIDES)  # ends by side, in
 DIRECTION_WORDS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
 
 
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}  # a few stacks, in words
+
+
+def count_word(count: int) -> str:
+    """A few in words ("two"), more in figures."""
+    return COUNT_WORDS.get(count, str(count))
+
+
+def stacks_of(sizes: Sequence[int]) -> str:
+    """Stacks by their sizes: "stacks of 3 and 1", or "two stacks of 1" when they are alike."""
+    if len(sizes) > 1 and len(set(sizes)) == 1:
+        return f"{count_word(len(sizes))} stacks of {sizes[0]}"
+    return f"stacks of {join_words([str(size) for size in sizes])}"
+
+
 def reveal_of(events: Sequence[Event]) -> PullsRevealed | None:
     """The step's revealed pulls, if it has them."""
     return next((e for e in events if isinstance(e, PullsRevealed)), None)
@@ -122,7 +137,7 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
         eks, oh = reveal.ends
         head = f"Both pulled {eks}" if eks == oh else f"Eks pulled {eks}, Oh pulled {oh}"
         clauses = self.clauses(events)
-        text = f"{head}: {join_words(clauses)}." if clauses else f"{head}."
+        text = f"{head}: {'; '.join(clauses)}." if clauses else f"{head}."
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is not None:
             text += " " + ending(over.outcome)
@@ -130,7 +145,8 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
 
     @staticmethod
     def clauses(events: Sequence[Event]) -> list[str]:
-        """What the stacks and strings did in a pull, clause by clause."""
+        """What a pull did: how the stacks went, then each thing that brought about (stacks
+        combining, a string snapping), each a clause of its own."""
         splits = [e for e in events if isinstance(e, StackSplit)]
         moves = [e for e in events if isinstance(e, StackMoved)]
         holds = [e for e in events if isinstance(e, StackHeld)]
@@ -138,26 +154,26 @@ class PullingStringsNarrator(Narrator[PullingStringsState]):
             s = splits[0]
             clauses = [f"the stack of {s.size} splits in two ({s.parts[0][1]} each)"]
         else:
-            clauses = [f"stacks of {join_words([str(s.size) for s in splits])} split in two"] \
-                if splits else []
+            clauses = [f"{stacks_of([s.size for s in splits])} split in two"] if splits else []
         if len(moves) == 1:
             m = moves[0]
             way = DIRECTION_WORDS[(m.dst[0] - m.src[0], m.dst[1] - m.src[1])]
             clauses.append(f"the stack of {m.size} moves {way}")
         elif moves:
-            clauses.append(f"{len(moves)} stacks move")
+            clauses.append(f"{count_word(len(moves))} stacks move")
         if holds:
             clauses.append("a stack holds against the edge" if len(holds) == 1
-                           else f"{len(holds)} stacks hold against the edge")
+                           else f"{count_word(len(holds))} stacks hold against the edge")
         if not (splits or moves or holds):
             clauses.append("no stack is on those strings")
-        combined = [f"stacks of {join_words([str(n) for n in e.sizes])} combine into {e.total}"
+        brought = []
+        combined = [f"{stacks_of(e.sizes)} combine into {e.total}"
                     for e in events if isinstance(e, StacksCombined)]
         for clause in dict.fromkeys(combined[:2]):  # the same twice is said once, "twice"
-            clauses.append(clause + (" twice" if combined[:2].count(clause) > 1 else ""))
-        clauses += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
+            brought.append(clause + (" twice" if combined[:2].count(clause) > 1 else ""))
+        brought += [f"the {e.ends[0]}-{e.ends[1]} string snaps"
                     for e in events if isinstance(e, StringBroken)]
-        return clauses
+        return [join_words(clauses)] + brought
 
     # ---- hints ------------------------------------------------------------------------------
     def hint_reason(self, facts: Any, state: PullingStringsState) -> str:
