@@ -286,7 +286,7 @@ class PullingStringsBoard(Board[PullingStringsState]):
         self._draw_piles(surface, piles)
         if hot is not None:
             self._draw_preview(surface, state, hot)
-        for letter in again:  # every look covers the legal ring the layer drew
+        for letter in sorted(again):  # every look covers the legal ring the layer drew
             self._draw_end(surface, view, letter, state.is_broken(letter))
         self._draw_badges(surface, last_pulls(view), 1.0, 0.0)  # each seat's last pull
 
