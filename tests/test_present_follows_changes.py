@@ -314,6 +314,29 @@ def test_picks_and_pointing_redraw_neither_the_top_bar_nor_the_side_panel(tmp_pa
         pygame.quit()
 
 
+def test_a_screen_asks_for_a_redraw_only_while_it_shows(tmp_path, monkeypatch):
+    """The main menu's news (its saves read) under a game presents nothing; on top, all."""
+    driver = Driver(tmp_path, size=(1280, 720))
+    try:
+        window = Window(monkeypatch)
+        driver.start("strands", seed=5)
+        driver.settle()
+        driver.frames(3)
+        menu = driver.app.stack.scenes[0]
+        window.presents.clear()
+        menu.redraw()
+        driver.frames(2)
+        assert window.presents == []
+        driver.app.stack.pop()
+        driver.frames(2)
+        window.presents.clear()
+        menu.redraw()
+        driver.frames()
+        assert window.presents == [None]
+    finally:
+        pygame.quit()
+
+
 def test_a_screen_covered_by_an_opaque_one_is_not_shown():
     from scenes.shell.scene_base import SceneBase
     from scenes.shell.stack import SceneStack

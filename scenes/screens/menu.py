@@ -52,8 +52,7 @@ class MainMenu(Scene):
         elif button is not None:  # every save was finished or damaged: no Continue after all
             self.rows.pop(0)
             self._regroup(0 if not self.group.focus else self.group.focus - 1)
-        if self.app.stack.shows(self):  # under a game, it is drawn again when uncovered
-            self.app.invalidate()
+        self.redraw()  # under a game, nothing: it is drawn again when uncovered
 
     def _regroup(self, focus: int) -> None:
         """The buttons again after a row came or went, laid out for the window."""

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from scenes.shell.scene_base import SceneBase
 
 if TYPE_CHECKING:  # the App runs scenes as SceneBase and never imports this module
@@ -15,3 +17,10 @@ class Scene(SceneBase):
 
     def __init__(self, app: App) -> None:
         self.app = app
+
+    def redraw(self, rect: pygame.Rect | None = None) -> None:
+        """Ask for this screen (or a part of it) to be drawn again, for news that may arrive
+        while another screen covers it (a disk read's answer): nothing then, as a covered screen
+        is drawn whole when it is uncovered."""
+        if self.app.stack.shows(self):
+            self.app.invalidate(rect)
